@@ -1,0 +1,21 @@
+import { baseSettings, chainListSetting, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
+import { z } from 'zod';
+
+export const SERVICE = 'aggregator-router';
+
+export function loadAggregatorConfig(env: Record<string, string | undefined> = process.env) {
+  const settings = loadSettings(
+    SERVICE,
+    {
+      ...baseSettings,
+      ...chainListSetting,
+      ...httpPortSetting(3011),
+      /** Path of the per-chain liquidity-source config (the devnet manifest has the same shape). */
+      SOURCES_CONFIG: z.string().min(1),
+    },
+    env,
+  );
+  return { ...settings, chains: loadChainEndpoints(SERVICE, settings.CHAIN_IDS, env) };
+}
+
+export type AggregatorConfig = ReturnType<typeof loadAggregatorConfig>;

@@ -1,0 +1,11 @@
+import { listDexesContract } from '@dex/messages';
+import type { ServiceDefinition } from '@dex/service';
+import { aggregatorModule } from './aggregator.module';
+import { loadAggregatorConfig, SERVICE, type AggregatorConfig } from './config';
+
+export const aggregatorRouterService: ServiceDefinition<AggregatorConfig> = {
+  name: SERVICE,
+  loadConfig: loadAggregatorConfig,
+  module: (config, bus) => aggregatorModule(config, bus),
+  serves: [listDexesContract],
+};

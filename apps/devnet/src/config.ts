@@ -1,0 +1,31 @@
+import { baseSettings, httpPortSetting, loadSettings } from '@dex/service';
+import { z } from 'zod';
+
+export const SERVICE = 'devnet';
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const settings = loadSettings(
+    SERVICE,
+    {
+      ...baseSettings,
+      ...httpPortSetting(3016),
+      DEVNET_HOST: z.string().default('127.0.0.1'),
+      /** RPC port of the chain 999 node (0 picks a free one). */
+      DEVNET_PORT_999: port(8545),
+      /** RPC port of the chain 4663 node (0 picks a free one). */
+      DEVNET_PORT_4663: port(8546),
+      /** Seconds between blocks; unset mines a block per transaction. */
+      DEVNET_BLOCK_TIME: z.coerce.number().positive().optional(),
+      MANIFEST_PATH: z.string().default('.devnet/manifest.json'),
+      DEVNET_LOG_DIR: z.string().default('.devnet/logs'),
+      /** Written into the manifest for clients. */
+      GATEWAY_URL: z.string().url().default('http://127.0.0.1:3000'),
+    },
+    env,
+  );
+  return settings;
+}
+
+export type Config = ReturnType<typeof loadConfig>;

@@ -1,0 +1,20 @@
+import type { DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { ServiceModule, type NatsBus } from '@dex/service';
+import { DexesController } from './aggregator/dexes.controller';
+import { SERVICE, type GatewayConfig } from './config';
+import { GatewayHealthController } from './health/health.controller';
+import { ErrorEnvelopeFilter } from './http/error.filter';
+
+/** The public REST surface: validates input, asks the services over NATS, answers in the envelope. */
+export function gatewayModule(config: GatewayConfig, bus: NatsBus): DynamicModule {
+  return ServiceModule.register({
+    service: SERVICE,
+    bus,
+    chains: config.chains,
+    databaseUrl: config.DATABASE_URL,
+    controllers: [DexesController],
+    healthControllers: [GatewayHealthController],
+    providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],
+  });
+}

@@ -1,0 +1,27 @@
+import { baseSettings, chainListSetting, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
+import { privateKeyToAccount } from 'viem/accounts';
+import { z } from 'zod';
+
+export const SERVICE = 'referral-keeper';
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const settings = loadSettings(
+    SERVICE,
+    {
+      ...baseSettings,
+      ...chainListSetting,
+      ...httpPortSetting(3015),
+      /** Key of the account that sends `distributeRefFees`; the keeper refuses to start without it. */
+      KEEPER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key'),
+    },
+    env,
+  );
+  const { KEEPER_PRIVATE_KEY, ...rest } = settings;
+  return {
+    ...rest,
+    keeper: privateKeyToAccount(KEEPER_PRIVATE_KEY as `0x${string}`),
+    chains: loadChainEndpoints(SERVICE, settings.CHAIN_IDS, env),
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;

@@ -1,0 +1,3 @@
+export * from './registry';
+export * from './clients';
+export * from './health';

@@ -1,0 +1,4 @@
+export * from './accounts';
+export * from './anvil';
+export * from './deploy';
+export * from './devnet';

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/**
+ * A request/reply contract on the bus: the subject and the schemas of both directions.
+ * Both sides validate: the requester before sending and on the reply, the responder on receipt and
+ * before replying.
+ */
+export interface MessageContract<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  readonly subject: string;
+  readonly description: string;
+  readonly request: Req;
+  readonly response: Res;
+}
+
+export function defineContract<Req extends z.ZodType, Res extends z.ZodType>(
+  contract: MessageContract<Req, Res>,
+): MessageContract<Req, Res> {
+  return contract;
+}
+
+export type RequestOf<C extends MessageContract> = z.input<C['request']>;
+export type ParsedRequestOf<C extends MessageContract> = z.output<C['request']>;
+export type ResponseOf<C extends MessageContract> = z.output<C['response']>;
+
+/** A typed failure carried back over the bus; `status` is the HTTP status the gateway answers with. */
+export const busErrorSchema = z.object({
+  status: z.number().int().min(400).max(599),
+  message: z.string(),
+  details: z.string().optional(),
+});
+export type BusErrorBody = z.infer<typeof busErrorSchema>;
+
+/** Wire shape of every reply: `{ok: true, data}` or `{ok: false, error}`. */
+export function replySchema<Res extends z.ZodType>(response: Res) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), data: response }),
+    z.object({ ok: z.literal(false), error: busErrorSchema }),
+  ]);
+}
+
+export type Reply<T> = { ok: true; data: T } | { ok: false; error: BusErrorBody };
+
+/** Header that carries the request id across the bus. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Summarises zod issues as `param: message` pairs for a 400 `details` string. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.join('.');
+      return path ? `${path}: ${issue.message}` : issue.message;
+    })
+    .join('; ');
+}
+
+/** Readiness report of a service, as served on `<service>.health` and at its HTTP health endpoint. */
+export const healthReportSchema = z.object({
+  status: z.enum(['ok', 'error']),
+  service: z.string(),
+  checks: z.record(
+    z.string(),
+    z.looseObject({ status: z.enum(['up', 'down']), latencyMs: z.number(), error: z.string().optional() }),
+  ),
+});
+
+/** Every service answers `<service>.health` in its queue group with its readiness report. */
+export function healthContract(service: string) {
+  return defineContract({
+    subject: `${service}.health`,
+    description: `Readiness of ${service}: its dependencies and whether each answers`,
+    request: z.object({}),
+    response: healthReportSchema,
+  });
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { defineContract } from '../contract';
+import { addressSchema, chainIdSchema } from '../primitives';
+import { chainSourcesSchema } from '../aggregator/sources';
+import { SUBJECTS } from '../subjects';
+
+export const deploymentSchema = z.object({
+  name: z.string(),
+  contract: z.string(),
+  address: addressSchema,
+});
+
+export const manifestTokenSchema = z.object({
+  name: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int().min(0).max(255),
+  address: addressSchema,
+});
+
+export const manifestChainSchema = z.object({
+  chainId: chainIdSchema,
+  name: z.string(),
+  nativeSymbol: z.string(),
+  rpcUrl: z.string().url(),
+  multicall3: addressSchema,
+  wrappedNative: manifestTokenSchema,
+  tokens: z.array(manifestTokenSchema),
+  /** Every contract deployed on the chain, by name. */
+  deployments: z.array(deploymentSchema),
+  sources: chainSourcesSchema,
+});
+export type ManifestChain = z.infer<typeof manifestChainSchema>;
+
+export const devAccountSchema = z.object({
+  role: z.string(),
+  address: addressSchema,
+  privateKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+});
+
+/** `.devnet/manifest.json`: everything a client or service needs to reach the local stack. */
+export const devnetManifestSchema = z.object({
+  version: z.literal(1),
+  createdAt: z.string(),
+  gatewayUrl: z.string().url(),
+  accounts: z.array(devAccountSchema),
+  chains: z.record(z.string().regex(/^\d+$/), manifestChainSchema),
+});
+export type DevnetManifest = z.infer<typeof devnetManifestSchema>;
+
+export const getManifestContract = defineContract({
+  subject: SUBJECTS.devnetManifest,
+  description: 'The manifest of the running devnet',
+  request: z.object({}),
+  response: devnetManifestSchema,
+});

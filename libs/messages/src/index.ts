@@ -1,0 +1,6 @@
+export * from './contract';
+export * from './primitives';
+export * from './subjects';
+export * from './aggregator/sources';
+export * from './aggregator/dexes';
+export * from './devnet/manifest';

@@ -1,0 +1,15 @@
+import { getAddress, isAddress } from 'viem';
+import { z } from 'zod';
+
+/** A 0x-prefixed 20-byte address, normalised to its checksummed form. */
+export const addressSchema = z
+  .string()
+  .refine((value) => isAddress(value, { strict: false }), { message: 'must be a 0x-prefixed 20-byte hex address' })
+  .transform((value) => getAddress(value));
+
+export const chainIdSchema = z.number().int().positive();
+
+/** Liquidity-source kinds the aggregator routes through; each has pool math and a RouterV2 adapter branch. */
+export const SOURCE_KINDS = ['core', 'uniswap-v2', 'stable', 'launchpad'] as const;
+export const sourceKindSchema = z.enum(SOURCE_KINDS);
+export type SourceKind = z.infer<typeof sourceKindSchema>;

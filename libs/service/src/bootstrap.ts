@@ -1,0 +1,71 @@
+import type { INestApplication, LoggerService, ModuleMetadata } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { healthContract, type MessageContract } from '@dex/messages';
+import { NatsBus } from './bus/nats-bus';
+import { NatsBusServer } from './bus/nats-bus.server';
+import { ConfigError, LOG_LEVELS } from './config/config';
+import { createJsonLogger } from './logging/logger';
+
+export interface ServiceDefinition<C> {
+  /** Service name: NATS connection name, queue group and log context. */
+  readonly name: string;
+  /** Reads and validates the settings; throws ConfigError naming what is missing. */
+  readonly loadConfig: () => C & { NATS_URL: string; LOG_LEVEL: (typeof LOG_LEVELS)[number]; HTTP_HOST: string; HTTP_PORT: number; BUS_TIMEOUT_MS: number };
+  /** The root module, given the config and the bus. */
+  readonly module: (config: C, bus: NatsBus) => Required<Pick<ModuleMetadata, 'imports'>>['imports'][number];
+  /** Subjects this service answers, with their contracts. */
+  readonly serves?: readonly MessageContract[];
+}
+
+export interface RunningService<C> {
+  readonly app: INestApplication;
+  readonly bus: NatsBus;
+  readonly config: C;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots a service: validated config (exit with the setting's name if one is missing), JSON logs, the NATS
+ * bus with a queue group named after the service, and the HTTP server for health (and, at the gateway, the
+ * REST API). NATS may be down at boot: the service starts, reports itself not ready, and recovers.
+ */
+export async function startService<C>(definition: ServiceDefinition<C>, overrides?: { logger?: LoggerService }): Promise<RunningService<C>> {
+  const config = definition.loadConfig();
+  const logger = overrides?.logger ?? createJsonLogger(definition.name, config.LOG_LEVEL);
+  const bus = new NatsBus({ url: config.NATS_URL, name: definition.name, logger, requestTimeoutMs: config.BUS_TIMEOUT_MS });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    definition.module(config, bus) as never,
+    new FastifyAdapter({ trustProxy: true }),
+    { logger, abortOnError: false },
+  );
+  app.connectMicroservice({ strategy: new NatsBusServer(bus, definition.name, [healthContract(definition.name), ...(definition.serves ?? [])]) }, { inheritAppConfig: true });
+  app.enableShutdownHooks();
+  void bus.connect();
+  await app.startAllMicroservices();
+  await app.listen(config.HTTP_PORT, config.HTTP_HOST);
+  const url = await app.getUrl();
+  logger.log({ msg: 'service started', url: url.replace('[::1]', '127.0.0.1') }, definition.name);
+  return {
+    app,
+    bus,
+    config,
+    url: url.replace('[::1]', '127.0.0.1'),
+    close: async () => {
+      await app.close();
+      await bus.close();
+    },
+  };
+}
+
+/** Entry point for `main.ts`: start, or print the reason as a JSON line and exit non-zero. */
+export function runService<C>(definition: ServiceDefinition<C>): void {
+  startService(definition).catch((err: unknown) => {
+    const message = err instanceof Error ? err.message : String(err);
+    process.stderr.write(
+      JSON.stringify({ level: 'fatal', context: definition.name, message, problems: err instanceof ConfigError ? err.problems : undefined, timestamp: new Date().toISOString() }) + '\n',
+    );
+    process.exit(err instanceof ConfigError ? 78 : 1);
+  });
+}

@@ -1,0 +1,98 @@
+import { isSupportedChainId, SUPPORTED_CHAIN_IDS } from '@dex/chain';
+import { z } from 'zod';
+
+/** A setting is missing or malformed; the message names the setting. The service refuses to start. */
+export class ConfigError extends Error {
+  constructor(
+    readonly service: string,
+    readonly problems: readonly string[],
+  ) {
+    super(`${service} cannot start: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'] as const;
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
+
+/** Settings every service has. */
+export const baseSettings = {
+  NATS_URL: z.string().min(1).default('nats://127.0.0.1:4222'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('log'),
+  HTTP_HOST: z.string().min(1).default('0.0.0.0'),
+  /** Per-request timeout of bus requests, in milliseconds. */
+  BUS_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+};
+
+export const httpPortSetting = (fallback: number) => ({ HTTP_PORT: port(fallback) });
+
+export const databaseSettings = {
+  DATABASE_URL: z.string().min(1).default('postgresql://postgres@127.0.0.1:5432/dex'),
+};
+
+export const chainListSetting = {
+  /** Comma-separated chain ids the service serves; each needs `RPC_URL_<chainId>`. */
+  CHAIN_IDS: z.string().default(SUPPORTED_CHAIN_IDS.join(',')),
+};
+
+export interface ChainEndpoint {
+  readonly chainId: number;
+  readonly rpcUrl: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function describe(issue: z.core.$ZodIssue, env: Env): string {
+  const name = String(issue.path[0] ?? '');
+  if (name && (env[name] === undefined || env[name] === '')) return `missing required setting ${name}`;
+  return `invalid setting ${name}: ${issue.message}`;
+}
+
+/** Parses and validates the environment against a settings shape; throws ConfigError naming each bad setting. */
+export function loadSettings<S extends z.ZodRawShape>(service: string, shape: S, env: Env = process.env) {
+  const cleaned: Env = {};
+  for (const key of Object.keys(shape)) {
+    const value = env[key];
+    cleaned[key] = value === '' ? undefined : value;
+  }
+  const result = z.object(shape).safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      service,
+      result.error.issues.map((issue) => describe(issue, env)),
+    );
+  }
+  return result.data;
+}
+
+/** Resolves `CHAIN_IDS` into endpoints, requiring `RPC_URL_<chainId>` for each. */
+export function loadChainEndpoints(service: string, chainIds: string, env: Env = process.env): ChainEndpoint[] {
+  const problems: string[] = [];
+  const endpoints: ChainEndpoint[] = [];
+  const ids = chainIds
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (ids.length === 0) problems.push('invalid setting CHAIN_IDS: lists no chain');
+  for (const raw of ids) {
+    const chainId = Number(raw);
+    if (!isSupportedChainId(chainId)) {
+      problems.push(`invalid setting CHAIN_IDS: unsupported chain ${raw} (supported: ${SUPPORTED_CHAIN_IDS.join(', ')})`);
+      continue;
+    }
+    const name = `RPC_URL_${chainId}`;
+    const rpcUrl = env[name];
+    if (!rpcUrl) {
+      problems.push(`missing required setting ${name}`);
+      continue;
+    }
+    if (!/^(https?|wss?):\/\//.test(rpcUrl)) {
+      problems.push(`invalid setting ${name}: must be an http(s) or ws(s) URL`);
+      continue;
+    }
+    endpoints.push({ chainId, rpcUrl });
+  }
+  if (problems.length) throw new ConfigError(service, problems);
+  return endpoints;
+}

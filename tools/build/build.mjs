@@ -1,0 +1,46 @@
+// Compiles every app and lib to CommonJS under dist/ with swc (decorator metadata for NestJS, @dex/* path
+// aliases rewritten from tsconfig.base.json). Type checking is separate: `npm run typecheck`.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function swcConfig() {
+  const { compilerOptions } = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8'));
+  return {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+      baseUrl: root,
+      paths: compilerOptions.paths,
+    },
+    module: { type: 'commonjs' },
+    sourceMaps: true,
+  };
+}
+
+export function build({ quiet = false } = {}) {
+  const started = Date.now();
+  execFileSync(process.execPath, [join(root, 'tools/db/generate.mjs')], { cwd: root, stdio: quiet ? 'ignore' : 'inherit' });
+  const dir = mkdtempSync(join(tmpdir(), 'swc-'));
+  const configFile = join(dir, '.swcrc');
+  writeFileSync(configFile, JSON.stringify(swcConfig()));
+  try {
+    rmSync(join(root, 'dist'), { recursive: true, force: true });
+    execFileSync(
+      join(root, 'node_modules/.bin/swc'),
+      ['apps', 'libs', '-d', 'dist', '--config-file', configFile, '--copy-files', '--ignore', '**/*.spec.ts,**/test/**,libs/contracts/**', '--quiet'],
+      { cwd: root, stdio: quiet ? 'ignore' : 'inherit' },
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (!quiet) console.log(`built apps and libs into dist/ in ${Date.now() - started} ms`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) build();

@@ -1,0 +1,65 @@
+// The list of workspace projects and their tags; `node tools/workspace/projects.mjs --write` lays out
+// project.json, tsconfig.json and jest.config.cjs for each one that lacks them.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const projects = [
+  { name: 'gateway', root: 'apps/gateway', type: 'app', scope: 'gateway' },
+  { name: 'aggregator-router', root: 'apps/aggregator-router', type: 'app', scope: 'aggregator' },
+  { name: 'amm-quoter', root: 'apps/amm-quoter', type: 'app', scope: 'amm' },
+  { name: 'launchpad-service', root: 'apps/launchpad-service', type: 'app', scope: 'launchpad' },
+  { name: 'indexer', root: 'apps/indexer', type: 'app', scope: 'indexer' },
+  { name: 'referral-keeper', root: 'apps/referral-keeper', type: 'app', scope: 'amm' },
+  { name: 'devnet', root: 'apps/devnet', type: 'app', scope: 'devnet' },
+  { name: 'service', root: 'libs/service', type: 'platform', scope: 'shared' },
+  { name: 'messages', root: 'libs/messages', type: 'contract', scope: 'shared' },
+  { name: 'db', root: 'libs/db', type: 'data-access', scope: 'shared' },
+  { name: 'chain', root: 'libs/chain', type: 'data-access', scope: 'shared' },
+  { name: 'devnet-kit', root: 'libs/devnet-kit', type: 'data-access', scope: 'shared' },
+  { name: 'abis', root: 'libs/abis', type: 'contract', scope: 'shared' },
+  { name: 'routing', root: 'libs/routing', type: 'domain', scope: 'shared' },
+  { name: 'fee-math', root: 'libs/fee-math', type: 'domain', scope: 'shared' },
+  { name: 'testing', root: 'libs/testing', type: 'testing', scope: 'shared' },
+];
+
+function projectJson(p) {
+  const targets = {
+    lint: { executor: 'nx:run-commands', options: { command: `eslint ${p.root}`, cwd: '{workspaceRoot}' } },
+    typecheck: {
+      executor: 'nx:run-commands',
+      options: { command: `tsc -p ${p.root}/tsconfig.json --noEmit`, cwd: '{workspaceRoot}' },
+    },
+    test: {
+      executor: 'nx:run-commands',
+      options: { command: `jest -c ${p.root}/jest.config.cjs --passWithNoTests`, cwd: '{workspaceRoot}' },
+    },
+  };
+  return {
+    $schema: '../../node_modules/nx/schemas/project-schema.json',
+    name: p.name,
+    sourceRoot: `${p.root}/src`,
+    projectType: p.type === 'app' ? 'application' : 'library',
+    tags: [`type:${p.type}`, `scope:${p.scope}`],
+    targets,
+  };
+}
+
+if (process.argv.includes('--write')) {
+  for (const p of projects) {
+    mkdirSync(join(p.root, 'src'), { recursive: true });
+    const files = {
+      'project.json': JSON.stringify(projectJson(p), null, 2) + '\n',
+      'tsconfig.json':
+        JSON.stringify(
+          { extends: '../../tsconfig.base.json', include: ['src/**/*.ts', 'test/**/*.ts'] },
+          null,
+          2,
+        ) + '\n',
+      'jest.config.cjs': `module.exports = {\n  ...require('../../jest.preset.cjs'),\n  displayName: '${p.name}',\n  rootDir: __dirname,\n};\n`,
+    };
+    for (const [file, body] of Object.entries(files)) {
+      const target = join(p.root, file);
+      if (!existsSync(target)) writeFileSync(target, body);
+    }
+  }
+}
