@@ -1,0 +1,4 @@
+// @dex/testing: helpers that give a test real infrastructure (a fresh Postgres database, free ports).
+export { DEFAULT_TEST_SERVER_URL, createTestDatabase } from './database';
+export type { TestDatabase, TestDatabaseOptions } from './database';
+export { getFreePort } from './ports';
