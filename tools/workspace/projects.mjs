@@ -20,6 +20,8 @@ export const projects = [
   { name: 'routing', root: 'libs/routing', type: 'domain', scope: 'shared' },
   { name: 'fee-math', root: 'libs/fee-math', type: 'domain', scope: 'shared' },
   { name: 'testing', root: 'libs/testing', type: 'testing', scope: 'shared' },
+  // Solidity sources (Foundry); its project.json is written by hand (forge targets).
+  { name: 'contracts', root: 'libs/contracts', type: 'contract-source', scope: 'shared', foundry: true },
 ];
 
 function projectJson(p) {
@@ -45,7 +47,7 @@ function projectJson(p) {
 }
 
 if (process.argv.includes('--write')) {
-  for (const p of projects) {
+  for (const p of projects.filter((p) => !p.foundry)) {
     mkdirSync(join(p.root, 'src'), { recursive: true });
     const files = {
       'project.json': JSON.stringify(projectJson(p), null, 2) + '\n',

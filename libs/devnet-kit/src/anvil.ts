@@ -40,16 +40,23 @@ export function anvilBinary(): string {
   throw new Error(`anvil binary not found: install ${platformPackage} (npm ci installs it on linux-x64)`);
 }
 
-/** A TCP port that was free a moment ago. */
+/**
+ * A TCP port that was free a moment ago on `host` (the OS picks it). Another process may still take it
+ * before you bind, so bind soon after asking.
+ */
 export function freePort(host = '127.0.0.1'): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, host, () => {
+    server.once('error', reject);
+    server.listen({ port: 0, host, exclusive: true }, () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+      if (address === null || typeof address === 'string') {
+        server.close();
+        reject(new Error('could not read the port the OS assigned'));
+        return;
+      }
+      server.close((error) => (error ? reject(error) : resolve(address.port)));
     });
   });
 }

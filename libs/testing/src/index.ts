@@ -2,3 +2,5 @@
 export { DEFAULT_TEST_SERVER_URL, createTestDatabase } from './database';
 export type { TestDatabase, TestDatabaseOptions } from './database';
 export { getFreePort } from './ports';
+export * from './nats';
+export * from './chains';
