@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint';
 // Module boundaries: apps are thin wiring over libs; libs depend one way, and the pure libs
 // (routing, fee-math) take no I/O packages. Only `db` reaches Postgres; only `chain` builds viem clients
 // (the rule bans the transport packages elsewhere).
+const infra = ['type:platform', 'type:contract', 'type:data-access', 'type:domain'];
 const ioPackages = ['@prisma/*', 'prisma', 'pg', 'nats', '@nestjs/*', 'viem', 'viem/*'];
 
 export default [
@@ -40,9 +41,13 @@ export default [
               sourceTag: 'type:platform',
               onlyDependOnLibsWithTags: ['type:contract', 'type:data-access', 'type:domain'],
             },
-            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:contract', 'type:domain'] },
+            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:data-access', 'type:contract', 'type:domain'] },
             { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:contract'] },
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'], bannedExternalImports: ioPackages },
+            {
+              sourceTag: 'type:e2e',
+              onlyDependOnLibsWithTags: ['type:testing', 'type:platform', 'type:contract', 'type:data-access', 'type:domain'],
+            },
             {
               sourceTag: 'type:testing',
               onlyDependOnLibsWithTags: ['type:platform', 'type:contract', 'type:data-access', 'type:domain'],
@@ -54,6 +59,30 @@ export default [
             { sourceTag: 'scope:launchpad', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:indexer', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:devnet', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:shared'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests may also use the testing lib (real Postgres, NATS and chains) and loose typing.
+    files: ['**/*.spec.ts', '**/test/**/*.ts', 'apps/e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: [...infra, 'type:testing'] },
+            { sourceTag: 'type:platform', onlyDependOnLibsWithTags: [...infra, 'type:testing'] },
+            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: [...infra, 'type:testing'] },
+            { sourceTag: 'type:contract', onlyDependOnLibsWithTags: ['type:contract', 'type:domain'] },
+            { sourceTag: 'type:testing', onlyDependOnLibsWithTags: [...infra, 'type:testing'] },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: [...infra, 'type:testing'] },
+            // Pure libs stay pure in their tests too.
+            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: ['type:domain'], bannedExternalImports: ioPackages },
           ],
         },
       ],

@@ -43,4 +43,4 @@ export function build({ quiet = false } = {}) {
   if (!quiet) console.log(`built apps and libs into dist/ in ${Date.now() - started} ms`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) build();
+if (process.argv[1] === fileURLToPath(import.meta.url)) build({ quiet: process.argv.includes('--quiet') });

@@ -11,6 +11,8 @@ export const projects = [
   { name: 'indexer', root: 'apps/indexer', type: 'app', scope: 'indexer' },
   { name: 'referral-keeper', root: 'apps/referral-keeper', type: 'app', scope: 'amm' },
   { name: 'devnet', root: 'apps/devnet', type: 'app', scope: 'devnet' },
+  // End-to-end tests of the built apps as processes, on real NATS, Postgres and chains.
+  { name: 'e2e', root: 'apps/e2e', type: 'e2e', scope: 'e2e' },
   { name: 'service', root: 'libs/service', type: 'platform', scope: 'shared' },
   { name: 'messages', root: 'libs/messages', type: 'contract', scope: 'shared' },
   { name: 'db', root: 'libs/db', type: 'data-access', scope: 'shared' },

@@ -97,7 +97,8 @@ export class NatsBusServer extends Server implements CustomTransportStrategy {
       }
       return { ok: true, data: checked.data };
     } catch (err) {
-      if (err instanceof BusError) return { ok: false, error: err.toBody() };
+      const known = BusError.bodyOf(err);
+      if (known) return { ok: false, error: known };
       this.logger.error({ msg: 'handler failed', subject: contract.subject, requestId, err: String(err) });
       return { ok: false, error: { status: 500, message: 'Internal error', details: contract.subject } };
     }

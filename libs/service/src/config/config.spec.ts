@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { baseSettings, ConfigError, httpPortSetting, loadChainEndpoints, loadSettings } from './config';
+
+describe('loadSettings', () => {
+  it('applies embedded defaults', () => {
+    const s = loadSettings('svc', { ...baseSettings, ...httpPortSetting(3000) }, {});
+    expect(s).toEqual({ NATS_URL: 'nats://127.0.0.1:4222', LOG_LEVEL: 'log', HTTP_HOST: '0.0.0.0', BUS_TIMEOUT_MS: 5000, HTTP_PORT: 3000 });
+  });
+
+  it('names a missing required setting', () => {
+    expect(() => loadSettings('keeper', { KEY: z.string() }, {})).toThrow('keeper cannot start: missing required setting KEY');
+  });
+
+  it('treats an empty value as missing', () => {
+    expect(() => loadSettings('svc', { KEY: z.string() }, { KEY: '' })).toThrow('missing required setting KEY');
+  });
+
+  it('names every malformed setting', () => {
+    try {
+      loadSettings('svc', { ...baseSettings, ...httpPortSetting(1) }, { HTTP_PORT: '99999', LOG_LEVEL: 'loud' });
+      throw new Error('expected a ConfigError');
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems;
+      expect(problems).toHaveLength(2);
+      expect(problems.some((p) => p.startsWith('invalid setting HTTP_PORT'))).toBe(true);
+      expect(problems.some((p) => p.startsWith('invalid setting LOG_LEVEL'))).toBe(true);
+    }
+  });
+});
+
+describe('loadChainEndpoints', () => {
+  it('requires an RPC URL per served chain', () => {
+    expect(loadChainEndpoints('svc', '999', { RPC_URL_999: 'http://127.0.0.1:8545' })).toEqual([{ chainId: 999, rpcUrl: 'http://127.0.0.1:8545' }]);
+    expect(() => loadChainEndpoints('svc', '999,4663', { RPC_URL_999: 'http://x' })).toThrow('missing required setting RPC_URL_4663');
+  });
+
+  it('rejects unsupported chains and malformed URLs', () => {
+    expect(() => loadChainEndpoints('svc', '1', {})).toThrow('unsupported chain 1');
+    expect(() => loadChainEndpoints('svc', '999', { RPC_URL_999: 'localhost:8545' })).toThrow('invalid setting RPC_URL_999');
+    expect(() => loadChainEndpoints('svc', ' , ', {})).toThrow('lists no chain');
+  });
+});
