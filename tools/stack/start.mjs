@@ -1,0 +1,214 @@
+#!/usr/bin/env node
+// Brings the whole product up on one machine with embedded defaults:
+//   build -> database migrations -> devnet (two chains, contracts deployed, manifest) -> the six services.
+// Prints the gateway URL and the manifest path; Ctrl-C stops every process it started.
+//
+// Settings (all optional): NATS_URL, DATABASE_URL, GATEWAY_PORT (3000), DEVNET_PORT_999 (8545),
+// DEVNET_PORT_4663 (8546), STACK_LOGS=inherit to stream the services' JSON logs here instead of to files.
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const stateDir = join(root, '.devnet');
+const logDir = join(stateDir, 'logs');
+const manifestPath = join(stateDir, 'manifest.json');
+
+const env = {
+  NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+  DATABASE_URL: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/dex',
+  GATEWAY_PORT: process.env.GATEWAY_PORT ?? '3000',
+  DEVNET_PORT_999: process.env.DEVNET_PORT_999 ?? '8545',
+  DEVNET_PORT_4663: process.env.DEVNET_PORT_4663 ?? '8546',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'log',
+};
+const inheritLogs = process.env.STACK_LOGS === 'inherit';
+const gatewayUrl = `http://127.0.0.1:${env.GATEWAY_PORT}`;
+
+/** The services after the devnet, with their health ports. */
+const services = [
+  { name: 'aggregator-router', port: 3011 },
+  { name: 'amm-quoter', port: 3012 },
+  { name: 'launchpad-service', port: 3013 },
+  { name: 'indexer', port: 3014 },
+  { name: 'referral-keeper', port: 3015 },
+  { name: 'gateway', port: Number(env.GATEWAY_PORT) },
+];
+const DEVNET_HEALTH_PORT = 3016;
+
+const children = [];
+let stopping = false;
+const totalSteps = 5;
+const step = (n, text) => console.log(`[${n}/${totalSteps}] ${text}`);
+const fail = async (message) => {
+  console.error(`\n✗ ${message}`);
+  await stopAll(1);
+};
+
+function hostPort(url, fallbackPort) {
+  const u = new URL(url);
+  return { host: u.hostname || '127.0.0.1', port: Number(u.port || fallbackPort) };
+}
+
+function reachable({ host, port }, timeoutMs = 1_500) {
+  return new Promise((resolveReach) => {
+    const socket = connect(port, host);
+    const done = (ok) => {
+      socket.destroy();
+      resolveReach(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+function portFree(port) {
+  return reachable({ host: '127.0.0.1', port }, 500).then((open) => !open);
+}
+
+function start(name, extraEnv) {
+  const entry = join(root, 'dist/apps', name, 'src/main.js');
+  const out = inheritLogs ? 'inherit' : openSync(join(logDir, `${name}.log`), 'a');
+  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+    cwd: root,
+    env: { ...process.env, ...env, ...extraEnv },
+    stdio: ['ignore', out, out],
+    // Own process group: a terminal's Ctrl-C reaches only this launcher, which stops the apps in order.
+    detached: true,
+  });
+  const entryInfo = { name, child };
+  children.push(entryInfo);
+  child.once('exit', (code, signal) => {
+    if (stopping) return;
+    void fail(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); see ${join(logDir, `${name}.log`)}:\n${tail(name)}`);
+  });
+  return entryInfo;
+}
+
+function tail(name, lines = 8) {
+  try {
+    return readFileSync(join(logDir, `${name}.log`), 'utf8').trim().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+async function waitReady(name, url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    if (stopping) return false;
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(3_000) });
+      if (res.ok) return true;
+      last = JSON.stringify((await res.json()).data?.checks ?? {});
+    } catch (err) {
+      last = String(err);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await fail(`${name} was not ready within ${timeoutMs / 1000} s (${last}); log:\n${tail(name)}`);
+  return false;
+}
+
+async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nstopping…');
+  // Services first, the chains last.
+  for (const { name, child } of [...children].reverse()) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    child.kill('SIGTERM');
+    const exited = new Promise((r) => child.once('exit', r));
+    const timeout = new Promise((r) => setTimeout(r, 10_000, 'timeout'));
+    if ((await Promise.race([exited, timeout])) === 'timeout') {
+      console.log(`  ${name} did not stop in 10 s; killing it`);
+      child.kill('SIGKILL');
+      await exited;
+    }
+    console.log(`  stopped ${name}`);
+  }
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+async function main() {
+  const started = Date.now();
+  if (!existsSync(join(root, 'node_modules/.bin/nx'))) {
+    console.error('Dependencies are missing: run `npm ci` first.');
+    process.exit(1);
+  }
+
+  step(1, 'checking NATS, Postgres and free ports');
+  const nats = hostPort(env.NATS_URL.split(',')[0], 4222);
+  const pg = hostPort(env.DATABASE_URL, 5432);
+  if (!(await reachable(nats))) await fail(`NATS is not reachable at ${env.NATS_URL} (start nats-server with JetStream: nats-server -js)`);
+  if (!(await reachable(pg))) await fail(`Postgres is not reachable at ${pg.host}:${pg.port} (set DATABASE_URL or start PostgreSQL)`);
+  const ports = [
+    ['DEVNET_PORT_999', Number(env.DEVNET_PORT_999)],
+    ['DEVNET_PORT_4663', Number(env.DEVNET_PORT_4663)],
+    ['GATEWAY_PORT', Number(env.GATEWAY_PORT)],
+    ...services.filter((s) => s.name !== 'gateway').map((s) => [`${s.name} health port`, s.port]),
+    ['devnet health port', DEVNET_HEALTH_PORT],
+  ];
+  for (const [label, port] of ports) {
+    if (!(await portFree(port))) await fail(`port ${port} (${label}) is in use: is another stack running?`);
+  }
+
+  step(2, 'building apps and libs');
+  execFileSync(process.execPath, [join(root, 'tools/build/build.mjs'), '--quiet'], { cwd: root, stdio: 'inherit' });
+
+  step(3, `applying database migrations to ${env.DATABASE_URL}`);
+  execFileSync(process.execPath, [join(root, 'tools/db/migrate.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+
+  step(4, `starting the devnet: chains 999 (port ${env.DEVNET_PORT_999}) and 4663 (port ${env.DEVNET_PORT_4663}), deploying contracts`);
+  mkdirSync(logDir, { recursive: true });
+  rmSync(manifestPath, { force: true });
+  start('devnet', {
+    HTTP_PORT: String(DEVNET_HEALTH_PORT),
+    HTTP_HOST: '127.0.0.1',
+    MANIFEST_PATH: manifestPath,
+    DEVNET_LOG_DIR: logDir,
+    GATEWAY_URL: gatewayUrl,
+  });
+  if (!(await waitReady('devnet', `http://127.0.0.1:${DEVNET_HEALTH_PORT}/health/ready`, 120_000))) return;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const keeper = manifest.accounts.find((a) => a.role === 'keeper');
+  const chainEnv = { CHAIN_IDS: Object.keys(manifest.chains).join(',') };
+  for (const chain of Object.values(manifest.chains)) chainEnv[`RPC_URL_${chain.chainId}`] = chain.rpcUrl;
+
+  step(5, `starting ${services.map((s) => s.name).join(', ')}`);
+  for (const s of services) {
+    start(s.name, {
+      ...chainEnv,
+      HTTP_PORT: String(s.port),
+      HTTP_HOST: s.name === 'gateway' ? '0.0.0.0' : '127.0.0.1',
+      SOURCES_CONFIG: manifestPath,
+      KEEPER_PRIVATE_KEY: keeper.privateKey,
+    });
+  }
+  const readiness = await Promise.all(
+    services.map(async (s) => {
+      const ok = await waitReady(s.name, `http://127.0.0.1:${s.port}${s.name === 'gateway' ? '/health' : '/health/ready'}`, 60_000);
+      if (ok) console.log(`  ✓ ${s.name} ready`);
+      return ok;
+    }),
+  );
+  if (!readiness.every(Boolean)) return;
+
+  console.log(`
+The stack is up (${((Date.now() - started) / 1000).toFixed(1)} s).
+  Gateway:   ${gatewayUrl}        try: curl '${gatewayUrl}/dexes?chainId=999'
+  Health:    ${gatewayUrl}/health
+  Manifest:  ${manifestPath}
+  Chains:    ${Object.values(manifest.chains).map((c) => `${c.chainId} ${c.rpcUrl}`).join(', ')}
+  Logs:      ${inheritLogs ? 'this terminal' : logDir}
+Press Ctrl-C to stop everything.`);
+}
+
+main().catch((err) => fail(err instanceof Error ? err.message : String(err)));
