@@ -1,6 +1,7 @@
 import nx from '@nx/eslint-plugin';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 // Module boundaries: apps are thin wiring over libs; libs depend one way, and the pure libs
 // (routing, fee-math) take no I/O packages. Only `db` reaches Postgres; only `chain` builds viem clients
@@ -104,9 +105,7 @@ export default [
   },
   {
     files: ['**/*.mjs', '**/*.cjs', '**/*.js'],
-    languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' },
-    },
+    languageOptions: { globals: { ...globals.node } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 ];
