@@ -15,7 +15,15 @@ import { fileURLToPath } from 'node:url';
  * Contracts to publish. `name` is the contract name; `source` the file under libs/contracts/src when it
  * differs from `<name>.sol`; `exportName` overrides the camelCase prefix of the exports.
  */
-const CONTRACTS = [{ name: 'Multicall3' }, { name: 'WrappedNative' }, { name: 'TestERC20' }];
+const CONTRACTS = [
+  { name: 'Multicall3' },
+  { name: 'WrappedNative' },
+  { name: 'TestERC20' },
+  { name: 'UniswapV2Factory' },
+  { name: 'UniswapV2Pair' },
+  { name: 'StablePoolFactory' },
+  { name: 'StablePool' },
+];
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONTRACTS_DIR = join(ROOT, 'libs', 'contracts');

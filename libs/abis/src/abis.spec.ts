@@ -3,8 +3,16 @@ import { formatAbiItem } from 'viem/utils';
 import {
   multicall3Abi as ourMulticall3Abi,
   multicall3Bytecode,
+  stablePoolAbi,
+  stablePoolBytecode,
+  stablePoolFactoryAbi,
+  stablePoolFactoryBytecode,
   testERC20Abi,
   testERC20Bytecode,
+  uniswapV2FactoryAbi,
+  uniswapV2FactoryBytecode,
+  uniswapV2PairAbi,
+  uniswapV2PairBytecode,
   wrappedNativeAbi,
   wrappedNativeBytecode,
 } from './index';
@@ -90,6 +98,113 @@ const contracts = [
       ]),
     ] as Abi,
   },
+  {
+    // The Uniswap V2 factory interface, plus the per-deployment fee and the pool check routers use.
+    name: 'UniswapV2Factory',
+    abi: uniswapV2FactoryAbi as Abi,
+    bytecode: uniswapV2FactoryBytecode,
+    expected: parseAbi([
+      'function feeTo() view returns (address)',
+      'function feeToSetter() view returns (address)',
+      'function getPair(address tokenA, address tokenB) view returns (address pair)',
+      'function allPairs(uint256) view returns (address pair)',
+      'function allPairsLength() view returns (uint256)',
+      'function createPair(address tokenA, address tokenB) returns (address pair)',
+      'function setFeeTo(address)',
+      'function setFeeToSetter(address)',
+      'event PairCreated(address indexed token0, address indexed token1, address pair, uint256)',
+      'function swapFeeBps() view returns (uint256)',
+      'function isPair(address pair) view returns (bool)',
+      'function INIT_CODE_PAIR_HASH() view returns (bytes32)',
+    ]) as Abi,
+  },
+  {
+    // The Uniswap V2 pair interface without permit, plus the fee.
+    name: 'UniswapV2Pair',
+    abi: uniswapV2PairAbi as Abi,
+    bytecode: uniswapV2PairBytecode,
+    expected: [
+      ...erc20Functions,
+      ...parseAbi([
+        'function MINIMUM_LIQUIDITY() view returns (uint256)',
+        'function factory() view returns (address)',
+        'function token0() view returns (address)',
+        'function token1() view returns (address)',
+        'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
+        'function price0CumulativeLast() view returns (uint256)',
+        'function price1CumulativeLast() view returns (uint256)',
+        'function kLast() view returns (uint256)',
+        'function mint(address to) returns (uint256 liquidity)',
+        'function burn(address to) returns (uint256 amount0, uint256 amount1)',
+        'function swap(uint256 amount0Out, uint256 amount1Out, address to, bytes data)',
+        'function skim(address to)',
+        'function sync()',
+        'function initialize(address, address)',
+        'event Mint(address indexed sender, uint256 amount0, uint256 amount1)',
+        'event Burn(address indexed sender, uint256 amount0, uint256 amount1, address indexed to)',
+        'event Swap(address indexed sender, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out, address indexed to)',
+        'event Sync(uint112 reserve0, uint112 reserve1)',
+        'function swapFeeBps() view returns (uint256)',
+        'error K()',
+      ]),
+    ] as Abi,
+  },
+  {
+    // Solidly names and their Velodrome V2 aliases, with the `stable` argument.
+    name: 'StablePoolFactory',
+    abi: stablePoolFactoryAbi as Abi,
+    bytecode: stablePoolFactoryBytecode,
+    expected: parseAbi([
+      'function createPair(address tokenA, address tokenB, bool stable) returns (address)',
+      'function createPool(address tokenA, address tokenB, bool stable) returns (address)',
+      'function getPair(address tokenA, address tokenB, bool stable) view returns (address)',
+      'function getPool(address tokenA, address tokenB, bool stable) view returns (address)',
+      'function isPair(address pool) view returns (bool)',
+      'function isPool(address pool) view returns (bool)',
+      'function allPairs(uint256) view returns (address)',
+      'function allPools(uint256) view returns (address)',
+      'function allPairsLength() view returns (uint256)',
+      'function allPoolsLength() view returns (uint256)',
+      'function getFee(address pool, bool stable) view returns (uint256)',
+      'event PoolCreated(address indexed token0, address indexed token1, bool indexed stable, address pool, uint256)',
+      'function swapFeeBps() view returns (uint256)',
+      'error VolatileNotSupported()',
+    ]) as Abi,
+  },
+  {
+    // The Solidly/Velodrome V2 pool interface a stable adapter reads and calls.
+    name: 'StablePool',
+    abi: stablePoolAbi as Abi,
+    bytecode: stablePoolBytecode,
+    expected: [
+      ...erc20Functions,
+      ...parseAbi([
+        'function token0() view returns (address)',
+        'function token1() view returns (address)',
+        'function tokens() view returns (address, address)',
+        'function stable() view returns (bool)',
+        'function factory() view returns (address)',
+        'function metadata() view returns (uint256 dec0, uint256 dec1, uint256 r0, uint256 r1, bool st, address t0, address t1)',
+        'function getReserves() view returns (uint256 reserve0, uint256 reserve1, uint256 blockTimestampLast)',
+        'function reserve0() view returns (uint256)',
+        'function reserve1() view returns (uint256)',
+        'function blockTimestampLast() view returns (uint256)',
+        'function getAmountOut(uint256 amountIn, address tokenIn) view returns (uint256)',
+        'function mint(address to) returns (uint256 liquidity)',
+        'function burn(address to) returns (uint256 amount0, uint256 amount1)',
+        'function swap(uint256 amount0Out, uint256 amount1Out, address to, bytes data)',
+        'function skim(address to)',
+        'function sync()',
+        'event Fees(address indexed sender, uint256 amount0, uint256 amount1)',
+        'event Mint(address indexed sender, uint256 amount0, uint256 amount1)',
+        'event Burn(address indexed sender, address indexed to, uint256 amount0, uint256 amount1)',
+        'event Swap(address indexed sender, address indexed to, uint256 amount0In, uint256 amount1In, uint256 amount0Out, uint256 amount1Out)',
+        'event Sync(uint256 reserve0, uint256 reserve1)',
+        'function swapFeeBps() view returns (uint256)',
+        'error K()',
+      ]),
+    ] as Abi,
+  },
 ];
 
 describe.each(contracts)('$name', ({ abi, bytecode, expected }) => {
@@ -131,6 +246,25 @@ describe('typed ABIs', () => {
   it('describe the receive and fallback deposits of WrappedNative', () => {
     expect(wrappedNativeAbi.some((item) => item.type === 'receive')).toBe(true);
     expect(wrappedNativeAbi.some((item) => item.type === 'fallback')).toBe(true);
+  });
+
+  it('keep the well-known selectors of the V2 pair and the stable pool', () => {
+    const selector = (abi: Abi, functionName: string, args: readonly unknown[]) =>
+      encodeFunctionData({ abi, functionName, args } as never).slice(0, 10);
+    const to = '0x0000000000000000000000000000000000000001';
+    expect(selector(uniswapV2PairAbi as Abi, 'swap', [1n, 0n, to, '0x'])).toBe('0x022c0d9f');
+    expect(selector(uniswapV2PairAbi as Abi, 'getReserves', [])).toBe('0x0902f1ac');
+    expect(selector(stablePoolAbi as Abi, 'swap', [1n, 0n, to, '0x'])).toBe('0x022c0d9f');
+    expect(selector(stablePoolAbi as Abi, 'getAmountOut', [1n, to])).toBe('0xf140a35a');
+    expect(selector(stablePoolAbi as Abi, 'metadata', [])).toBe('0x392f37e9');
+  });
+
+  it('give the factories their fee constructors and the pools none (created by CREATE2)', () => {
+    const inputs = (abi: Abi) => abi.find((item) => item.type === 'constructor')?.inputs.map((input) => input.type) ?? [];
+    expect(inputs(uniswapV2FactoryAbi as Abi)).toEqual(['address', 'uint256']);
+    expect(inputs(stablePoolFactoryAbi as Abi)).toEqual(['uint256']);
+    expect(inputs(uniswapV2PairAbi as Abi)).toEqual([]);
+    expect(inputs(stablePoolAbi as Abi)).toEqual([]);
   });
 
   it('give TestERC20 a (name, symbol, decimals) constructor', () => {

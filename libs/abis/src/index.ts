@@ -3,3 +3,7 @@
 export * from './generated/Multicall3';
 export * from './generated/WrappedNative';
 export * from './generated/TestERC20';
+export * from './generated/UniswapV2Factory';
+export * from './generated/UniswapV2Pair';
+export * from './generated/StablePoolFactory';
+export * from './generated/StablePool';

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { devAccounts } from './accounts';
 import { startAnvil, type AnvilNode } from './anvil';
 import { deployBase, deployContext } from './deploy';
+import { deploySources } from './sources';
 
 export interface DevnetOptions {
   /** chainId -> port; 0 picks a free port. */
@@ -43,7 +44,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       ),
     );
     nodes.push(...started);
-    const chains = await Promise.all(nodes.map((node) => deployBase(deployContext(node.chainId, node.rpcUrl))));
+    const chains = await Promise.all(nodes.map((node) => deployContext(node.chainId, node.rpcUrl)).map(async (ctx) => deploySources(ctx, await deployBase(ctx))));
     const manifest = devnetManifestSchema.parse({
       version: 1,
       createdAt: new Date().toISOString(),

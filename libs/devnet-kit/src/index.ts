@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './anvil';
 export * from './deploy';
 export * from './devnet';
+export * from './sources';

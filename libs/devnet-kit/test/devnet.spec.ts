@@ -1,0 +1,152 @@
+// Starts both devnet chains for real (anvil) and checks what deploySources left on them.
+import { stablePoolAbi, stablePoolFactoryAbi, uniswapV2FactoryAbi, uniswapV2PairAbi } from '@dex/abis';
+import type { ManifestChain } from '@dex/messages';
+import { getAmountOut } from '@dex/routing';
+import { erc20Abi, parseUnits, type Abi, type Address } from 'viem';
+import { DEVNET_SOURCES, deployContext, devAccount, send, startDevnet, type DeployContext, type Devnet } from '../src';
+
+jest.setTimeout(60_000);
+
+const CHAIN_IDS = [999, 4663] as const;
+const trader = devAccount(2);
+
+describe('startDevnet with liquidity sources', () => {
+  let devnet: Devnet;
+
+  beforeAll(async () => {
+    devnet = await startDevnet({ ports: { 999: 0, 4663: 0 }, gatewayUrl: 'http://127.0.0.1:3000' });
+  });
+
+  afterAll(async () => {
+    await devnet?.stop();
+  });
+
+  const chainOf = (chainId: number): ManifestChain => devnet.manifest.chains[String(chainId)];
+  const ctxOf = (chainId: number): DeployContext => deployContext(chainId, chainOf(chainId).rpcUrl);
+  const pools = (chain: ManifestChain) => chain.deployments.filter((d) => d.contract === 'UniswapV2Pair' || d.contract === 'StablePool');
+  const tokenBySymbol = (chain: ManifestChain, symbol: string) =>
+    [chain.wrappedNative, ...chain.tokens].find((t) => t.symbol === symbol) ?? fail(`no token ${symbol}`);
+  const pool = (chain: ManifestChain, name: string) => chain.deployments.find((d) => d.name === name) ?? fail(`no deployment ${name}`);
+
+  /** Reserves of a pool, normalised to 18 decimals, as [reserve of tokenA, reserve of tokenB]. */
+  async function reservesOf(ctx: DeployContext, chain: ManifestChain, name: string, tokenA: string, tokenB: string): Promise<[bigint, bigint]> {
+    const { address, contract } = pool(chain, name);
+    const abi = (contract === 'UniswapV2Pair' ? uniswapV2PairAbi : stablePoolAbi) as Abi;
+    const [r0, r1] = (await ctx.publicClient.readContract({ address, abi, functionName: 'getReserves' })) as readonly bigint[];
+    const token0 = (await ctx.publicClient.readContract({ address, abi, functionName: 'token0' })) as Address;
+    const a = tokenBySymbol(chain, tokenA);
+    const b = tokenBySymbol(chain, tokenB);
+    const [ra, rb] = token0.toLowerCase() === a.address.toLowerCase() ? [BigInt(r0), BigInt(r1)] : [BigInt(r1), BigInt(r0)];
+    return [ra * 10n ** BigInt(18 - a.decimals), rb * 10n ** BigInt(18 - b.decimals)];
+  }
+
+  it.each(CHAIN_IDS)('chain %i lists the three sources with their fees', (chainId) => {
+    const sources = chainOf(chainId).sources.map(({ name, kind, routerIndex, feeBps }) => ({ name, kind, routerIndex, feeBps }));
+    expect(sources).toEqual([
+      { name: 'DevSwap V2', kind: 'uniswap-v2', routerIndex: 1, feeBps: 30 },
+      { name: 'LiteSwap V2', kind: 'uniswap-v2', routerIndex: 2, feeBps: 10 },
+      { name: 'StableSwap', kind: 'stable', routerIndex: 3, feeBps: 4 },
+    ]);
+    expect(pools(chainOf(chainId))).toHaveLength(6);
+  });
+
+  it.each(CHAIN_IDS)('chain %i: every factory and pool has code, and each factory vouches for its pools', async (chainId) => {
+    const chain = chainOf(chainId);
+    const ctx = ctxOf(chainId);
+    for (const source of chain.sources) {
+      const factory = source.addresses.factory as Address;
+      expect(await ctx.publicClient.getCode({ address: factory })).toMatch(/^0x[0-9a-f]{2,}$/);
+      const factoryAbi = (source.kind === 'uniswap-v2' ? uniswapV2FactoryAbi : stablePoolFactoryAbi) as Abi;
+      expect(await ctx.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'swapFeeBps' })).toBe(BigInt(source.feeBps ?? -1));
+      const own = chain.deployments.filter((d) => d.name.startsWith(`${source.name} `) && d.contract !== 'UniswapV2Factory' && d.contract !== 'StablePoolFactory');
+      expect(own).toHaveLength(2);
+      for (const { address } of own) {
+        expect(await ctx.publicClient.getCode({ address })).toMatch(/^0x[0-9a-f]{2,}$/);
+        expect(await ctx.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'isPair', args: [address] })).toBe(true);
+      }
+    }
+  });
+
+  it.each(CHAIN_IDS)('chain %i: every pool holds non-zero reserves', async (chainId) => {
+    const chain = chainOf(chainId);
+    const ctx = ctxOf(chainId);
+    for (const seed of DEVNET_SOURCES[chainId]) {
+      for (const p of seed.pools) {
+        const [ra, rb] = await reservesOf(ctx, chain, `${seed.name} ${p.tokenA}/${p.tokenB}`, p.tokenA, p.tokenB);
+        expect(ra).toBeGreaterThan(0n);
+        expect(rb).toBeGreaterThan(0n);
+      }
+    }
+  });
+
+  it.each(CHAIN_IDS)('chain %i: the two V2 DEXes price the wrapped native differently, at different depths', async (chainId) => {
+    const chain = chainOf(chainId);
+    const ctx = ctxOf(chainId);
+    const wrapped = chain.wrappedNative.symbol;
+    const [devNative, devUsd] = await reservesOf(ctx, chain, `DevSwap V2 ${wrapped}/USDC`, wrapped, 'USDC');
+    const [liteNative, liteUsd] = await reservesOf(ctx, chain, `LiteSwap V2 ${wrapped}/USDC`, wrapped, 'USDC');
+    // Prices in USDC per wrapped native, to 1e-6.
+    const devPrice = (devUsd * 1_000_000n) / devNative;
+    const litePrice = (liteUsd * 1_000_000n) / liteNative;
+    expect(devPrice).not.toBe(litePrice);
+    expect(devNative).not.toBe(liteNative);
+  });
+
+  it.each(CHAIN_IDS)('chain %i: the stable pools are tilted off their 1:1 deposit', async (chainId) => {
+    const chain = chainOf(chainId);
+    const ctx = ctxOf(chainId);
+    const [usdc, usdt] = await reservesOf(ctx, chain, 'StableSwap USDC/USDT', 'USDC', 'USDT');
+    expect(usdt).toBeGreaterThan(usdc);
+    const [usdc2, dai] = await reservesOf(ctx, chain, 'StableSwap USDC/DAI', 'USDC', 'DAI');
+    expect(usdc2).toBeGreaterThan(dai);
+  });
+
+  it.each(CHAIN_IDS)('chain %i: a DevSwap swap pays exactly the constant-product formula of @dex/routing', async (chainId) => {
+    const chain = chainOf(chainId);
+    const ctx = ctxOf(chainId);
+    const wrapped = chain.wrappedNative;
+    const usdc = tokenBySymbol(chain, 'USDC');
+    const { address } = pool(chain, `DevSwap V2 ${wrapped.symbol}/USDC`);
+    const read = (functionName: string) => ctx.publicClient.readContract({ address, abi: uniswapV2PairAbi, functionName } as never) as Promise<unknown>;
+    const [r0, r1] = (await read('getReserves')) as readonly [bigint, bigint, number];
+    const wrappedIsToken0 = ((await read('token0')) as Address).toLowerCase() === wrapped.address.toLowerCase();
+    const [reserveIn, reserveOut] = wrappedIsToken0 ? [r0, r1] : [r1, r0];
+
+    const amountIn = parseUnits('3', 18);
+    const expected = getAmountOut(amountIn, reserveIn, reserveOut, 30n);
+    const before = await ctx.publicClient.readContract({ address: usdc.address, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] });
+
+    await send(ctx, { address: wrapped.address, abi: erc20Abi as Abi, functionName: 'transfer', args: [address, amountIn] }, trader);
+    const outs = (amount: bigint) => (wrappedIsToken0 ? [0n, amount] : [amount, 0n]);
+    // One unit more than the formula breaks the K check; exactly the formula passes.
+    await expect(
+      ctx.publicClient.simulateContract({ account: trader.address, address, abi: uniswapV2PairAbi, functionName: 'swap', args: [...outs(expected + 1n), trader.address, '0x'] as never }),
+    ).rejects.toThrow(/K\(\)/);
+    await send(ctx, { address, abi: uniswapV2PairAbi as Abi, functionName: 'swap', args: [...outs(expected), trader.address, '0x'] }, trader);
+
+    const after = await ctx.publicClient.readContract({ address: usdc.address, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] });
+    expect(after - before).toBe(expected);
+  });
+
+  it.each(CHAIN_IDS)('chain %i: a StableSwap swap pays the pool’s own quote', async (chainId) => {
+    const chain = chainOf(chainId);
+    const ctx = ctxOf(chainId);
+    const usdc = tokenBySymbol(chain, 'USDC');
+    const dai = tokenBySymbol(chain, 'DAI');
+    const { address } = pool(chain, 'StableSwap USDC/DAI');
+    const amountIn = parseUnits('1000', 18);
+    const quoted = (await ctx.publicClient.readContract({ address, abi: stablePoolAbi, functionName: 'getAmountOut', args: [amountIn, dai.address] })) as bigint;
+    // DAI is the scarce side after the tilt: 1,000 DAI buys more than 1,000 USDC.
+    expect(quoted).toBeGreaterThan(parseUnits('1000', 6));
+    const daiIsToken0 = ((await ctx.publicClient.readContract({ address, abi: stablePoolAbi, functionName: 'token0' })) as Address).toLowerCase() === dai.address.toLowerCase();
+    const before = await ctx.publicClient.readContract({ address: usdc.address, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] });
+    await send(ctx, { address: dai.address, abi: erc20Abi as Abi, functionName: 'transfer', args: [address, amountIn] }, trader);
+    await send(ctx, { address, abi: stablePoolAbi as Abi, functionName: 'swap', args: [...(daiIsToken0 ? [0n, quoted] : [quoted, 0n]), trader.address, '0x'] }, trader);
+    const after = await ctx.publicClient.readContract({ address: usdc.address, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] });
+    expect(after - before).toBe(quoted);
+  });
+});
+
+function fail(message: string): never {
+  throw new Error(message);
+}
