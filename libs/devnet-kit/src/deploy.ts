@@ -127,5 +127,6 @@ export async function deployBase(ctx: DeployContext, accounts: readonly DevAccou
       ...tokens.map((t) => ({ name: t.symbol, contract: 'TestERC20', address: t.address })),
     ],
     sources: [],
+    pools: [],
   };
 }

@@ -166,6 +166,7 @@ export async function deploySources(ctx: DeployContext, chain: ManifestChain): P
 
   const sources: SourceConfig[] = [];
   const deployments: ManifestChain['deployments'] = [];
+  const pools: ManifestChain['pools'] = [];
   for (const seed of seeds) {
     const contracts = CONTRACTS[seed.kind];
     const factory =
@@ -187,11 +188,20 @@ export async function deploySources(ctx: DeployContext, chain: ManifestChain): P
       await send(ctx, { address, abi: poolAbi, functionName: 'mint', args: [ctx.deployer.address] });
       if (pool.tilt) await tilt(ctx, { address, abi: poolAbi, kind: seed.kind, feeBps: seed.feeBps }, token(pool.tilt.tokenIn), pool.tilt.amountIn, fund);
 
-      deployments.push({ name: `${seed.name} ${pool.tokenA}/${pool.tokenB}`, contract: contracts.pool, address });
+      const name = `${seed.name} ${pool.tokenA}/${pool.tokenB}`;
+      deployments.push({ name, contract: contracts.pool, address });
+      const [a, b] = [token(pool.tokenA).address, token(pool.tokenB).address];
+      const [token0, token1] = BigInt(a) < BigInt(b) ? [a, b] : [b, a];
+      pools.push({ name, routerIndex: seed.routerIndex, kind: seed.kind, address, token0, token1 });
     }
   }
 
-  return { ...chain, sources: [...chain.sources, ...sources], deployments: [...chain.deployments, ...deployments] };
+  return {
+    ...chain,
+    sources: [...chain.sources, ...sources],
+    deployments: [...chain.deployments, ...deployments],
+    pools: [...chain.pools, ...pools],
+  };
 }
 
 /** Swaps `amountIn` whole tokens of `tokenIn` into the pool at its exact quote, paying the deployer. */

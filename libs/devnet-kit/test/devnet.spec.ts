@@ -50,6 +50,19 @@ describe('startDevnet with liquidity sources', () => {
     expect(pools(chainOf(chainId))).toHaveLength(6);
   });
 
+  it.each(CHAIN_IDS)('chain %i lists every pool with its source and sorted tokens, as on chain', async (chainId) => {
+    const chain = chainOf(chainId);
+    const ctx = ctxOf(chainId);
+    expect(chain.pools.map((p) => p.address)).toEqual(pools(chain).map((d) => d.address));
+    for (const p of chain.pools) {
+      const source = chain.sources.find((s) => s.routerIndex === p.routerIndex);
+      expect(source?.kind).toBe(p.kind);
+      const abi = (p.kind === 'uniswap-v2' ? uniswapV2PairAbi : stablePoolAbi) as Abi;
+      expect(await ctx.publicClient.readContract({ address: p.address, abi, functionName: 'token0' })).toBe(p.token0);
+      expect(await ctx.publicClient.readContract({ address: p.address, abi, functionName: 'token1' })).toBe(p.token1);
+    }
+  });
+
   it.each(CHAIN_IDS)('chain %i: every factory and pool has code, and each factory vouches for its pools', async (chainId) => {
     const chain = chainOf(chainId);
     const ctx = ctxOf(chainId);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
-import { addressSchema, chainIdSchema } from '../primitives';
+import { addressSchema, chainIdSchema, sourceKindSchema } from '../primitives';
 import { chainSourcesSchema } from '../aggregator/sources';
 import { SUBJECTS } from '../subjects';
 
@@ -17,6 +17,17 @@ export const manifestTokenSchema = z.object({
   address: addressSchema,
 });
 
+/** A pool of a liquidity source, as deployed on the devnet. */
+export const manifestPoolSchema = z.object({
+  name: z.string(),
+  routerIndex: z.number().int().min(0),
+  kind: sourceKindSchema,
+  address: addressSchema,
+  token0: addressSchema,
+  token1: addressSchema,
+});
+export type ManifestPool = z.infer<typeof manifestPoolSchema>;
+
 export const manifestChainSchema = z.object({
   chainId: chainIdSchema,
   name: z.string(),
@@ -28,6 +39,8 @@ export const manifestChainSchema = z.object({
   /** Every contract deployed on the chain, by name. */
   deployments: z.array(deploymentSchema),
   sources: chainSourcesSchema,
+  /** Every pool of every source. */
+  pools: z.array(manifestPoolSchema),
 });
 export type ManifestChain = z.infer<typeof manifestChainSchema>;
 
