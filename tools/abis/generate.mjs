@@ -23,6 +23,7 @@ const CONTRACTS = [
   { name: 'UniswapV2Pair' },
   { name: 'StablePoolFactory' },
   { name: 'StablePool' },
+  { name: 'RouterV2', exportName: 'routerV2' },
 ];
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -7,3 +7,4 @@ export * from './generated/UniswapV2Factory';
 export * from './generated/UniswapV2Pair';
 export * from './generated/StablePoolFactory';
 export * from './generated/StablePool';
+export * from './generated/RouterV2';

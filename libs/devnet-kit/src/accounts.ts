@@ -11,7 +11,7 @@ export interface DevAccount {
 }
 
 /** Roles of the first dev accounts, by derivation index. */
-export const DEV_ROLES = ['deployer', 'keeper', 'trader-1', 'trader-2', 'trader-3', 'liquidity'] as const;
+export const DEV_ROLES = ['deployer', 'keeper', 'trader-1', 'trader-2', 'trader-3', 'liquidity', 'treasury', 'integrator'] as const;
 
 export function devAccount(index: number): DevAccount {
   const account = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: index });

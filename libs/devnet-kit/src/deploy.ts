@@ -5,6 +5,9 @@ import { getAddress, parseUnits, type Abi, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { devAccounts, type DevAccount } from './accounts';
 
+/** A chain entry of the manifest while it is being built: everything but the router. */
+export type ChainInProgress = Omit<ManifestChain, 'routerV2' | 'treasury'>;
+
 /** A test token the devnet deploys on a chain. */
 export interface TokenSpec {
   readonly name: string;
@@ -92,12 +95,12 @@ async function placeMulticall3(ctx: DeployContext): Promise<Address> {
  * Deploys the base set of a devnet chain: Multicall3, the wrapped native token, the test tokens; funds
  * the dev accounts with every token. Later stages add liquidity sources to the returned manifest entry.
  */
-export async function deployBase(ctx: DeployContext, accounts: readonly DevAccount[] = devAccounts()): Promise<ManifestChain> {
+export async function deployBase(ctx: DeployContext, accounts: readonly DevAccount[] = devAccounts()): Promise<ChainInProgress> {
   const info = getChainInfo(ctx.chainId);
   const multicall3 = await placeMulticall3(ctx);
   const wrappedNative = await deploy(ctx, wrappedNativeAbi as Abi, wrappedNativeBytecode, [info.wrappedNativeName, info.wrappedNativeSymbol]);
 
-  const tokens: ManifestChain['tokens'] = [];
+  const tokens: ChainInProgress['tokens'] = [];
   for (const spec of DEVNET_TOKENS[ctx.chainId] ?? []) {
     const address = await deploy(ctx, testERC20Abi as Abi, testERC20Bytecode, [spec.name, spec.symbol, spec.decimals]);
     tokens.push({ ...spec, address });

@@ -3,3 +3,4 @@ export * from './anvil';
 export * from './deploy';
 export * from './devnet';
 export * from './sources';
+export * from './router';

@@ -8,10 +8,10 @@ import {
   uniswapV2PairAbi,
   wrappedNativeAbi,
 } from '@dex/abis';
-import type { ManifestChain, SourceConfig } from '@dex/messages';
+import type { SourceConfig } from '@dex/messages';
 import { getAmountOut } from '@dex/routing';
 import { getAddress, parseUnits, type Abi, type Address } from 'viem';
-import { deploy, send, type DeployContext } from './deploy';
+import { deploy, send, type ChainInProgress, type DeployContext } from './deploy';
 
 /** A pool to create and seed: two token symbols of the chain and the whole-token amounts deposited. */
 export interface PoolSeed {
@@ -131,7 +131,7 @@ interface Token {
  * and transferred, so the deployer's own grants stay as `deployBase` left them. The LP shares go to the
  * deployer.
  */
-export async function deploySources(ctx: DeployContext, chain: ManifestChain): Promise<ManifestChain> {
+export async function deploySources(ctx: DeployContext, chain: ChainInProgress): Promise<ChainInProgress> {
   const seeds = DEVNET_SOURCES[ctx.chainId] ?? [];
   const tokens = new Map<string, Token>([
     [chain.wrappedNative.symbol, { ...chain.wrappedNative, wrapped: true }],
@@ -165,8 +165,8 @@ export async function deploySources(ctx: DeployContext, chain: ManifestChain): P
   };
 
   const sources: SourceConfig[] = [];
-  const deployments: ManifestChain['deployments'] = [];
-  const pools: ManifestChain['pools'] = [];
+  const deployments: ChainInProgress['deployments'] = [];
+  const pools: ChainInProgress['pools'] = [];
   for (const seed of seeds) {
     const contracts = CONTRACTS[seed.kind];
     const factory =

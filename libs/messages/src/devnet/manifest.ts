@@ -41,6 +41,10 @@ export const manifestChainSchema = z.object({
   sources: chainSourcesSchema,
   /** Every pool of every source. */
   pools: z.array(manifestPoolSchema),
+  /** The aggregator's execution contract. */
+  routerV2: addressSchema,
+  /** Where the router sends the protocol's share of fees and captured slippage. */
+  treasury: addressSchema,
 });
 export type ManifestChain = z.infer<typeof manifestChainSchema>;
 

@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+/// @title IRouterV2
+/// @notice The aggregator's execution contract. A route is a token path; each hop of the path is split across
+/// parallel swaps on liquidity sources registered by the owner. The router pulls the input (or wraps the native
+/// coin), runs the hops in order, takes the integrator fee and half of any positive slippage from the output,
+/// and pays the rest to the recipient. It only ever calls pools that a registered source's factory vouches for,
+/// and it holds no tokens or native coin after a call.
+interface IRouterV2 {
+    // ---------------------------------------------------------------- types
+
+    /// @notice The kind of a liquidity source, which decides how the router trades with its pools.
+    /// @dev `None` marks an empty registry slot. `UniswapV2` and `Stable` are implemented; `Core` (the
+    /// oracle-priced AMM) and `Launchpad` (bonding curves) are reserved and revert `UnsupportedSourceKind`.
+    enum SourceKind {
+        None,
+        UniswapV2,
+        Stable,
+        Core,
+        Launchpad
+    }
+
+    /// @notice A registered liquidity source.
+    /// @param kind How the router trades with the source's pools.
+    /// @param factory The contract that vouches for the source's pools (a pool factory, or for the reserved
+    /// kinds the AMM router or the launchpad).
+    /// @param feeBps The source's swap fee in basis points of the input; the router prices `UniswapV2` swaps
+    /// with it. Informational for `Stable` (the pool quotes itself).
+    struct Source {
+        SourceKind kind;
+        address factory;
+        uint16 feeBps;
+    }
+
+    /// @notice One of the parallel swaps of a hop (a hop-swap record of the route response).
+    /// @param pool The pool to trade with; must be the pool the source's factory returns for the two tokens.
+    /// @param tokenIn The hop's input token (the wrapped native token where the path has the native coin).
+    /// @param tokenOut The hop's output token (likewise).
+    /// @param routerIndex The registry slot of the liquidity source.
+    /// @param amountIn The quoted input of this swap; the hop's actual input is split in proportion to the
+    /// quoted inputs of its swaps, the last swap taking the remainder.
+    /// @param data An opaque per-pool blob; must be empty for `UniswapV2` and `Stable`, reserved for kinds
+    /// that need it (a referral code for `Core`).
+    struct Swap {
+        address pool;
+        address tokenIn;
+        address tokenOut;
+        uint8 routerIndex;
+        uint256 amountIn;
+        bytes data;
+    }
+
+    // ---------------------------------------------------------------- errors
+
+    /// @notice The path has fewer than two tokens, or the native coin (address(0)) as an intermediate token.
+    error InvalidPath();
+
+    /// @notice The number of hops in `hopSwaps` is not `tokens.length - 1`.
+    /// @param hops The number of hops given.
+    /// @param expected The number of hops of the path.
+    error InvalidHopSwaps(uint256 hops, uint256 expected);
+
+    /// @notice A hop has no swaps.
+    /// @param hop The hop's position in the path (from 0).
+    error EmptyHop(uint256 hop);
+
+    /// @notice The quoted inputs of a hop's swaps sum to zero, so the hop's input cannot be split.
+    /// @param hop The hop's position in the path (from 0).
+    error InvalidSplit(uint256 hop);
+
+    /// @notice `amountIn` is zero, or the router received nothing of the input token.
+    error ZeroAmount();
+
+    /// @notice `msg.value` is not `amountIn` for a native input, or not zero for a token input.
+    /// @param value The native coin sent.
+    /// @param expected The native coin required.
+    error NativeValueMismatch(uint256 value, uint256 expected);
+
+    /// @notice The call was mined after its deadline.
+    /// @param deadline The deadline given.
+    /// @param timestamp The block timestamp.
+    error DeadlineExpired(uint256 deadline, uint256 timestamp);
+
+    /// @notice The output recipient is the zero address or the router itself.
+    /// @param recipient The recipient given.
+    error InvalidRecipient(address recipient);
+
+    /// @notice The fee recipient is the router itself.
+    /// @param feeRecipient The fee recipient given.
+    error InvalidFeeRecipient(address feeRecipient);
+
+    /// @notice A swap names a registry slot that holds no source.
+    /// @param routerIndex The slot.
+    error UnknownSource(uint8 routerIndex);
+
+    /// @notice A swap's pool is not the pool the source's factory returns for the swap's tokens.
+    /// @param routerIndex The source's slot.
+    /// @param pool The pool given.
+    error PoolNotVouched(uint8 routerIndex, address pool);
+
+    /// @notice A swap's tokens are not the tokens of its hop.
+    /// @param hop The hop's position in the path (from 0).
+    /// @param index The swap's position in the hop (from 0).
+    error SwapTokenMismatch(uint256 hop, uint256 index);
+
+    /// @notice The source's kind cannot be traded yet.
+    /// @param kind The kind.
+    error UnsupportedSourceKind(SourceKind kind);
+
+    /// @notice A swap carries data that its source's kind does not take.
+    /// @param pool The swap's pool.
+    error DataNotAllowed(address pool);
+
+    /// @notice A swap's share of the hop input is too small for the pool to pay anything.
+    /// @param pool The swap's pool.
+    error ZeroAmountOut(address pool);
+
+    /// @notice `feeBps` is above `MAX_FEE_BPS`.
+    /// @param feeBps The fee given.
+    /// @param maxFeeBps The maximum.
+    error FeeTooHigh(uint256 feeBps, uint256 maxFeeBps);
+
+    /// @notice A fee was asked for without a fee recipient.
+    error FeeRecipientRequired();
+
+    /// @notice The recipient would receive less than `minAmountOut`.
+    /// @param amountOut What the recipient would receive.
+    /// @param minAmountOut The minimum given.
+    error InsufficientOutput(uint256 amountOut, uint256 minAmountOut);
+
+    /// @notice Sending native coin failed.
+    /// @param to The recipient.
+    /// @param amount The amount in wei.
+    error NativeTransferFailed(address to, uint256 amount);
+
+    /// @notice Native coin came from someone other than the wrapped native token.
+    /// @param sender The sender.
+    error NativeSenderNotAllowed(address sender);
+
+    /// @notice The treasury is the zero address or the router itself.
+    /// @param treasury The treasury given.
+    error InvalidTreasury(address treasury);
+
+    /// @notice The wrapped native token given at deployment is the zero address.
+    error InvalidWrappedNative();
+
+    /// @notice `setSource` was given the kind `None`.
+    error InvalidSourceKind();
+
+    /// @notice `setSource` was given the zero address as the factory.
+    error InvalidSourceFactory();
+
+    /// @notice `setSource` was given a fee of 100% or more.
+    /// @param feeBps The fee given.
+    error InvalidSourceFee(uint16 feeBps);
+
+    // ---------------------------------------------------------------- events
+
+    /// @notice A route was executed.
+    /// @param sender The caller, who paid the input.
+    /// @param recipient The receiver of the output.
+    /// @param tokenIn The input token (address(0) for the native coin).
+    /// @param tokenOut The output token (address(0) for the native coin).
+    /// @param amountIn The input the router received (below the amount asked for with fee-on-transfer tokens).
+    /// @param amountOut What the recipient received.
+    /// @param grossAmountOut The output of the last hop, before fees and slippage capture.
+    event SwapExecuted(
+        address indexed sender,
+        address indexed recipient,
+        address indexed tokenIn,
+        address tokenOut,
+        uint256 amountIn,
+        uint256 amountOut,
+        uint256 grossAmountOut
+    );
+
+    /// @notice The integrator fee of a route was paid.
+    /// @param token The output token it was paid in (address(0) for the native coin).
+    /// @param feeRecipient The integrator, who received `integratorFee`.
+    /// @param integratorFee The integrator's share of the fee (97.5%).
+    /// @param protocolFee The protocol's share of the fee, paid to the treasury (captured slippage excluded).
+    event FeesCollected(
+        address indexed token, address indexed feeRecipient, uint256 integratorFee, uint256 protocolFee
+    );
+
+    /// @notice Half of the positive slippage of a route was captured.
+    /// @param token The output token it was paid in (address(0) for the native coin).
+    /// @param slippage The output above the expected amount (both after the fee), before it was split.
+    /// @param recipientShare The part paid to the fee recipient.
+    /// @param protocolShare The part paid to the treasury.
+    event PositiveSlippageCaptured(
+        address indexed token, uint256 slippage, uint256 recipientShare, uint256 protocolShare
+    );
+
+    /// @notice A registry slot was set.
+    /// @param routerIndex The slot.
+    /// @param kind The source's kind.
+    /// @param factory The contract that vouches for its pools.
+    /// @param feeBps The source's swap fee in basis points.
+    event SourceSet(uint8 indexed routerIndex, SourceKind kind, address indexed factory, uint16 feeBps);
+
+    /// @notice A registry slot was cleared.
+    /// @param routerIndex The slot.
+    event SourceRemoved(uint8 indexed routerIndex);
+
+    /// @notice The treasury was set.
+    /// @param previousTreasury The former treasury (zero at deployment).
+    /// @param treasury The new treasury.
+    event TreasurySet(address indexed previousTreasury, address indexed treasury);
+
+    // ---------------------------------------------------------------- swaps
+
+    /// @notice Executes a route and pays the output, less fees and captured slippage, to the caller.
+    /// @dev Approve the router for `amountIn` of `tokens[0]` first (none for native input).
+    /// @param tokens The path: `tokens[0]` is the input, the last token the output, hop `i` trades `tokens[i]`
+    /// for `tokens[i + 1]`. address(0) stands for the native coin, allowed first (input is `msg.value`, which is
+    /// wrapped) and last (the output is unwrapped), nowhere else.
+    /// @param amountIn The input to pull from the caller (or the native coin sent, which must equal it).
+    /// @param minAmountOut The least the caller must receive after fees and slippage capture.
+    /// @param expectedAmountOut The quoted gross output; output above it (after the fee) is positive slippage,
+    /// half of which is captured. Zero turns the capture off.
+    /// @param hopSwaps One array of parallel swaps per hop (`tokens.length - 1` of them).
+    /// @param feeBps The integrator fee in basis points of the gross output, at most `MAX_FEE_BPS`.
+    /// @param feeRecipient The integrator, paid 97.5% of the fee and half of the captured slippage; may be
+    /// zero only when `feeBps` is zero.
+    /// @return userAmountOut What the caller received.
+    function executeSwaps(
+        address[] calldata tokens,
+        uint256 amountIn,
+        uint256 minAmountOut,
+        uint256 expectedAmountOut,
+        Swap[][] calldata hopSwaps,
+        uint256 feeBps,
+        address feeRecipient
+    ) external payable returns (uint256 userAmountOut);
+
+    /// @notice Executes a route like `executeSwaps`, paying the output to `recipient`, and only until `deadline`.
+    /// @param tokens The path, as for `executeSwaps`.
+    /// @param amountIn The input to pull from the caller (or the native coin sent, which must equal it).
+    /// @param minAmountOut The least `recipient` must receive after fees and slippage capture.
+    /// @param expectedAmountOut The quoted gross output, as for `executeSwaps`.
+    /// @param hopSwaps One array of parallel swaps per hop.
+    /// @param feeBps The integrator fee in basis points of the gross output, at most `MAX_FEE_BPS`.
+    /// @param feeRecipient The integrator, as for `executeSwaps`.
+    /// @param recipient The receiver of the output (neither zero nor the router).
+    /// @param deadline The last block timestamp at which the call may execute.
+    /// @return userAmountOut What `recipient` received.
+    function executeSwapsWithData(
+        address[] calldata tokens,
+        uint256 amountIn,
+        uint256 minAmountOut,
+        uint256 expectedAmountOut,
+        Swap[][] calldata hopSwaps,
+        uint256 feeBps,
+        address feeRecipient,
+        address recipient,
+        uint256 deadline
+    ) external payable returns (uint256 userAmountOut);
+
+    /// @notice How a gross output is split, exactly as a swap splits it (and as the off-chain `splitOutput`):
+    /// `userAmount + integratorFee + protocolFee + recipientSlippage == grossAmountOut`. Reverts `FeeTooHigh`
+    /// and `FeeRecipientRequired` as a swap would.
+    /// @param grossAmountOut The output of the last hop.
+    /// @param expectedAmountOut The quoted gross output (zero: no slippage capture).
+    /// @param feeBps The integrator fee in basis points.
+    /// @param hasFeeRecipient Whether a fee recipient is set.
+    /// @return userAmount What the user receives.
+    /// @return integratorFee The integrator's share of the fee.
+    /// @return protocolFee Everything the treasury receives: its share of the fee plus `protocolSlippage`.
+    /// @return recipientSlippage The captured slippage paid to the fee recipient.
+    /// @return protocolSlippage The captured slippage paid to the treasury (included in `protocolFee`).
+    function previewFees(uint256 grossAmountOut, uint256 expectedAmountOut, uint256 feeBps, bool hasFeeRecipient)
+        external
+        pure
+        returns (
+            uint256 userAmount,
+            uint256 integratorFee,
+            uint256 protocolFee,
+            uint256 recipientSlippage,
+            uint256 protocolSlippage
+        );
+
+    // ---------------------------------------------------------------- registry and settings
+
+    /// @notice Sets registry slot `routerIndex` to a liquidity source. Only the owner.
+    /// @param routerIndex The slot (the `routerIndex` of hop-swap records).
+    /// @param kind The source's kind (not `None`).
+    /// @param factory The contract that vouches for its pools (not zero).
+    /// @param feeBps The source's swap fee in basis points (below 10000).
+    function setSource(uint8 routerIndex, SourceKind kind, address factory, uint16 feeBps) external;
+
+    /// @notice Clears registry slot `routerIndex`. Only the owner.
+    /// @param routerIndex The slot; reverts `UnknownSource` when empty.
+    function removeSource(uint8 routerIndex) external;
+
+    /// @notice The source in registry slot `routerIndex` (kind `None` when empty).
+    /// @param routerIndex The slot.
+    /// @return The source.
+    function getSource(uint8 routerIndex) external view returns (Source memory);
+
+    /// @notice Sets the receiver of the protocol's fees and captured slippage. Only the owner.
+    /// @param treasury The new treasury (neither zero nor the router).
+    function setTreasury(address treasury) external;
+
+    /// @notice The receiver of the protocol's fees and captured slippage.
+    /// @return The treasury.
+    function treasury() external view returns (address);
+
+    /// @notice The chain's wrapped native token, used for native input and output.
+    /// @return The token.
+    function wrappedNative() external view returns (address);
+
+    /// @notice The largest integrator fee: 100 basis points (1%).
+    /// @return The maximum.
+    function MAX_FEE_BPS() external view returns (uint256);
+
+    /// @notice The integrator's share of the fee: 9750 basis points of the fee (97.5%).
+    /// @return The share.
+    function INTEGRATOR_SHARE_BPS() external view returns (uint256);
+
+    /// @notice The captured part of positive slippage: 5000 basis points (50%).
+    /// @return The share.
+    function SLIPPAGE_CAPTURE_BPS() external view returns (uint256);
+}

@@ -1,0 +1,39 @@
+import { routerV2Abi, routerV2Bytecode } from '@dex/abis';
+import type { ManifestChain, SourceKind } from '@dex/messages';
+import type { Abi, Address } from 'viem';
+import { devAccounts } from './accounts';
+import { deploy, send, type ChainInProgress, type DeployContext } from './deploy';
+
+/** RouterV2's `SourceKind` enum, by source kind name. */
+export const ROUTER_SOURCE_KIND: Record<SourceKind, number> = {
+  'uniswap-v2': 1,
+  stable: 2,
+  core: 3,
+  launchpad: 4,
+};
+
+/**
+ * Deploys RouterV2 (owner: the deployer; protocol fees to the treasury dev account) and registers every
+ * source of the chain with its routerIndex, factory and fee.
+ */
+export async function deployRouter(ctx: DeployContext, chain: ChainInProgress): Promise<ManifestChain> {
+  const treasury = devAccounts().find((a) => a.role === 'treasury');
+  if (!treasury) throw new Error('no treasury dev account');
+  const router = await deploy(ctx, routerV2Abi as Abi, routerV2Bytecode, [ctx.deployer.address, chain.wrappedNative.address, treasury.address]);
+  for (const source of chain.sources) {
+    const factory = source.addresses.factory as Address | undefined;
+    if (!factory) throw new Error(`source ${source.name} has no factory address`);
+    await send(ctx, {
+      address: router,
+      abi: routerV2Abi as Abi,
+      functionName: 'setSource',
+      args: [source.routerIndex, ROUTER_SOURCE_KIND[source.kind], factory, source.feeBps ?? 0],
+    });
+  }
+  return {
+    ...chain,
+    routerV2: router,
+    treasury: treasury.address,
+    deployments: [...chain.deployments, { name: 'RouterV2', contract: 'RouterV2', address: router }],
+  };
+}
