@@ -1,0 +1,160 @@
+// RouterV2 on the devnet as deployed by startDevnet: the seeded reserves make splitting and intermediate
+// hops pay off, and routes executed through the router pay exactly what the pool math says.
+import { routerV2Abi, testERC20Abi, uniswapV2PairAbi } from '@dex/abis';
+import { splitOutput } from '@dex/fee-math';
+import type { ManifestChain } from '@dex/messages';
+import { getAmountOut } from '@dex/routing';
+import { erc20Abi, parseUnits, zeroAddress, type Abi, type Address } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { deployContext, devAccounts, send, startDevnet, type DeployContext, type Devnet } from '../src';
+
+jest.setTimeout(90_000);
+
+const accounts = devAccounts();
+const trader = accounts.find((a) => a.role === 'trader-2')!;
+const integrator = accounts.find((a) => a.role === 'integrator')!;
+
+describe('RouterV2 on the devnet', () => {
+  let devnet: Devnet;
+  let chain: ManifestChain;
+  let ctx: DeployContext;
+
+  beforeAll(async () => {
+    devnet = await startDevnet({ ports: { 999: 0 }, gatewayUrl: 'http://127.0.0.1:3000' });
+    chain = devnet.manifest.chains['999'];
+    ctx = deployContext(999, chain.rpcUrl);
+  });
+
+  afterAll(async () => {
+    await devnet?.stop();
+  });
+
+  const token = (symbol: string) => [chain.wrappedNative, ...chain.tokens].find((t) => t.symbol === symbol)!;
+  const poolOf = (name: string) => chain.pools.find((p) => p.name === name)!;
+  const feeOf = (routerIndex: number) => BigInt(chain.sources.find((s) => s.routerIndex === routerIndex)!.feeBps!);
+  const balance = (t: Address, who: Address) => ctx.publicClient.readContract({ address: t, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+
+  async function reserves(poolName: string, tokenIn: Address): Promise<[bigint, bigint]> {
+    const pool = poolOf(poolName);
+    const [r0, r1] = await ctx.publicClient.readContract({ address: pool.address, abi: uniswapV2PairAbi, functionName: 'getReserves' });
+    return pool.token0 === tokenIn ? [r0, r1] : [r1, r0];
+  }
+
+  async function quote(poolName: string, tokenIn: Address, amountIn: bigint): Promise<bigint> {
+    const [rin, rout] = await reserves(poolName, tokenIn);
+    return getAmountOut(amountIn, rin, rout, feeOf(poolOf(poolName).routerIndex));
+  }
+
+  const leg = (poolName: string, tokenIn: Address, tokenOut: Address, amountIn: bigint) => ({
+    pool: poolOf(poolName).address,
+    tokenIn,
+    tokenOut,
+    routerIndex: poolOf(poolName).routerIndex,
+    amountIn,
+    data: '0x' as const,
+  });
+
+  async function approve(t: Address, amount: bigint) {
+    await send(ctx, { address: t, abi: testERC20Abi as Abi, functionName: 'approve', args: [chain.routerV2, amount] }, trader);
+  }
+
+  async function execute(args: readonly unknown[], value = 0n) {
+    await send(ctx, { address: chain.routerV2, abi: routerV2Abi as Abi, functionName: 'executeSwaps', args, value }, trader);
+  }
+
+  it('splitting WHYPE -> USDC across DevSwap and LiteSwap beats the best single pool, and pays exactly the split', async () => {
+    const whype = token('WHYPE').address;
+    const usdc = token('USDC').address;
+    const amountIn = parseUnits('300', 18);
+    const singleDev = await quote('DevSwap V2 WHYPE/USDC', whype, amountIn);
+    const singleLite = await quote('LiteSwap V2 WHYPE/USDC', whype, amountIn);
+    // The best split on a 1% grid.
+    let best = { out: 0n, dev: 0n };
+    for (let pct = 0n; pct <= 100n; pct++) {
+      const dev = (amountIn * pct) / 100n;
+      const out = (await quote('DevSwap V2 WHYPE/USDC', whype, dev)) + (await quote('LiteSwap V2 WHYPE/USDC', whype, amountIn - dev));
+      if (out > best.out) best = { out, dev };
+    }
+    expect(best.out).toBeGreaterThan(singleDev > singleLite ? singleDev : singleLite);
+
+    await approve(whype, amountIn);
+    const before = await balance(usdc, trader.address);
+    await execute([
+      [whype, usdc],
+      amountIn,
+      best.out,
+      best.out,
+      [[leg('DevSwap V2 WHYPE/USDC', whype, usdc, best.dev), leg('LiteSwap V2 WHYPE/USDC', whype, usdc, amountIn - best.dev)]],
+      0n,
+      zeroAddress,
+    ]);
+    expect((await balance(usdc, trader.address)) - before).toBe(best.out);
+    expect(await balance(whype, chain.routerV2)).toBe(0n);
+    expect(await balance(usdc, chain.routerV2)).toBe(0n);
+  });
+
+  it('routes PURR -> USDC through WHYPE (no direct pool), paying the two-hop amount exactly', async () => {
+    const purr = token('PURR').address;
+    const whype = token('WHYPE').address;
+    const usdc = token('USDC').address;
+    expect(chain.pools.some((p) => [p.token0, p.token1].includes(purr) && [p.token0, p.token1].includes(usdc))).toBe(false);
+    const amountIn = parseUnits('1000', 18);
+    const mid = await quote('DevSwap V2 PURR/WHYPE', purr, amountIn);
+    const out = await quote('DevSwap V2 WHYPE/USDC', whype, mid);
+    await approve(purr, amountIn);
+    const before = await balance(usdc, trader.address);
+    await execute([
+      [purr, whype, usdc],
+      amountIn,
+      out,
+      out,
+      [[leg('DevSwap V2 PURR/WHYPE', purr, whype, amountIn)], [leg('DevSwap V2 WHYPE/USDC', whype, usdc, mid)]],
+      0n,
+      zeroAddress,
+    ]);
+    expect((await balance(usdc, trader.address)) - before).toBe(out);
+  });
+
+  it('takes native HYPE in and pays the integrator fee and captured slippage as the fee math says', async () => {
+    const whype = token('WHYPE').address;
+    const usdc = token('USDC').address;
+    const amountIn = parseUnits('2', 18);
+    const gross = await quote('DevSwap V2 WHYPE/USDC', whype, amountIn);
+    const expected = gross - gross / 100n; // quoted 1% below what the pool now pays: positive slippage
+    const split = splitOutput({ grossAmountOut: gross, expectedAmountOut: expected, feeBps: 50n, hasFeeRecipient: true });
+    const [traderBefore, integratorBefore, treasuryBefore] = await Promise.all([
+      balance(usdc, trader.address),
+      balance(usdc, integrator.address),
+      balance(usdc, chain.treasury),
+    ]);
+    await execute(
+      [[zeroAddress, usdc], amountIn, split.userAmount, expected, [[leg('DevSwap V2 WHYPE/USDC', whype, usdc, amountIn)]], 50n, integrator.address],
+      amountIn,
+    );
+    expect((await balance(usdc, trader.address)) - traderBefore).toBe(split.userAmount);
+    expect((await balance(usdc, integrator.address)) - integratorBefore).toBe(split.integratorFee + split.recipientSlippage);
+    expect((await balance(usdc, chain.treasury)) - treasuryBefore).toBe(split.protocolFee);
+    expect(split.positiveSlippage).toBeGreaterThan(0n);
+  });
+
+  it('unwraps to native HYPE on the way out', async () => {
+    const usdc = token('USDC').address;
+    const whype = token('WHYPE').address;
+    const amountIn = parseUnits('500', 6);
+    const out = await quote('LiteSwap V2 WHYPE/USDC', usdc, amountIn);
+    await approve(usdc, amountIn);
+    const before = await ctx.publicClient.getBalance({ address: trader.address });
+    const account = privateKeyToAccount(trader.privateKey);
+    const hash = await ctx.wallet.writeContract({
+      account,
+      address: chain.routerV2,
+      abi: routerV2Abi,
+      functionName: 'executeSwaps',
+      args: [[usdc, zeroAddress], amountIn, out, out, [[leg('LiteSwap V2 WHYPE/USDC', usdc, whype, amountIn)]], 0n, zeroAddress],
+    });
+    const receipt = await ctx.publicClient.waitForTransactionReceipt({ hash });
+    const gasCost = receipt.gasUsed * receipt.effectiveGasPrice;
+    expect((await ctx.publicClient.getBalance({ address: trader.address })) - before + gasCost).toBe(out);
+    expect(await ctx.publicClient.getBalance({ address: chain.routerV2 })).toBe(0n);
+  });
+});
