@@ -1,0 +1,146 @@
+#!/usr/bin/env node
+// RouterV2 gas report: runs the forge gas bench (libs/contracts/test/bench/RouterV2Gas.t.sol), reads the
+// figures it logs and prints the router's overhead over the cheapest direct trade on a V2 pair against the
+// target. The exit code is 0 whether the target is met or missed (this is a report); it is non-zero only when
+// the bench itself fails (forge fails, a bench test fails, or a figure is missing).
+//
+//   node bench/router-gas/run.mjs          the table
+//   node bench/router-gas/run.mjs --json   the figures and the verdict as one JSON object
+
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const OVERHEAD_TARGET = 30_000;
+const TX_BASE_GAS = 21_000;
+const MAX_REFUND_QUOTIENT = 5; // EIP-3529: the refund is at most a fifth of the transaction's gas.
+const BENCH_PATH = 'test/bench/RouterV2Gas.t.sol';
+
+/** Every figure the bench logs (`log_named_uint` keys) that the report needs. */
+const KEYS = [
+  'direct_single_hop',
+  'router_single_hop',
+  'router_single_hop_refund',
+  'router_single_hop_calldata',
+  'router_split_2way',
+  'router_two_hops',
+  'router_native_in',
+  'router_native_out',
+];
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const contractsDir = join(repoRoot, 'libs', 'contracts');
+const forge = join(repoRoot, 'node_modules', '.bin', 'forge');
+
+function fail(message, details) {
+  console.error(`router-gas bench failed: ${message}`);
+  if (details) console.error(details.trim());
+  process.exit(1);
+}
+
+/** Runs the bench and returns forge's JSON result. forge must run from libs/contracts (its solc path is relative). */
+function runBench() {
+  if (!existsSync(forge)) fail(`forge not found at ${forge} (install the workspace's dependencies first)`);
+  const result = spawnSync(forge, ['test', '--match-path', BENCH_PATH, '--json', '-vv'], {
+    cwd: contractsDir,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.error) fail(`could not run forge: ${result.error.message}`);
+  const stdout = result.stdout ?? '';
+  const start = stdout.indexOf('{');
+  if (start < 0) fail(`forge printed no JSON (exit code ${result.status})`, `${result.stderr}\n${stdout}`);
+  let report;
+  try {
+    report = JSON.parse(stdout.slice(start));
+  } catch (error) {
+    fail(`could not parse forge's JSON: ${error.message}`, result.stderr);
+  }
+  if (result.status !== 0) {
+    fail(`forge exited with ${result.status}`, `${describeFailures(report)}\n${result.stderr}`);
+  }
+  return report;
+}
+
+function describeFailures(report) {
+  const lines = [];
+  for (const [suite, { test_results: tests }] of Object.entries(report)) {
+    for (const [name, test] of Object.entries(tests)) {
+      if (test.status !== 'Success') lines.push(`${suite} ${name}: ${test.status} ${test.reason ?? ''}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** Collects `key: value` lines from every bench test's decoded logs. */
+function readFigures(report) {
+  const figures = {};
+  let tests = 0;
+  for (const { test_results: results } of Object.values(report)) {
+    for (const [name, test] of Object.entries(results)) {
+      tests += 1;
+      if (test.status !== 'Success') fail(`${name}: ${test.status} ${test.reason ?? ''}`);
+      for (const line of test.decoded_logs ?? []) {
+        const match = /^([a-z0-9_]+): (\d+)$/.exec(line.trim());
+        if (match) figures[match[1]] = Number(match[2]);
+      }
+    }
+  }
+  if (tests === 0) fail(`no test ran (is ${BENCH_PATH} still there?)`);
+  const missing = KEYS.filter((key) => !(key in figures));
+  if (missing.length > 0) fail(`the bench logged no ${missing.join(', ')}`);
+  return figures;
+}
+
+function summarize(f) {
+  const overhead = f.router_single_hop - f.direct_single_hop;
+  // What the chain actually refunds the router's transaction: the refund it earned, capped at a fifth of the
+  // transaction's gas (intrinsic + calldata + execution).
+  const txGas = TX_BASE_GAS + f.router_single_hop_calldata + f.router_single_hop;
+  const grantedRefund = Math.min(f.router_single_hop_refund, Math.floor(txGas / MAX_REFUND_QUOTIENT));
+  return {
+    figures: f,
+    overhead,
+    grantedRefund,
+    overheadAfterRefund: overhead - grantedRefund,
+    target: OVERHEAD_TARGET,
+    verdict: overhead <= OVERHEAD_TARGET ? 'PASS' : 'MISS',
+  };
+}
+
+const gas = (n) => n.toLocaleString('en-US');
+
+function printTable(s) {
+  const f = s.figures;
+  const rows = [
+    ['direct pair swap (getReserves + transfer + swap)', f.direct_single_hop],
+    ['RouterV2 single hop (executeSwaps, 1 pool, no fee)', f.router_single_hop],
+    ['overhead', s.overhead, `target <= ${gas(s.target)} gas   ${s.verdict}`],
+    [
+      'overhead after the router refund',
+      s.overheadAfterRefund,
+      `info: refund ${gas(s.grantedRefund)} granted of ${gas(f.router_single_hop_refund)} earned`,
+    ],
+    null,
+    ['reference: split across 2 pools', f.router_split_2way],
+    ['reference: 2 hops', f.router_two_hops],
+    ['reference: native in (wrap)', f.router_native_in],
+    ['reference: native out (unwrap)', f.router_native_out],
+    ['reference: single-hop calldata (not in the figures)', f.router_single_hop_calldata],
+  ];
+  const width = Math.max(...rows.filter(Boolean).map(([label]) => label.length));
+  console.log('RouterV2 gas bench: execution gas from a cold start, before end-of-transaction refunds\n');
+  for (const row of rows) {
+    if (!row) {
+      console.log('');
+      continue;
+    }
+    const [label, value, note] = row;
+    console.log(`  ${label.padEnd(width)}  ${gas(value).padStart(9)}${note ? `   ${note}` : ''}`);
+  }
+}
+
+const summary = summarize(readFigures(runBench()));
+if (process.argv.includes('--json')) console.log(JSON.stringify(summary, null, 2));
+else printTable(summary);

@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {VM_ADDRESS} from "../base/Vm.sol";
+import {RouterFixture} from "../router/RouterFixture.sol";
+import {IRouterV2} from "../../src/router/interfaces/IRouterV2.sol";
+import {IUniswapV2Pair} from "../../src/sources/v2/interfaces/IUniswapV2Pair.sol";
+
+/// @dev The cheatcode the bench reads refunds with, beyond our `Vm` subset (same address).
+interface GasVm {
+    /// @notice Gas figures of the last call the test contract made.
+    struct Gas {
+        uint64 gasLimit;
+        uint64 gasTotalUsed;
+        uint64 gasMemoryUsed;
+        int64 gasRefunded;
+        uint64 gasRemaining;
+    }
+
+    function lastCallGas() external view returns (Gas memory gas);
+}
+
+/// @notice Gas bench of RouterV2 against the cheapest direct trade on a V2 pair. Each test measures one trade
+/// with `gasleft()` around it, from the same fixture state: forge runs every test function as its own
+/// transaction after `setUp`, so every account and slot the trade touches starts cold in each of them, as in a
+/// real transaction. The figures are execution gas before the end-of-transaction refund (the router's refund is
+/// logged beside it; the direct trade earns none, as it resets no slot to its starting value) and without the transaction's intrinsic and calldata costs (the router's calldata cost is
+/// logged too). They are printed as `log_named_uint` events (`forge test -vv`); `bench/router-gas/run.mjs` turns
+/// them into a report. Nothing here asserts on gas, only that each trade succeeds.
+contract RouterV2GasBench is RouterFixture {
+    event log_named_uint(string key, uint256 val);
+
+    GasVm private constant gasVm = GasVm(VM_ADDRESS);
+
+    uint256 internal constant AMOUNT = 1_000 ether;
+    uint256 internal constant NATIVE_AMOUNT = 10 ether;
+
+    function setUp() public override {
+        super.setUp();
+        // This contract is the trader in every bench: it holds the input and has approved the router without
+        // limit (an unlimited allowance is never written back, as with most users).
+        _fund(address(tokenA), address(this), 10 * AMOUNT);
+        tokenA.approve(address(router), type(uint256).max);
+        vm.deal(address(this), NATIVE_AMOUNT);
+    }
+
+    // ---------------------------------------------------------------- the baseline
+
+    /// @notice The cheapest direct trade a contract can make: read the reserves, price the input with the pair's
+    /// fee, pay the pair, take the output.
+    function test_bench_directPairSwap() public {
+        address pair = pairAB;
+        address tokenIn = address(tokenA);
+        address tokenOut = address(tokenB);
+        uint256 feeBps = V2_A_FEE_BPS;
+
+        uint256 gasBefore = gasleft();
+        bool zeroForOne = tokenIn < tokenOut;
+        (uint256 reserve0, uint256 reserve1,) = IUniswapV2Pair(pair).getReserves();
+        (uint256 reserveIn, uint256 reserveOut) = zeroForOne ? (reserve0, reserve1) : (reserve1, reserve0);
+        uint256 amountInWithFee = AMOUNT * (10_000 - feeBps);
+        uint256 amountOut = (amountInWithFee * reserveOut) / (reserveIn * 10_000 + amountInWithFee);
+        // forge-lint: disable-next-line(erc20-unchecked-transfer)
+        IERC20(tokenIn).transfer(pair, AMOUNT);
+        if (zeroForOne) IUniswapV2Pair(pair).swap(0, amountOut, address(this), "");
+        else IUniswapV2Pair(pair).swap(amountOut, 0, address(this), "");
+        uint256 gasUsed = gasBefore - gasleft();
+
+        emit log_named_uint("direct_single_hop", gasUsed);
+        // This contract held none of the output before (setUp gives it the input only).
+        assertGt(amountOut, 0, "no output");
+        assertEq(IERC20(tokenOut).balanceOf(address(this)), amountOut, "output not received");
+    }
+
+    // ---------------------------------------------------------------- through the router
+
+    /// @notice The same trade as the baseline through `executeSwaps`: one hop, one pool, no fee.
+    function test_bench_routerSingleHop() public {
+        bytes memory call_ = _executeSwapsCall(
+            _path(address(tokenA), address(tokenB)),
+            AMOUNT,
+            _hops(_swap(pairAB, address(tokenA), address(tokenB), V2_A, AMOUNT))
+        );
+        _benchRouter("router_single_hop", call_, 0, address(tokenB));
+        emit log_named_uint("router_single_hop_calldata", _calldataGas(call_));
+    }
+
+    /// @notice One hop split evenly across the two V2 deployments' A/B pairs.
+    function test_bench_routerSplit2Way() public {
+        bytes memory call_ = _executeSwapsCall(
+            _path(address(tokenA), address(tokenB)),
+            AMOUNT,
+            _splitHop(
+                _swap(pairAB, address(tokenA), address(tokenB), V2_A, AMOUNT / 2),
+                _swap(pairAB2, address(tokenA), address(tokenB), V2_B, AMOUNT / 2)
+            )
+        );
+        _benchRouter("router_split_2way", call_, 0, address(tokenB));
+    }
+
+    /// @notice A -> B -> C over two V2 pairs.
+    function test_bench_routerTwoHops() public {
+        uint256 midQuote = _v2Quote(pairAB, address(tokenA), AMOUNT, V2_A_FEE_BPS);
+        bytes memory call_ = _executeSwapsCall(
+            _path(address(tokenA), address(tokenB), address(tokenC)),
+            AMOUNT,
+            _hops(
+                _swap(pairAB, address(tokenA), address(tokenB), V2_A, AMOUNT),
+                _swap(pairBC, address(tokenB), address(tokenC), V2_A, midQuote)
+            )
+        );
+        _benchRouter("router_two_hops", call_, 0, address(tokenC));
+    }
+
+    /// @notice Native coin in (wrapped by the router), token out.
+    function test_bench_routerNativeIn() public {
+        bytes memory call_ = _executeSwapsCall(
+            _path(address(0), address(tokenA)),
+            NATIVE_AMOUNT,
+            _hops(_swap(pairAW, address(wnative), address(tokenA), V2_A, NATIVE_AMOUNT))
+        );
+        _benchRouter("router_native_in", call_, NATIVE_AMOUNT, address(tokenA));
+    }
+
+    /// @notice Token in, native coin out (unwrapped by the router).
+    function test_bench_routerNativeOut() public {
+        bytes memory call_ = _executeSwapsCall(
+            _path(address(tokenA), address(0)),
+            AMOUNT,
+            _hops(_swap(pairAW, address(tokenA), address(wnative), V2_A, AMOUNT))
+        );
+        _benchRouter("router_native_out", call_, 0, address(0));
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    function _executeSwapsCall(address[] memory path, uint256 amountIn, IRouterV2.Swap[][] memory hops)
+        internal
+        pure
+        returns (bytes memory)
+    {
+        return abi.encodeCall(IRouterV2.executeSwaps, (path, amountIn, 0, 0, hops, 0, address(0)));
+    }
+
+    /// @dev Sends the pre-encoded `call_` to the router and logs its gas under `key`; the encoding is done
+    /// beforehand so that only the call is measured, and nothing the call touches is read before it (that would
+    /// warm it). Reverts with the router's error if the trade fails.
+    function _benchRouter(string memory key, bytes memory call_, uint256 value, address tokenOut) internal {
+        address target = address(router);
+
+        uint256 gasBefore = gasleft();
+        (bool success, bytes memory returned) = target.call{value: value}(call_);
+        uint256 gasUsed = gasBefore - gasleft();
+        uint256 refund = _lastRefund();
+
+        if (!success) {
+            assembly ("memory-safe") {
+                revert(add(returned, 32), mload(returned))
+            }
+        }
+        emit log_named_uint(key, gasUsed);
+        emit log_named_uint(string.concat(key, "_refund"), refund);
+        uint256 userAmountOut = abi.decode(returned, (uint256));
+        assertGt(userAmountOut, 0, "no output");
+        assertGe(_balanceOf(tokenOut), userAmountOut, "output not received");
+    }
+
+    function _balanceOf(address token) internal view returns (uint256) {
+        return token == address(0) ? address(this).balance : IERC20(token).balanceOf(address(this));
+    }
+
+    /// @dev The refund the last call earned (storage reset to its value at the start of the transaction); the
+    /// chain grants it at the end of the transaction, capped at a fifth of the transaction's gas.
+    function _lastRefund() internal view returns (uint256) {
+        int64 refunded = gasVm.lastCallGas().gasRefunded;
+        return refunded > 0 ? uint256(uint64(refunded)) : 0;
+    }
+
+    /// @dev What `data` costs as transaction calldata: 4 gas a zero byte, 16 a non-zero byte.
+    function _calldataGas(bytes memory data) internal pure returns (uint256 cost) {
+        for (uint256 i; i < data.length; ++i) {
+            cost += data[i] == 0 ? 4 : 16;
+        }
+    }
+}
