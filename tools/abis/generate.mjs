@@ -24,6 +24,11 @@ const CONTRACTS = [
   { name: 'StablePoolFactory' },
   { name: 'StablePool' },
   { name: 'RouterV2', exportName: 'routerV2' },
+  { name: 'AmmPool' },
+  { name: 'AmmRouter' },
+  { name: 'RefCodeRegistry' },
+  { name: 'SettablePriceOracle' },
+  { name: 'HyperCorePriceOracle' },
 ];
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -8,3 +8,8 @@ export * from './generated/UniswapV2Pair';
 export * from './generated/StablePoolFactory';
 export * from './generated/StablePool';
 export * from './generated/RouterV2';
+export * from './generated/AmmPool';
+export * from './generated/AmmRouter';
+export * from './generated/RefCodeRegistry';
+export * from './generated/SettablePriceOracle';
+export * from './generated/HyperCorePriceOracle';
