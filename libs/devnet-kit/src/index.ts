@@ -4,3 +4,4 @@ export * from './deploy';
 export * from './devnet';
 export * from './sources';
 export * from './router';
+export * from './amm';

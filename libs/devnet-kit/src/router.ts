@@ -16,13 +16,17 @@ export const ROUTER_SOURCE_KIND: Record<SourceKind, number> = {
  * Deploys RouterV2 (owner: the deployer; protocol fees to the treasury dev account) and registers every
  * source of the chain with its routerIndex, factory and fee.
  */
-export async function deployRouter(ctx: DeployContext, chain: ChainInProgress): Promise<ManifestChain> {
+export async function deployRouter(
+  ctx: DeployContext,
+  chain: ChainInProgress,
+): Promise<ChainInProgress & Pick<ManifestChain, 'routerV2' | 'treasury'>> {
   const treasury = devAccounts().find((a) => a.role === 'treasury');
   if (!treasury) throw new Error('no treasury dev account');
   const router = await deploy(ctx, routerV2Abi as Abi, routerV2Bytecode, [ctx.deployer.address, chain.wrappedNative.address, treasury.address]);
   for (const source of chain.sources) {
-    const factory = source.addresses.factory as Address | undefined;
-    if (!factory) throw new Error(`source ${source.name} has no factory address`);
+    // The contract that vouches for the source's pools: a pool factory, or the core AMM's router.
+    const factory = (source.addresses.factory ?? source.addresses.router) as Address | undefined;
+    if (!factory) throw new Error(`source ${source.name} has no factory or router address`);
     await send(ctx, {
       address: router,
       abi: routerV2Abi as Abi,

@@ -1,5 +1,5 @@
 // Starts both devnet chains for real (anvil) and checks what deploySources left on them.
-import { stablePoolAbi, stablePoolFactoryAbi, uniswapV2FactoryAbi, uniswapV2PairAbi } from '@dex/abis';
+import { ammPoolAbi, stablePoolAbi, stablePoolFactoryAbi, uniswapV2FactoryAbi, uniswapV2PairAbi } from '@dex/abis';
 import type { ManifestChain } from '@dex/messages';
 import { getAmountOut } from '@dex/routing';
 import { erc20Abi, parseUnits, type Abi, type Address } from 'viem';
@@ -40,9 +40,10 @@ describe('startDevnet with liquidity sources', () => {
     return [ra * 10n ** BigInt(18 - a.decimals), rb * 10n ** BigInt(18 - b.decimals)];
   }
 
-  it.each(CHAIN_IDS)('chain %i lists the three sources with their fees', (chainId) => {
+  it.each(CHAIN_IDS)('chain %i lists the core AMM and the three pool sources with their fees', (chainId) => {
     const sources = chainOf(chainId).sources.map(({ name, kind, routerIndex, feeBps }) => ({ name, kind, routerIndex, feeBps }));
     expect(sources).toEqual([
+      { name: 'Core', kind: 'core', routerIndex: 0, feeBps: undefined },
       { name: 'DevSwap V2', kind: 'uniswap-v2', routerIndex: 1, feeBps: 30 },
       { name: 'LiteSwap V2', kind: 'uniswap-v2', routerIndex: 2, feeBps: 10 },
       { name: 'StableSwap', kind: 'stable', routerIndex: 3, feeBps: 4 },
@@ -53,10 +54,18 @@ describe('startDevnet with liquidity sources', () => {
   it.each(CHAIN_IDS)('chain %i lists every pool with its source and sorted tokens, as on chain', async (chainId) => {
     const chain = chainOf(chainId);
     const ctx = ctxOf(chainId);
-    expect(chain.pools.map((p) => p.address)).toEqual(pools(chain).map((d) => d.address));
+    expect(chain.pools.filter((p) => p.kind !== 'core').map((p) => p.address)).toEqual(pools(chain).map((d) => d.address));
+    expect(chain.pools.filter((p) => p.kind === 'core').map((p) => p.address)).toEqual(
+      chain.deployments.filter((d) => d.contract === 'AmmPool').map((d) => d.address),
+    );
     for (const p of chain.pools) {
       const source = chain.sources.find((s) => s.routerIndex === p.routerIndex);
       expect(source?.kind).toBe(p.kind);
+      if (p.kind === 'core') {
+        const [token0, token1] = (await ctx.publicClient.readContract({ address: p.address, abi: ammPoolAbi, functionName: 'getTokens' })) as readonly Address[];
+        expect([token0, token1]).toEqual([p.token0, p.token1]);
+        continue;
+      }
       const abi = (p.kind === 'uniswap-v2' ? uniswapV2PairAbi : stablePoolAbi) as Abi;
       expect(await ctx.publicClient.readContract({ address: p.address, abi, functionName: 'token0' })).toBe(p.token0);
       expect(await ctx.publicClient.readContract({ address: p.address, abi, functionName: 'token1' })).toBe(p.token1);
@@ -66,7 +75,7 @@ describe('startDevnet with liquidity sources', () => {
   it.each(CHAIN_IDS)('chain %i: every factory and pool has code, and each factory vouches for its pools', async (chainId) => {
     const chain = chainOf(chainId);
     const ctx = ctxOf(chainId);
-    for (const source of chain.sources) {
+    for (const source of chain.sources.filter((s) => s.kind !== 'core')) {
       const factory = source.addresses.factory as Address;
       expect(await ctx.publicClient.getCode({ address: factory })).toMatch(/^0x[0-9a-f]{2,}$/);
       const factoryAbi = (source.kind === 'uniswap-v2' ? uniswapV2FactoryAbi : stablePoolFactoryAbi) as Abi;

@@ -28,6 +28,21 @@ export const manifestPoolSchema = z.object({
 });
 export type ManifestPool = z.infer<typeof manifestPoolSchema>;
 
+/** A referral code issued on the devnet: its text, the bytes32 hash the contracts use, and its claim wallet. */
+export const manifestRefCodeSchema = z.object({
+  code: z.string(),
+  refCode: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+  claimWallet: addressSchema,
+});
+
+/** The oracle-validated AMM of a chain. */
+export const manifestCoreSchema = z.object({
+  router: addressSchema,
+  registry: addressSchema,
+  oracle: addressSchema,
+  refCodes: z.array(manifestRefCodeSchema),
+});
+
 export const manifestChainSchema = z.object({
   chainId: chainIdSchema,
   name: z.string(),
@@ -41,12 +56,15 @@ export const manifestChainSchema = z.object({
   sources: chainSourcesSchema,
   /** Every pool of every source. */
   pools: z.array(manifestPoolSchema),
+  /** The oracle-validated AMM ("core"). */
+  core: manifestCoreSchema,
   /** The aggregator's execution contract. */
   routerV2: addressSchema,
   /** Where the router sends the protocol's share of fees and captured slippage. */
   treasury: addressSchema,
 });
 export type ManifestChain = z.infer<typeof manifestChainSchema>;
+export type ManifestCore = z.infer<typeof manifestCoreSchema>;
 
 export const devAccountSchema = z.object({
   role: z.string(),
