@@ -10,7 +10,7 @@ import {
   testERC20Abi,
   wrappedNativeAbi,
 } from '@dex/abis';
-import { getAddress, keccak256, parseUnits, stringToHex, type Abi, type Address } from 'viem';
+import { getAddress, keccak256, parseUnits, stringToHex, type Abi } from 'viem';
 import { devAccounts } from './accounts';
 import { deploy, send, type ChainInProgress, type DeployContext } from './deploy';
 
