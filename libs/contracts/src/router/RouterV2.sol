@@ -16,13 +16,17 @@ import {IRouterV2} from "./interfaces/IRouterV2.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 
 /// @title RouterV2
-/// @notice Executes aggregator routes: pulls the input (or wraps the native coin), runs each hop across its
-/// parallel swaps on registry-vouched pools, splits the gross output into the user's amount, the integrator fee
-/// and captured positive slippage, and pays everyone in the output token (in native coin when unwrapping).
-/// @dev Every amount the router works with is a balance delta it caused, so fee-on-transfer tokens work and
-/// tokens or coin others left in the router are never touched. The router never calls a caller-supplied target
-/// with caller-supplied calldata: a pool is called only after the registered source's factory returned it for
-/// the swap's tokens, and only through the fixed calls of the source's kind.
+/// @notice Executes aggregator routes: pulls the input from the caller straight into the first hop's pools (or
+/// wraps the native coin and pays them), runs each hop across its parallel swaps on registry-vouched pools,
+/// splits the gross output into the user's amount, the integrator fee and captured positive slippage, and pays
+/// everyone in the output token (in native coin when unwrapping). When there is nothing to take from an ERC20
+/// output (no fee, no slippage to capture), the last hop's pools pay the recipient directly.
+/// @dev Every amount the router works with is a balance delta: what a pool received above its reserves, what
+/// the router or the recipient received from a pool's swap. So fee-on-transfer tokens work, and tokens or coin
+/// others left in the router are never touched. The router never calls a caller-supplied target with
+/// caller-supplied calldata: a pool is called, or paid, only after the registered source's factory returned it
+/// for the swap's tokens, and only through the fixed calls of the source's kind; it pulls tokens only from
+/// `msg.sender`, and only into such a pool.
 contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -55,6 +59,28 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         uint256 feeBps;
         address feeRecipient;
         address recipient;
+    }
+
+    /// @dev One hop as it executes, gathered to keep the stack small.
+    /// @param index The hop's position in the path.
+    /// @param tokenIn The token the hop's swaps trade in (the wrapped native token for the native coin).
+    /// @param tokenOut The token the hop's swaps trade out (likewise).
+    /// @param payer Who pays the hop's pools: the caller for the first hop of a token input, else the router.
+    /// @param recipient The route's recipient when the last hop's pools may pay it directly, else address(0).
+    /// @param directLimit The largest output of a swap that may go straight to `recipient`.
+    /// @param paysRecipient Set once a swap of the hop paid `recipient` directly.
+    /// @param received What the hop's pools received of its input (their balances above their reserves).
+    /// @param amountOut What the hop's swaps paid out, as measured where they paid it.
+    struct Hop {
+        uint256 index;
+        address tokenIn;
+        address tokenOut;
+        address payer;
+        address recipient;
+        uint256 directLimit;
+        bool paysRecipient;
+        uint256 received;
+        uint256 amountOut;
     }
 
     /// @param initialOwner The account that manages the registry and the treasury.
@@ -166,23 +192,33 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
 
     // ---------------------------------------------------------------- route execution
 
-    /// @dev Checks the order, takes the input, runs the hops and pays out.
+    /// @dev Checks the order, takes the input, runs the hops and pays out. The first hop's pools are paid straight
+    /// from the caller (or from the router for a wrapped native input); the last hop's pools pay the recipient
+    /// directly when the router has nothing to take from the output, otherwise the router, which splits it.
     function _execute(address[] calldata tokens, Swap[][] calldata hopSwaps, Order memory order)
         private
         returns (uint256 userAmountOut)
     {
         uint256 hops = _checkOrder(tokens, hopSwaps.length, order);
-        address tokenIn = tokens[0];
         address tokenOut = tokens[hops];
 
-        uint256 amountReceived = _takeInput(tokenIn, order.amountIn);
-        uint256 amount = amountReceived;
-        for (uint256 hop; hop < hops; ++hop) {
-            amount = _executeHop(hop, _tradedToken(tokens[hop]), _tradedToken(tokens[hop + 1]), hopSwaps[hop], amount);
+        Hop memory hop;
+        hop.payer = _takeInput(tokens[0], order.amountIn);
+        uint256 amountTraded;
+        uint256 amount = order.amountIn;
+        for (uint256 i; i < hops; ++i) {
+            hop.index = i;
+            hop.tokenIn = _tradedToken(tokens[i]);
+            hop.tokenOut = _tradedToken(tokens[i + 1]);
+            if (i + 1 == hops) _allowDirectPayout(hop, hopSwaps[i].length, tokenOut, order);
+            _executeHop(hop, hopSwaps[i], amount);
+            if (i == 0) amountTraded = hop.received;
+            amount = hop.amountOut;
+            hop.payer = address(this);
         }
 
-        userAmountOut = _payOut(tokenOut, amount, order);
-        emit SwapExecuted(msg.sender, order.recipient, tokenIn, tokenOut, amountReceived, userAmountOut, amount);
+        userAmountOut = hop.paysRecipient ? _checkDirectPayout(amount, order) : _payOut(tokenOut, amount, order);
+        emit SwapExecuted(msg.sender, order.recipient, tokens[0], tokenOut, amountTraded, userAmountOut, amount);
     }
 
     /// @dev Validates the path, the hop count and the settings; returns the number of hops.
@@ -208,38 +244,48 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         }
     }
 
-    /// @dev Wraps native input or pulls the token input; returns what the router received.
-    function _takeInput(address tokenIn, uint256 amountIn) private returns (uint256 received) {
+    /// @dev Wraps a native input, which the router then pays the first hop's pools from; a token input is pulled
+    /// from the caller straight into the first hop's pools. Returns who pays the first hop.
+    function _takeInput(address tokenIn, uint256 amountIn) private returns (address payer) {
         if (tokenIn == address(0)) {
             if (msg.value != amountIn) revert NativeValueMismatch(msg.value, amountIn);
             IWrappedNative(wrappedNative).deposit{value: amountIn}();
-            return amountIn;
+            return address(this);
         }
         if (msg.value != 0) revert NativeValueMismatch(msg.value, 0);
-        uint256 balanceBefore = IERC20(tokenIn).balanceOf(address(this));
-        IERC20(tokenIn).safeTransferFrom(msg.sender, address(this), amountIn);
-        received = IERC20(tokenIn).balanceOf(address(this)) - balanceBefore;
-        if (received == 0) revert ZeroAmount();
+        return msg.sender;
     }
 
-    /// @dev Splits `amountIn` of `tokenIn` across the hop's swaps in proportion to their quoted inputs (the last
-    /// swap takes the remainder) and returns the `tokenOut` the router received.
-    function _executeHop(uint256 hop, address tokenIn, address tokenOut, Swap[] calldata swaps, uint256 amountIn)
-        private
-        returns (uint256 amountOut)
-    {
-        uint256 count = swaps.length;
-        if (count == 0) revert EmptyHop(hop);
-        uint256 totalQuoted;
-        for (uint256 i; i < count; ++i) {
-            if (swaps[i].tokenIn != tokenIn || swaps[i].tokenOut != tokenOut) revert SwapTokenMismatch(hop, i);
-            totalQuoted += swaps[i].amountIn;
-        }
-        if (totalQuoted == 0) revert InvalidSplit(hop);
+    /// @dev Lets the last hop's pools pay the recipient directly when the router would take nothing from the
+    /// output: an ERC20 output (no unwrapping), no integrator fee, and no positive slippage to capture (no
+    /// expected amount, or a single swap whose output, priced before the pool pays it, is not above the expected
+    /// amount; with a split the total is only known at the end, so it goes through the router). Pools refuse to
+    /// pay their own tokens, so such a recipient is paid through the router too (as is a recipient that is one
+    /// of the hop's pools: `_checkHopSwaps` clears `recipient` for it).
+    function _allowDirectPayout(Hop memory hop, uint256 swapCount, address tokenOut, Order memory order) private pure {
+        if (tokenOut == address(0) || order.feeBps != 0) return;
+        address recipient = order.recipient;
+        if (recipient == hop.tokenIn || recipient == hop.tokenOut) return;
+        uint256 expected = order.expectedAmountOut;
+        if (expected == 0) hop.directLimit = type(uint256).max;
+        else if (swapCount == 1) hop.directLimit = expected;
+        else return;
+        hop.recipient = recipient;
+    }
 
-        uint256 balanceBefore = IERC20(tokenOut).balanceOf(address(this));
+    /// @dev Splits `amountIn` of the hop's input across its swaps in proportion to their quoted inputs (the last
+    /// swap takes the remainder). Leaves in `hop` what the pools received of the input and what their swaps paid.
+    function _executeHop(Hop memory hop, Swap[] calldata swaps, uint256 amountIn) private {
+        uint256 totalQuoted = _checkHopSwaps(hop, swaps);
+        hop.received = 0;
+        hop.amountOut = 0;
+
         uint256 remaining = amountIn;
-        uint256 last = count - 1;
+        // Cannot underflow: _checkHopSwaps reverts on an empty hop.
+        uint256 last;
+        unchecked {
+            last = swaps.length - 1;
+        }
         for (uint256 i; i < last; ++i) {
             uint256 share = Math.mulDiv(amountIn, swaps[i].amountIn, totalQuoted);
             // Cannot underflow: the shares are floors of amountIn * quoted / totalQuoted over quoted amounts that
@@ -247,53 +293,94 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
             unchecked {
                 remaining -= share;
             }
-            _executeSwap(swaps[i], share);
+            _executeSwap(swaps[i], share, hop);
         }
-        _executeSwap(swaps[last], remaining);
-        amountOut = IERC20(tokenOut).balanceOf(address(this)) - balanceBefore;
+        _executeSwap(swaps[last], remaining, hop);
+    }
+
+    /// @dev Checks that the hop has swaps, all of the hop's tokens, and quoted inputs to split by; returns their
+    /// sum.
+    function _checkHopSwaps(Hop memory hop, Swap[] calldata swaps) private pure returns (uint256 totalQuoted) {
+        uint256 count = swaps.length;
+        if (count == 0) revert EmptyHop(hop.index);
+        for (uint256 i; i < count; ++i) {
+            Swap calldata swap_ = swaps[i];
+            if (swap_.tokenIn != hop.tokenIn || swap_.tokenOut != hop.tokenOut) revert SwapTokenMismatch(hop.index, i);
+            // A pool paying itself would keep the output in its reserves: such a recipient is paid by the router.
+            if (swap_.pool == hop.recipient) hop.recipient = address(0);
+            totalQuoted += swap_.amountIn;
+        }
+        if (totalQuoted == 0) revert InvalidSplit(hop.index);
     }
 
     /// @dev Dispatches one swap to its source's kind. A new kind is a new branch here and a new `_swap*`, with the
-    /// same shape: check that the source's contract vouches for `swap_.pool`, trade `amountIn` through the kind's
-    /// fixed calls, and leave the output with the router (measured by the hop). `Core` will approve exactly
-    /// `amountIn` to the vouched AMM and call its `swap(tokenIn, tokenOut, amountIn, minOut[, refCode])`, the
-    /// referral code decoded from `swap_.data`; `Launchpad` will unwrap and call `buyTokens{value}` or call
-    /// `sellTokens` on the launchpad (then wrap what it paid).
-    function _executeSwap(Swap calldata swap_, uint256 amountIn) private {
+    /// same shape: check that the source's contract vouches for `swap_.pool`, have `hop.payer` pay it `amountIn`
+    /// through the kind's fixed calls, and send the output where `_outputTo` says, measured there. `Core` will
+    /// take the input into the router, approve exactly `amountIn` to the vouched AMM and call its
+    /// `swap(tokenIn, tokenOut, amountIn, minOut[, refCode])`, the referral code decoded from `swap_.data`;
+    /// `Launchpad` will unwrap and call `buyTokens{value}` or call `sellTokens` on the launchpad (then wrap what
+    /// it paid).
+    function _executeSwap(Swap calldata swap_, uint256 amountIn, Hop memory hop) private {
         Source memory source = _sources[swap_.routerIndex];
         SourceKind kind = source.kind;
-        if (kind == SourceKind.UniswapV2) _swapUniswapV2(source, swap_, amountIn);
-        else if (kind == SourceKind.Stable) _swapStable(source, swap_, amountIn);
+        uint256 received;
+        uint256 amountOut;
+        if (kind == SourceKind.UniswapV2) (received, amountOut) = _swapUniswapV2(source, swap_, amountIn, hop);
+        else if (kind == SourceKind.Stable) (received, amountOut) = _swapStable(source, swap_, amountIn, hop);
         else if (kind == SourceKind.None) revert UnknownSource(swap_.routerIndex);
         else revert UnsupportedSourceKind(kind);
+        hop.received += received;
+        hop.amountOut += amountOut;
     }
 
-    /// @dev A Uniswap V2 pair: pays the pair, prices what it actually received with the source's fee, takes the
+    /// @dev A Uniswap V2 pair: has it paid, prices what it actually received with the source's fee, takes the
     /// output. A zero share is validated but not traded.
-    function _swapUniswapV2(Source memory source, Swap calldata swap_, uint256 amountIn) private {
+    function _swapUniswapV2(Source memory source, Swap calldata swap_, uint256 amountIn, Hop memory hop)
+        private
+        returns (uint256 received, uint256 amountOut)
+    {
         address pool = swap_.pool;
         if (swap_.data.length != 0) revert DataNotAllowed(pool);
         if (pool == address(0) || IUniswapV2Factory(source.factory).getPair(swap_.tokenIn, swap_.tokenOut) != pool) {
             revert PoolNotVouched(swap_.routerIndex, pool);
         }
-        if (amountIn == 0) return;
+        if (amountIn == 0) return (0, 0);
 
         bool zeroForOne = swap_.tokenIn < swap_.tokenOut;
-        (uint256 reserve0, uint256 reserve1,) = IUniswapV2Pair(pool).getReserves();
-        (uint256 reserveIn, uint256 reserveOut) = zeroForOne ? (reserve0, reserve1) : (reserve1, reserve0);
-        IERC20(swap_.tokenIn).safeTransfer(pool, amountIn);
-        uint256 received = IERC20(swap_.tokenIn).balanceOf(pool) - reserveIn;
+        uint256 quoted;
+        (received, quoted) = _payUniswapV2(pool, source.feeBps, swap_.tokenIn, zeroForOne, amountIn, hop.payer);
+        if (quoted == 0) revert ZeroAmountOut(pool);
 
-        uint256 receivedWithFee = received * (BPS - source.feeBps);
-        uint256 amountOut = (receivedWithFee * reserveOut) / (reserveIn * BPS + receivedWithFee);
-        if (amountOut == 0) revert ZeroAmountOut(pool);
-        if (zeroForOne) IUniswapV2Pair(pool).swap(0, amountOut, address(this), "");
-        else IUniswapV2Pair(pool).swap(amountOut, 0, address(this), "");
+        (address to, uint256 balanceBefore) = _outputTo(hop, swap_.tokenOut, quoted);
+        if (zeroForOne) IUniswapV2Pair(pool).swap(0, quoted, to, "");
+        else IUniswapV2Pair(pool).swap(quoted, 0, to, "");
+        amountOut = IERC20(swap_.tokenOut).balanceOf(to) - balanceBefore;
     }
 
-    /// @dev A Solidly-style stable pool: pays the pool, asks it to quote what it actually received, takes the
+    /// @dev Has `payer` pay a V2 pair `amountIn` of `tokenIn`; returns what the pair received (its balance above
+    /// its reserve, so a fee-on-transfer input is priced as it arrived) and the output that buys at the pair's
+    /// reserves with the source's fee.
+    function _payUniswapV2(
+        address pool,
+        uint256 feeBps,
+        address tokenIn,
+        bool zeroForOne,
+        uint256 amountIn,
+        address payer
+    ) private returns (uint256 received, uint256 amountOut) {
+        (uint256 reserve0, uint256 reserve1,) = IUniswapV2Pair(pool).getReserves();
+        (uint256 reserveIn, uint256 reserveOut) = zeroForOne ? (reserve0, reserve1) : (reserve1, reserve0);
+        received = _payPool(tokenIn, payer, pool, amountIn, reserveIn);
+        uint256 receivedWithFee = received * (BPS - feeBps);
+        amountOut = (receivedWithFee * reserveOut) / (reserveIn * BPS + receivedWithFee);
+    }
+
+    /// @dev A Solidly-style stable pool: has it paid, asks it to quote what it actually received, takes the
     /// output. A zero share is validated but not traded.
-    function _swapStable(Source memory source, Swap calldata swap_, uint256 amountIn) private {
+    function _swapStable(Source memory source, Swap calldata swap_, uint256 amountIn, Hop memory hop)
+        private
+        returns (uint256 received, uint256 amountOut)
+    {
         address pool = swap_.pool;
         if (swap_.data.length != 0) revert DataNotAllowed(pool);
         if (
@@ -302,20 +389,54 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         ) {
             revert PoolNotVouched(swap_.routerIndex, pool);
         }
-        if (amountIn == 0) return;
+        if (amountIn == 0) return (0, 0);
 
         bool zeroForOne = swap_.tokenIn < swap_.tokenOut;
         (uint256 reserve0, uint256 reserve1,) = IStablePool(pool).getReserves();
-        IERC20(swap_.tokenIn).safeTransfer(pool, amountIn);
-        uint256 received = IERC20(swap_.tokenIn).balanceOf(pool) - (zeroForOne ? reserve0 : reserve1);
+        received = _payPool(swap_.tokenIn, hop.payer, pool, amountIn, zeroForOne ? reserve0 : reserve1);
+        uint256 quoted = IStablePool(pool).getAmountOut(received, swap_.tokenIn);
+        if (quoted == 0) revert ZeroAmountOut(pool);
 
-        uint256 amountOut = IStablePool(pool).getAmountOut(received, swap_.tokenIn);
-        if (amountOut == 0) revert ZeroAmountOut(pool);
-        if (zeroForOne) IStablePool(pool).swap(0, amountOut, address(this), "");
-        else IStablePool(pool).swap(amountOut, 0, address(this), "");
+        (address to, uint256 balanceBefore) = _outputTo(hop, swap_.tokenOut, quoted);
+        if (zeroForOne) IStablePool(pool).swap(0, quoted, to, "");
+        else IStablePool(pool).swap(quoted, 0, to, "");
+        amountOut = IERC20(swap_.tokenOut).balanceOf(to) - balanceBefore;
+    }
+
+    /// @dev Pays a vouched pool `amount` of `token`: pulled from the caller for the first hop of a token input,
+    /// otherwise sent by the router. `payer` is only ever `msg.sender` or the router (set by `_execute`), so the
+    /// router never moves anyone else's tokens. Returns the pool's balance above `reserveIn`: what it received.
+    function _payPool(address token, address payer, address pool, uint256 amount, uint256 reserveIn)
+        private
+        returns (uint256 received)
+    {
+        if (payer == address(this)) IERC20(token).safeTransfer(pool, amount);
+        else IERC20(token).safeTransferFrom(payer, pool, amount);
+        received = IERC20(token).balanceOf(pool) - reserveIn;
+    }
+
+    /// @dev Where a swap of output `amountOut` sends it (the recipient when the hop may pay it directly and the
+    /// output is within `directLimit`, otherwise the router), and that account's balance before the swap.
+    function _outputTo(Hop memory hop, address tokenOut, uint256 amountOut)
+        private
+        view
+        returns (address to, uint256 balanceBefore)
+    {
+        to = address(this);
+        if (hop.recipient != address(0) && amountOut <= hop.directLimit) {
+            to = hop.recipient;
+            hop.paysRecipient = true;
+        }
+        balanceBefore = IERC20(tokenOut).balanceOf(to);
     }
 
     // ---------------------------------------------------------------- payout
+
+    /// @dev The recipient was paid by the last hop's pools: nothing to split, only `minAmountOut` to check.
+    function _checkDirectPayout(uint256 amountOut, Order memory order) private pure returns (uint256) {
+        if (amountOut < order.minAmountOut) revert InsufficientOutput(amountOut, order.minAmountOut);
+        return amountOut;
+    }
 
     /// @dev Splits the gross output, pays the recipient (checking `minAmountOut` on what it received), then the
     /// fee recipient and the treasury. Unwraps first when the output is the native coin.
@@ -340,7 +461,8 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         if (userAmountOut < order.minAmountOut) revert InsufficientOutput(userAmountOut, order.minAmountOut);
 
         _send(tokenOut, order.feeRecipient, split.integratorFee + split.recipientSlippage);
-        _send(tokenOut, treasury, split.protocolFee);
+        // The treasury is only read when it is owed something.
+        if (split.protocolFee > 0) _send(tokenOut, treasury, split.protocolFee);
 
         // Cannot underflow: protocolFee includes protocolSlippage.
         uint256 protocolFeeShare;

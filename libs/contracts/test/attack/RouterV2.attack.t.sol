@@ -360,6 +360,36 @@ contract RouterV2AttackTest is RouterFixture {
         _assertNothingMoved();
     }
 
+    function test_attack_maliciousPoolIsNeverPaidFromTheCaller() public victimUntouched {
+        // The router pulls the input straight into the pools, but only into a pool it has checked is vouched.
+        MaliciousPool pool = new MaliciousPool(address(tokenA), address(tokenB), victim, attacker);
+        attackVm.expectCall(address(tokenA), abi.encodeWithSelector(IERC20.transferFrom.selector), 0);
+        attackVm.expectCall(address(pool), "", 0);
+        _notVouched(V2_A, address(pool));
+        _attack(
+            _path(address(tokenA), address(tokenB)),
+            AMOUNT,
+            _hops(_swap(address(pool), address(tokenA), address(tokenB), V2_A, AMOUNT))
+        );
+    }
+
+    function test_attack_maliciousPoolAfterAVouchedOneInASplitIsNeverPaid() public victimUntouched {
+        MaliciousPool pool = new MaliciousPool(address(tokenA), address(tokenB), victim, attacker);
+        attackVm.expectCall(
+            address(tokenA), abi.encodeCall(IERC20.transferFrom, (attacker, address(pool), AMOUNT / 2)), 0
+        );
+        attackVm.expectCall(address(pool), "", 0);
+        _notVouched(V2_A, address(pool));
+        _attack(
+            _path(address(tokenA), address(tokenB)),
+            AMOUNT,
+            _splitHop(
+                _swap(pairAB, address(tokenA), address(tokenB), V2_A, AMOUNT / 2),
+                _swap(address(pool), address(tokenA), address(tokenB), V2_A, AMOUNT / 2)
+            )
+        );
+    }
+
     // ---------------------------------------------------------------- (d) a registered slot, another source's pool
 
     function test_attack_pairOfTheOtherV2DeploymentUnderV2A() public victimUntouched {

@@ -479,6 +479,200 @@ contract RouterV2Test is RouterFixture {
         _assertRouterEmpty();
     }
 
+    // ---------------------------------------------------------------- where the tokens pass
+
+    function test_tokenInput_isPulledStraightIntoThePoolWhichPaysTheRecipient() public {
+        _fundAndApprove(alice, address(tokenA), AMOUNT);
+        uint256 gross = _v2Quote(pairAB, address(tokenA), AMOUNT, V2_A_FEE_BPS);
+
+        vm.expectEmit(address(tokenA));
+        emit IERC20.Transfer(alice, pairAB, AMOUNT);
+        vm.expectEmit(address(tokenB));
+        emit IERC20.Transfer(pairAB, bob, gross);
+        vm.expectEmit(address(router));
+        emit IRouterV2.SwapExecuted(alice, bob, address(tokenA), address(tokenB), AMOUNT, gross, gross);
+        vm.prank(alice);
+        uint256 out = router.executeSwapsWithData(
+            _path(address(tokenA), address(tokenB)), AMOUNT, gross, 0, _abHops(), 0, address(0), bob, block.timestamp
+        );
+        assertEq(out, gross);
+        assertEq(tokenB.balanceOf(bob), gross);
+        assertEq(tokenA.allowance(alice, address(router)), 0);
+        _assertRouterEmpty();
+    }
+
+    function test_splitHop_pullsEachShareStraightIntoItsPoolAndEachPoolPaysTheRecipient() public {
+        _fundAndApprove(alice, address(tokenA), AMOUNT);
+        uint256 share0 = (AMOUNT * 2) / 5;
+        uint256 share1 = AMOUNT - share0;
+        uint256 out0 = _v2Quote(pairAB, address(tokenA), share0, V2_A_FEE_BPS);
+        uint256 out1 = _v2Quote(pairAB2, address(tokenA), share1, V2_B_FEE_BPS);
+        IRouterV2.Swap[][] memory hops = _splitHop(
+            _swap(pairAB, address(tokenA), address(tokenB), V2_A, 2),
+            _swap(pairAB2, address(tokenA), address(tokenB), V2_B, 3)
+        );
+
+        vm.expectEmit(address(tokenA));
+        emit IERC20.Transfer(alice, pairAB, share0);
+        vm.expectEmit(address(tokenB));
+        emit IERC20.Transfer(pairAB, alice, out0);
+        vm.expectEmit(address(tokenA));
+        emit IERC20.Transfer(alice, pairAB2, share1);
+        vm.expectEmit(address(tokenB));
+        emit IERC20.Transfer(pairAB2, alice, out1);
+        uint256 out = _execute(_path(address(tokenA), address(tokenB)), AMOUNT, 0, 0, hops, 0, address(0), 0);
+        assertEq(out, out0 + out1);
+        assertEq(tokenB.balanceOf(alice), out0 + out1);
+        _assertRouterEmpty();
+    }
+
+    function test_expectedAmountNotExceeded_poolPaysTheRecipient() public {
+        _fundAndApprove(alice, address(tokenA), AMOUNT);
+        uint256 gross = _v2Quote(pairAB, address(tokenA), AMOUNT, V2_A_FEE_BPS);
+
+        // An output exactly at the expected amount has no positive slippage to capture.
+        vm.expectEmit(address(tokenB));
+        emit IERC20.Transfer(pairAB, alice, gross);
+        uint256 out = _execute(_path(address(tokenA), address(tokenB)), AMOUNT, 0, gross, _abHops(), 0, address(0), 0);
+        assertEq(out, gross);
+        assertEq(tokenB.balanceOf(treasury), 0);
+        _assertRouterEmpty();
+    }
+
+    function test_expectedAmountExceeded_poolPaysTheRouterWhichCaptures() public {
+        _fundAndApprove(alice, address(tokenA), AMOUNT);
+        uint256 gross = _v2Quote(pairAB, address(tokenA), AMOUNT, V2_A_FEE_BPS);
+
+        vm.expectEmit(address(tokenB));
+        emit IERC20.Transfer(pairAB, address(router), gross);
+        vm.expectEmit(address(tokenB));
+        emit IERC20.Transfer(address(router), alice, gross - 1);
+        vm.expectEmit(address(tokenB));
+        emit IERC20.Transfer(address(router), treasury, 1);
+        uint256 out =
+            _execute(_path(address(tokenA), address(tokenB)), AMOUNT, 0, gross - 2, _abHops(), 0, address(0), 0);
+        assertEq(out, gross - 1);
+        _assertRouterEmpty();
+    }
+
+    function test_splitWithAnExpectedAmount_poolsPayTheRouterWhichCapturesOnTheTotal() public {
+        _fundAndApprove(alice, address(tokenA), AMOUNT);
+        uint256 share0 = AMOUNT / 2;
+        uint256 out0 = _v2Quote(pairAB, address(tokenA), share0, V2_A_FEE_BPS);
+        uint256 out1 = _v2Quote(pairAB2, address(tokenA), AMOUNT - share0, V2_B_FEE_BPS);
+        uint256 gross = out0 + out1;
+        // Each swap alone stays below the expected amount; together they exceed it.
+        uint256 expectedOut = gross - 10 ether;
+        (uint256 user,, uint256 protocolFee,,) = _referenceSplit(gross, expectedOut, 0, false);
+        assertGt(expectedOut, out0);
+        assertGt(expectedOut, out1);
+        IRouterV2.Swap[][] memory hops = _splitHop(
+            _swap(pairAB, address(tokenA), address(tokenB), V2_A, 1),
+            _swap(pairAB2, address(tokenA), address(tokenB), V2_B, 1)
+        );
+
+        vm.expectEmit(address(tokenB));
+        emit IERC20.Transfer(pairAB, address(router), out0);
+        vm.expectEmit(address(tokenB));
+        emit IERC20.Transfer(pairAB2, address(router), out1);
+        vm.expectEmit(address(router));
+        emit IRouterV2.PositiveSlippageCaptured(address(tokenB), 10 ether, 0, 5 ether);
+        uint256 out = _execute(_path(address(tokenA), address(tokenB)), AMOUNT, 0, expectedOut, hops, 0, address(0), 0);
+        assertEq(out, user);
+        assertEq(tokenB.balanceOf(alice), user);
+        assertEq(tokenB.balanceOf(treasury), protocolFee);
+        assertEq(protocolFee, 5 ether);
+        _assertRouterEmpty();
+    }
+
+    function test_nativeInput_routerWrapsAndPaysThePools() public {
+        uint256 amountIn = 10 ether;
+        vm.deal(alice, amountIn);
+        uint256 share0 = amountIn / 4;
+        uint256 out0 = _v2Quote(pairAW, address(wnative), share0, V2_A_FEE_BPS);
+        uint256 out1 = _v2Quote(pairAW2, address(wnative), amountIn - share0, V2_B_FEE_BPS);
+        IRouterV2.Swap[][] memory hops = _splitHop(
+            _swap(pairAW, address(wnative), address(tokenA), V2_A, 1),
+            _swap(pairAW2, address(wnative), address(tokenA), V2_B, 3)
+        );
+
+        vm.expectEmit(address(wnative));
+        emit IERC20.Transfer(address(router), pairAW, share0);
+        vm.expectEmit(address(tokenA));
+        emit IERC20.Transfer(pairAW, alice, out0);
+        vm.expectEmit(address(wnative));
+        emit IERC20.Transfer(address(router), pairAW2, amountIn - share0);
+        vm.expectEmit(address(tokenA));
+        emit IERC20.Transfer(pairAW2, alice, out1);
+        vm.expectEmit(address(router));
+        emit IRouterV2.SwapExecuted(alice, alice, address(0), address(tokenA), amountIn, out0 + out1, out0 + out1);
+        uint256 out = _execute(_path(address(0), address(tokenA)), amountIn, 0, 0, hops, 0, address(0), amountIn);
+        assertEq(out, out0 + out1);
+        _assertRouterEmpty();
+    }
+
+    function test_multiHop_intermediateTokensPassThroughTheRouter() public {
+        _fundAndApprove(alice, address(tokenA), AMOUNT);
+        uint256 outB = _v2Quote(pairAB, address(tokenA), AMOUNT, V2_A_FEE_BPS);
+        uint256 outC = _v2Quote(pairBC, address(tokenB), outB, V2_A_FEE_BPS);
+        IRouterV2.Swap[][] memory hops = _hops(
+            _swap(pairAB, address(tokenA), address(tokenB), V2_A, AMOUNT),
+            _swap(pairBC, address(tokenB), address(tokenC), V2_A, outB)
+        );
+
+        vm.expectEmit(address(tokenA));
+        emit IERC20.Transfer(alice, pairAB, AMOUNT);
+        vm.expectEmit(address(tokenB));
+        emit IERC20.Transfer(pairAB, address(router), outB);
+        vm.expectEmit(address(tokenB));
+        emit IERC20.Transfer(address(router), pairBC, outB);
+        vm.expectEmit(address(tokenC));
+        emit IERC20.Transfer(pairBC, alice, outC);
+        uint256 out =
+            _execute(_path(address(tokenA), address(tokenB), address(tokenC)), AMOUNT, 0, 0, hops, 0, address(0), 0);
+        assertEq(out, outC);
+        _assertRouterEmpty();
+    }
+
+    function test_recipientIsATokenOfTheHop_isPaidThroughTheRouter() public {
+        // Pools refuse to pay their own tokens' contracts, so the router takes the output and pays it on.
+        _fundAndApprove(alice, address(tokenA), AMOUNT);
+        uint256 gross = _v2Quote(pairAB, address(tokenA), AMOUNT, V2_A_FEE_BPS);
+        vm.expectEmit(address(tokenB));
+        emit IERC20.Transfer(address(router), address(tokenB), gross);
+        vm.prank(alice);
+        uint256 out = router.executeSwapsWithData(
+            _path(address(tokenA), address(tokenB)),
+            AMOUNT,
+            gross,
+            0,
+            _abHops(),
+            0,
+            address(0),
+            address(tokenB),
+            block.timestamp
+        );
+        assertEq(out, gross);
+        assertEq(tokenB.balanceOf(address(tokenB)), gross);
+        _assertRouterEmpty();
+    }
+
+    function test_recipientIsThePool_isPaidThroughTheRouter() public {
+        // A pool paying itself would keep the output in its reserves; the router pays it on, as before.
+        _fundAndApprove(alice, address(tokenA), AMOUNT);
+        uint256 gross = _v2Quote(pairAB, address(tokenA), AMOUNT, V2_A_FEE_BPS);
+        vm.expectEmit(address(tokenB));
+        emit IERC20.Transfer(address(router), pairAB, gross);
+        vm.prank(alice);
+        uint256 out = router.executeSwapsWithData(
+            _path(address(tokenA), address(tokenB)), AMOUNT, gross, 0, _abHops(), 0, address(0), pairAB, block.timestamp
+        );
+        assertEq(out, gross);
+        (, uint256 reserveB) = _v2Reserves(pairAB, address(tokenA));
+        assertEq(tokenB.balanceOf(pairAB) - reserveB, gross);
+        _assertRouterEmpty();
+    }
+
     // ---------------------------------------------------------------- fees and slippage
 
     function test_fees_integratorAndProtocolShares() public {
@@ -867,13 +1061,15 @@ contract RouterV2Test is RouterFixture {
         fot.mint(alice, AMOUNT);
         vm.prank(alice);
         fot.approve(address(router), AMOUNT);
-        uint256 atRouter = AMOUNT - AMOUNT / 100;
-        uint256 atPair = atRouter - atRouter / 100;
+        // One transfer, from alice straight into the pair, pays the token's fee once.
+        uint256 atPair = AMOUNT - AMOUNT / 100;
         uint256 expectedOut = _v2Quote(pair, address(fot), atPair, V2_A_FEE_BPS);
         IRouterV2.Swap[][] memory hops = _hops(_swap(pair, address(fot), address(tokenA), V2_A, AMOUNT));
 
+        vm.expectEmit(address(fot));
+        emit IERC20.Transfer(alice, pair, atPair);
         vm.expectEmit(address(router));
-        emit IRouterV2.SwapExecuted(alice, alice, address(fot), address(tokenA), atRouter, expectedOut, expectedOut);
+        emit IRouterV2.SwapExecuted(alice, alice, address(fot), address(tokenA), atPair, expectedOut, expectedOut);
         uint256 out = _execute(_path(address(fot), address(tokenA)), AMOUNT, expectedOut, 0, hops, 0, address(0), 0);
         assertEq(out, expectedOut);
         assertEq(fot.balanceOf(address(router)), 0);
@@ -889,16 +1085,85 @@ contract RouterV2Test is RouterFixture {
 
         _fundAndApprove(alice, address(tokenA), AMOUNT);
         uint256 gross = _v2Quote(pair, address(tokenA), AMOUNT, V2_A_FEE_BPS);
-        uint256 atRouter = gross - gross / 100;
-        uint256 atAlice = atRouter - atRouter / 100;
+        // No fee and no expected amount: the pair pays alice directly, and the token takes its fee once.
+        uint256 atAlice = gross - gross / 100;
         IRouterV2.Swap[][] memory hops = _hops(_swap(pair, address(tokenA), address(fot), V2_A, AMOUNT));
 
-        vm.expectRevert(abi.encodeWithSelector(IRouterV2.InsufficientOutput.selector, atAlice, atRouter));
-        _execute(_path(address(tokenA), address(fot)), AMOUNT, atRouter, 0, hops, 0, address(0), 0);
+        vm.expectRevert(abi.encodeWithSelector(IRouterV2.InsufficientOutput.selector, atAlice, gross));
+        _execute(_path(address(tokenA), address(fot)), AMOUNT, gross, 0, hops, 0, address(0), 0);
 
+        vm.expectEmit(address(fot));
+        emit IERC20.Transfer(pair, alice, atAlice);
+        vm.expectEmit(address(router));
+        emit IRouterV2.SwapExecuted(alice, alice, address(tokenA), address(fot), AMOUNT, atAlice, atAlice);
         uint256 out = _execute(_path(address(tokenA), address(fot)), AMOUNT, atAlice, 0, hops, 0, address(0), 0);
         assertEq(out, atAlice);
         assertEq(fot.balanceOf(alice), atAlice);
+        assertEq(fot.balanceOf(address(router)), 0);
+        _assertRouterEmpty();
+    }
+
+    function test_feeOnTransferOutput_withAFeeThroughTheRouter() public {
+        FeeOnTransferToken fot = new FeeOnTransferToken(100);
+        address pair = v2A.createPair(address(fot), address(tokenA));
+        fot.mint(pair, 1_000_000 ether);
+        tokenA.mint(pair, 1_000_000 ether);
+        UniswapV2Pair(pair).mint(address(this));
+
+        _fundAndApprove(alice, address(tokenA), AMOUNT);
+        // A fee to take: the pair pays the router, which splits what it received and pays each share, every
+        // transfer paying the token's fee.
+        uint256 atRouter = _v2Quote(pair, address(tokenA), AMOUNT, V2_A_FEE_BPS);
+        atRouter -= atRouter / 100;
+        (uint256 user, uint256 integratorFee, uint256 protocolFee,,) = _referenceSplit(atRouter, 0, 100, true);
+        uint256 atAlice = user - user / 100;
+        IRouterV2.Swap[][] memory hops = _hops(_swap(pair, address(tokenA), address(fot), V2_A, AMOUNT));
+
+        vm.expectRevert(abi.encodeWithSelector(IRouterV2.InsufficientOutput.selector, atAlice, user));
+        _execute(_path(address(tokenA), address(fot)), AMOUNT, user, 0, hops, 100, integrator, 0);
+
+        vm.expectEmit(address(router));
+        emit IRouterV2.SwapExecuted(alice, alice, address(tokenA), address(fot), AMOUNT, atAlice, atRouter);
+        uint256 out = _execute(_path(address(tokenA), address(fot)), AMOUNT, atAlice, 0, hops, 100, integrator, 0);
+        assertEq(out, atAlice);
+        assertEq(fot.balanceOf(alice), atAlice);
+        assertEq(fot.balanceOf(integrator), integratorFee - integratorFee / 100);
+        assertEq(fot.balanceOf(treasury), protocolFee - protocolFee / 100);
+        assertEq(fot.balanceOf(address(router)), 0);
+        _assertRouterEmpty();
+    }
+
+    function test_feeOnTransferInput_splitPullsEachShareIntoItsPool() public {
+        FeeOnTransferToken fot = new FeeOnTransferToken(100);
+        address pair = _addV2Liquidity(v2A, address(fot), 1_000_000 ether, address(tokenA), 1_000_000 ether);
+        address pair2 = _addV2Liquidity(v2B, address(fot), 500_000 ether, address(tokenA), 500_000 ether);
+        fot.mint(alice, AMOUNT);
+        vm.prank(alice);
+        fot.approve(address(router), AMOUNT);
+
+        // Each pool's share leaves alice in its own transfer, which pays the token's fee.
+        uint256 share0 = (AMOUNT * 3) / 4;
+        uint256 share1 = AMOUNT - share0;
+        uint256 atPair = share0 - share0 / 100;
+        uint256 atPair2 = share1 - share1 / 100;
+        uint256 expectedOut =
+            _v2Quote(pair, address(fot), atPair, V2_A_FEE_BPS) + _v2Quote(pair2, address(fot), atPair2, V2_B_FEE_BPS);
+        IRouterV2.Swap[][] memory hops = _splitHop(
+            _swap(pair, address(fot), address(tokenA), V2_A, 3), _swap(pair2, address(fot), address(tokenA), V2_B, 1)
+        );
+
+        vm.expectEmit(address(fot));
+        emit IERC20.Transfer(alice, pair, atPair);
+        vm.expectEmit(address(fot));
+        emit IERC20.Transfer(alice, pair2, atPair2);
+        vm.expectEmit(address(router));
+        emit IRouterV2.SwapExecuted(
+            alice, alice, address(fot), address(tokenA), atPair + atPair2, expectedOut, expectedOut
+        );
+        uint256 out = _execute(_path(address(fot), address(tokenA)), AMOUNT, expectedOut, 0, hops, 0, address(0), 0);
+        assertEq(out, expectedOut);
+        assertEq(tokenA.balanceOf(alice), expectedOut);
+        assertEq(fot.balanceOf(alice), 0);
         assertEq(fot.balanceOf(address(router)), 0);
         _assertRouterEmpty();
     }

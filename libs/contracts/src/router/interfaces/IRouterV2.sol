@@ -3,10 +3,12 @@ pragma solidity ^0.8.24;
 
 /// @title IRouterV2
 /// @notice The aggregator's execution contract. A route is a token path; each hop of the path is split across
-/// parallel swaps on liquidity sources registered by the owner. The router pulls the input (or wraps the native
-/// coin), runs the hops in order, takes the integrator fee and half of any positive slippage from the output,
-/// and pays the rest to the recipient. It only ever calls pools that a registered source's factory vouches for,
-/// and it holds no tokens or native coin after a call.
+/// parallel swaps on liquidity sources registered by the owner. The router pulls the input from the caller
+/// straight into the first hop's pools (or wraps the native coin and pays them), runs the hops in order, takes
+/// the integrator fee and half of any positive slippage from the output, and pays the rest to the recipient
+/// (the last hop's pools pay the recipient directly when there is nothing to take and nothing to unwrap). It
+/// only ever calls pools that a registered source's factory vouches for, and it holds no tokens or native coin
+/// after a call.
 interface IRouterV2 {
     // ---------------------------------------------------------------- types
 
@@ -69,7 +71,7 @@ interface IRouterV2 {
     /// @param hop The hop's position in the path (from 0).
     error InvalidSplit(uint256 hop);
 
-    /// @notice `amountIn` is zero, or the router received nothing of the input token.
+    /// @notice `amountIn` is zero. (A pool that receives nothing of its share reverts `ZeroAmountOut`.)
     error ZeroAmount();
 
     /// @notice `msg.value` is not `amountIn` for a native input, or not zero for a token input.
@@ -162,9 +164,12 @@ interface IRouterV2 {
     /// @param recipient The receiver of the output.
     /// @param tokenIn The input token (address(0) for the native coin).
     /// @param tokenOut The output token (address(0) for the native coin).
-    /// @param amountIn The input the router received (below the amount asked for with fee-on-transfer tokens).
+    /// @param amountIn The input the first hop's pools received, measured as their balances above their reserves
+    /// (below the amount asked for with fee-on-transfer tokens, which the router pulls straight into the pools).
     /// @param amountOut What the recipient received.
-    /// @param grossAmountOut The output of the last hop, before fees and slippage capture.
+    /// @param grossAmountOut The output of the last hop, before fees and slippage capture, as the router received
+    /// it; when the last hop's pools paid the recipient directly (an ERC20 output with no fee and no slippage to
+    /// capture), as the recipient received it, so equal to `amountOut`.
     event SwapExecuted(
         address indexed sender,
         address indexed recipient,
@@ -212,7 +217,8 @@ interface IRouterV2 {
     // ---------------------------------------------------------------- swaps
 
     /// @notice Executes a route and pays the output, less fees and captured slippage, to the caller.
-    /// @dev Approve the router for `amountIn` of `tokens[0]` first (none for native input).
+    /// @dev Approve the router for `amountIn` of `tokens[0]` first (none for native input). The router pulls the
+    /// input from the caller straight into the first hop's (vouched) pools, each its share of `amountIn`.
     /// @param tokens The path: `tokens[0]` is the input, the last token the output, hop `i` trades `tokens[i]`
     /// for `tokens[i + 1]`. address(0) stands for the native coin, allowed first (input is `msg.value`, which is
     /// wrapped) and last (the output is unwrapped), nowhere else.

@@ -65,6 +65,11 @@ library FeeMath {
         returns (Split memory split)
     {
         checkFee(feeBps, hasFeeRecipient);
+        // Nothing to split without a fee or an expected amount: every part below would be zero.
+        if (feeBps == 0 && expectedAmountOut == 0) {
+            split.userAmount = grossAmountOut;
+            return split;
+        }
 
         uint256 fee = bpsOf(grossAmountOut, feeBps);
         split.integratorFee = bpsOf(fee, INTEGRATOR_SHARE_BPS);
