@@ -1,6 +1,6 @@
 // RouterV2 on the devnet as deployed by startDevnet: the seeded reserves make splitting and intermediate
 // hops pay off, and routes executed through the router pay exactly what the pool math says.
-import { routerV2Abi, testERC20Abi, uniswapV2PairAbi } from '@dex/abis';
+import { ammPoolAbi, ammRouterAbi, routerV2Abi, testERC20Abi, uniswapV2PairAbi } from '@dex/abis';
 import { splitOutput } from '@dex/fee-math';
 import type { ManifestChain } from '@dex/messages';
 import { getAmountOut } from '@dex/routing';
@@ -157,5 +157,37 @@ describe('RouterV2 on the devnet', () => {
     const gasCost = receipt.gasUsed * receipt.effectiveGasPrice;
     expect((await ctx.publicClient.getBalance({ address: trader.address })) - before + gasCost).toBe(out);
     expect(await ctx.publicClient.getBalance({ address: chain.routerV2 })).toBe(0n);
+  });
+
+  it('routes through a core pool and a V2 pool in one transaction, passing the referral code to the core pool', async () => {
+    const purr = token('PURR').address;
+    const usdc = token('USDC').address;
+    const whype = token('WHYPE').address;
+    const core = poolOf('Core PURR/USDC');
+    const alpha = chain.core.refCodes.find((r) => r.code === 'ALPHA')!.refCode as `0x${string}`;
+    const amountIn = parseUnits('20000', 18);
+    const mid = await ctx.publicClient.readContract({ address: chain.core.router, abi: ammRouterAbi, functionName: 'estimateSwap', args: [purr, usdc, amountIn] });
+    const out = await quote('LiteSwap V2 WHYPE/USDC', usdc, mid);
+    const [claim0Before, claim1Before] = await ctx.publicClient.readContract({ address: core.address, abi: ammPoolAbi, functionName: 'getRefClaimable', args: [alpha] });
+
+    await approve(purr, amountIn);
+    const before = await balance(whype, trader.address);
+    await execute([
+      [purr, usdc, whype],
+      amountIn,
+      out,
+      out,
+      [
+        [{ pool: core.address, tokenIn: purr, tokenOut: usdc, routerIndex: 0, amountIn, data: alpha }],
+        [leg('LiteSwap V2 WHYPE/USDC', usdc, whype, mid)],
+      ],
+      0n,
+      zeroAddress,
+    ]);
+    expect((await balance(whype, trader.address)) - before).toBe(out);
+    const [claim0, claim1] = await ctx.publicClient.readContract({ address: core.address, abi: ammPoolAbi, functionName: 'getRefClaimable', args: [alpha] });
+    const gainedPurr = core.token0 === purr ? claim0 - claim0Before : claim1 - claim1Before;
+    expect(gainedPurr).toBeGreaterThan(0n);
+    for (const t of [purr, usdc, whype]) expect(await balance(t, chain.routerV2)).toBe(0n);
   });
 });

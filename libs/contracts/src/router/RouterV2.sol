@@ -12,6 +12,8 @@ import {IUniswapV2Factory} from "../sources/v2/interfaces/IUniswapV2Factory.sol"
 import {IUniswapV2Pair} from "../sources/v2/interfaces/IUniswapV2Pair.sol";
 import {IStablePoolFactory} from "../sources/stable/interfaces/IStablePoolFactory.sol";
 import {IStablePool} from "../sources/stable/interfaces/IStablePool.sol";
+import {IAmmPool} from "../amm/interfaces/IAmmPool.sol";
+import {IAmmRouter} from "../amm/interfaces/IAmmRouter.sol";
 import {IRouterV2} from "./interfaces/IRouterV2.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 
@@ -315,9 +317,7 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
 
     /// @dev Dispatches one swap to its source's kind. A new kind is a new branch here and a new `_swap*`, with the
     /// same shape: check that the source's contract vouches for `swap_.pool`, have `hop.payer` pay it `amountIn`
-    /// through the kind's fixed calls, and send the output where `_outputTo` says, measured there. `Core` will
-    /// take the input into the router, approve exactly `amountIn` to the vouched AMM and call its
-    /// `swap(tokenIn, tokenOut, amountIn, minOut[, refCode])`, the referral code decoded from `swap_.data`;
+    /// through the kind's fixed calls, and send the output where `_outputTo` says, measured there.
     /// `Launchpad` will unwrap and call `buyTokens{value}` or call `sellTokens` on the launchpad (then wrap what
     /// it paid).
     function _executeSwap(Swap calldata swap_, uint256 amountIn, Hop memory hop) private {
@@ -327,6 +327,7 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         uint256 amountOut;
         if (kind == SourceKind.UniswapV2) (received, amountOut) = _swapUniswapV2(source, swap_, amountIn, hop);
         else if (kind == SourceKind.Stable) (received, amountOut) = _swapStable(source, swap_, amountIn, hop);
+        else if (kind == SourceKind.Core) (received, amountOut) = _swapCore(source, swap_, amountIn, hop);
         else if (kind == SourceKind.None) revert UnknownSource(swap_.routerIndex);
         else revert UnsupportedSourceKind(kind);
         hop.received += received;
@@ -401,6 +402,47 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         if (zeroForOne) IStablePool(pool).swap(0, quoted, to, "");
         else IStablePool(pool).swap(quoted, 0, to, "");
         amountOut = IERC20(swap_.tokenOut).balanceOf(to) - balanceBefore;
+    }
+
+    /// @dev The oracle-validated AMM ("core"): the source's contract is the AMM router, which vouches for the one
+    /// pool of each pair. Core pools price at their oracle and pull their input, so the router takes the input
+    /// (from the caller on the first hop), approves exactly what it received to the pool and calls its
+    /// `swap(tokenIn, tokenOut, amountIn, 0[, refCode])`; the pool pays the router, which forwards the output
+    /// to the recipient when the hop pays it directly. `data` is empty or a 32-byte referral code (an unknown
+    /// code never blocks the swap; it earns nothing). Minimum outputs are enforced on the whole route.
+    function _swapCore(Source memory source, Swap calldata swap_, uint256 amountIn, Hop memory hop)
+        private
+        returns (uint256 received, uint256 amountOut)
+    {
+        address pool = swap_.pool;
+        uint256 dataLength = swap_.data.length;
+        if (dataLength != 0 && dataLength != 32) revert DataNotAllowed(pool);
+        if (pool == address(0) || IAmmRouter(source.factory).getPoolForPair(swap_.tokenIn, swap_.tokenOut) != pool) {
+            revert PoolNotVouched(swap_.routerIndex, pool);
+        }
+        if (amountIn == 0) return (0, 0);
+
+        IERC20 tokenIn = IERC20(swap_.tokenIn);
+        IERC20 tokenOut = IERC20(swap_.tokenOut);
+        received = amountIn;
+        if (hop.payer != address(this)) {
+            uint256 before = tokenIn.balanceOf(address(this));
+            tokenIn.safeTransferFrom(hop.payer, address(this), amountIn);
+            received = tokenIn.balanceOf(address(this)) - before;
+        }
+        tokenIn.forceApprove(pool, received);
+        uint256 outBefore = tokenOut.balanceOf(address(this));
+        if (dataLength == 32) IAmmPool(pool).swap(swap_.tokenIn, swap_.tokenOut, received, 0, bytes32(swap_.data));
+        else IAmmPool(pool).swap(swap_.tokenIn, swap_.tokenOut, received, 0);
+        uint256 paid = tokenOut.balanceOf(address(this)) - outBefore;
+        if (paid == 0) revert ZeroAmountOut(pool);
+        // The pool pulls all it is given; an allowance left over would outlive the call.
+        if (tokenIn.allowance(address(this), pool) != 0) tokenIn.forceApprove(pool, 0);
+
+        (address to, uint256 balanceBefore) = _outputTo(hop, swap_.tokenOut, paid);
+        if (to == address(this)) return (received, paid);
+        tokenOut.safeTransfer(to, paid);
+        amountOut = tokenOut.balanceOf(to) - balanceBefore;
     }
 
     /// @dev Pays a vouched pool `amount` of `token`: pulled from the caller for the first hop of a token input,

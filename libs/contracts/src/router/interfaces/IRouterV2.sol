@@ -13,8 +13,9 @@ interface IRouterV2 {
     // ---------------------------------------------------------------- types
 
     /// @notice The kind of a liquidity source, which decides how the router trades with its pools.
-    /// @dev `None` marks an empty registry slot. `UniswapV2` and `Stable` are implemented; `Core` (the
-    /// oracle-priced AMM) and `Launchpad` (bonding curves) are reserved and revert `UnsupportedSourceKind`.
+    /// @dev `None` marks an empty registry slot. `UniswapV2`, `Stable` and `Core` (the oracle-priced AMM, whose
+    /// registered contract is the AMM router) are implemented; `Launchpad` (bonding curves) is reserved and
+    /// reverts `UnsupportedSourceKind`.
     enum SourceKind {
         None,
         UniswapV2,
