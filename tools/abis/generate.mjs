@@ -29,6 +29,8 @@ const CONTRACTS = [
   { name: 'RefCodeRegistry' },
   { name: 'SettablePriceOracle' },
   { name: 'HyperCorePriceOracle' },
+  { name: 'Launchpad' },
+  { name: 'LaunchpadToken' },
 ];
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -13,3 +13,5 @@ export * from './generated/AmmRouter';
 export * from './generated/RefCodeRegistry';
 export * from './generated/SettablePriceOracle';
 export * from './generated/HyperCorePriceOracle';
+export * from './generated/Launchpad';
+export * from './generated/LaunchpadToken';

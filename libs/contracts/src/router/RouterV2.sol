@@ -14,6 +14,7 @@ import {IStablePoolFactory} from "../sources/stable/interfaces/IStablePoolFactor
 import {IStablePool} from "../sources/stable/interfaces/IStablePool.sol";
 import {IAmmPool} from "../amm/interfaces/IAmmPool.sol";
 import {IAmmRouter} from "../amm/interfaces/IAmmRouter.sol";
+import {ILaunchpad} from "../launchpad/interfaces/ILaunchpad.sol";
 import {IRouterV2} from "./interfaces/IRouterV2.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 
@@ -52,6 +53,10 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
 
     /// @dev The liquidity sources by registry slot.
     mapping(uint8 routerIndex => Source) private _sources;
+
+    /// @dev The launchpad the router is trading with right now, the only sender besides the wrapped native
+    /// token that may pay it native coin (sale proceeds and the refund of a buy that sells out a curve).
+    address private transient _nativePayer;
 
     /// @dev The per-call settings of a route, gathered to keep the stack small.
     struct Order {
@@ -96,7 +101,7 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
 
     /// @notice Accepts native coin from the wrapped native token only (when the router unwraps the output).
     receive() external payable {
-        if (msg.sender != wrappedNative) revert NativeSenderNotAllowed(msg.sender);
+        if (msg.sender != wrappedNative && msg.sender != _nativePayer) revert NativeSenderNotAllowed(msg.sender);
     }
 
     // ---------------------------------------------------------------- swaps
@@ -328,8 +333,8 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         if (kind == SourceKind.UniswapV2) (received, amountOut) = _swapUniswapV2(source, swap_, amountIn, hop);
         else if (kind == SourceKind.Stable) (received, amountOut) = _swapStable(source, swap_, amountIn, hop);
         else if (kind == SourceKind.Core) (received, amountOut) = _swapCore(source, swap_, amountIn, hop);
-        else if (kind == SourceKind.None) revert UnknownSource(swap_.routerIndex);
-        else revert UnsupportedSourceKind(kind);
+        else if (kind == SourceKind.Launchpad) (received, amountOut) = _swapLaunchpad(source, swap_, amountIn, hop);
+        else revert UnknownSource(swap_.routerIndex);
         hop.received += received;
         hop.amountOut += amountOut;
     }
@@ -424,12 +429,7 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
 
         IERC20 tokenIn = IERC20(swap_.tokenIn);
         IERC20 tokenOut = IERC20(swap_.tokenOut);
-        received = amountIn;
-        if (hop.payer != address(this)) {
-            uint256 before = tokenIn.balanceOf(address(this));
-            tokenIn.safeTransferFrom(hop.payer, address(this), amountIn);
-            received = tokenIn.balanceOf(address(this)) - before;
-        }
+        received = _pullToRouter(swap_.tokenIn, hop.payer, amountIn);
         tokenIn.forceApprove(pool, received);
         uint256 outBefore = tokenOut.balanceOf(address(this));
         if (dataLength == 32) IAmmPool(pool).swap(swap_.tokenIn, swap_.tokenOut, received, 0, bytes32(swap_.data));
@@ -443,6 +443,69 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         if (to == address(this)) return (received, paid);
         tokenOut.safeTransfer(to, paid);
         amountOut = tokenOut.balanceOf(to) - balanceBefore;
+    }
+
+    /// @dev A bonding curve of the launchpad: the source's contract is the launchpad, which is also the swap's
+    /// pool, and it vouches for its tokens (`isLaunchpadToken`); one side of the swap is the wrapped native
+    /// token. A buy unwraps the input and calls `buyTokens{value}`; a buy that sells out the curve is filled
+    /// partially and the launchpad refunds the rest, which the router returns to the caller in native coin
+    /// (what the curve received is then the input less the refund). A sell needs no approval: the router holds
+    /// the tokens, calls `sellTokens` and wraps the native coin it is paid. A graduated token's curve is frozen
+    /// (the launchpad reverts `TokenFrozen`): it trades on its DEX pool instead.
+    function _swapLaunchpad(Source memory source, Swap calldata swap_, uint256 amountIn, Hop memory hop)
+        private
+        returns (uint256 received, uint256 amountOut)
+    {
+        address launchpad = source.factory;
+        address pool = swap_.pool;
+        if (swap_.data.length != 0) revert DataNotAllowed(pool);
+        bool isBuy = swap_.tokenIn == wrappedNative;
+        address token = isBuy ? swap_.tokenOut : swap_.tokenIn;
+        if (
+            pool != launchpad || (!isBuy && swap_.tokenOut != wrappedNative)
+                || !ILaunchpad(launchpad).isLaunchpadToken(token)
+        ) revert PoolNotVouched(swap_.routerIndex, pool);
+        if (amountIn == 0) return (0, 0);
+
+        received = _pullToRouter(swap_.tokenIn, hop.payer, amountIn);
+        _nativePayer = launchpad;
+        uint256 paid;
+        if (isBuy) {
+            IWrappedNative(wrappedNative).withdraw(received);
+            uint256 nativeBefore = address(this).balance;
+            uint256 tokensBefore = IERC20(token).balanceOf(address(this));
+            ILaunchpad(launchpad).buyTokens{value: received}(token);
+            paid = IERC20(token).balanceOf(address(this)) - tokensBefore;
+            // Cannot underflow: the buy spent at most `received` of `nativeBefore`, and any refund came back.
+            uint256 refund;
+            unchecked {
+                refund = address(this).balance + received - nativeBefore;
+                received -= refund;
+            }
+            _sendNative(msg.sender, refund);
+        } else {
+            uint256 nativeBefore = address(this).balance;
+            ILaunchpad(launchpad).sellTokens(token, received);
+            paid = address(this).balance - nativeBefore;
+            if (paid != 0) IWrappedNative(wrappedNative).deposit{value: paid}();
+        }
+        _nativePayer = address(0);
+        if (paid == 0) revert ZeroAmountOut(pool);
+
+        (address to, uint256 balanceBefore) = _outputTo(hop, swap_.tokenOut, paid);
+        if (to == address(this)) return (received, paid);
+        IERC20(swap_.tokenOut).safeTransfer(to, paid);
+        amountOut = IERC20(swap_.tokenOut).balanceOf(to) - balanceBefore;
+    }
+
+    /// @dev Brings `amount` of `token` into the router for a source that takes its input from the router: pulled
+    /// from the caller on the first hop of a token input (measured, so a fee-on-transfer input counts as it
+    /// arrived), already here otherwise. Returns what the router has to trade.
+    function _pullToRouter(address token, address payer, uint256 amount) private returns (uint256 received) {
+        if (payer == address(this)) return amount;
+        uint256 before = IERC20(token).balanceOf(address(this));
+        IERC20(token).safeTransferFrom(payer, address(this), amount);
+        received = IERC20(token).balanceOf(address(this)) - before;
     }
 
     /// @dev Pays a vouched pool `amount` of `token`: pulled from the caller for the first hop of a token input,

@@ -981,14 +981,15 @@ contract RouterV2Test is RouterFixture {
         assertEq(tokenA.balanceOf(alice), before);
     }
 
-    function test_revert_unsupportedSourceKind_launchpad() public {
+    /// @dev A launchpad swap's pool must be the registered launchpad itself; a pair named under a launchpad
+    /// source is refused before anything moves. Launchpad routes are tested against the launchpad in
+    /// test/launchpad/integration/RouterV2Launchpad.t.sol.
+    function test_revert_launchpadSourceWithAPoolThatIsNotTheLaunchpad() public {
         vm.deal(alice, 1 ether);
         vm.prank(owner);
         router.setSource(4, IRouterV2.SourceKind.Launchpad, address(v2A), 100);
         IRouterV2.Swap[][] memory hops = _hops(_swap(pairAW, address(wnative), address(tokenA), 4, 1 ether));
-        vm.expectRevert(
-            abi.encodeWithSelector(IRouterV2.UnsupportedSourceKind.selector, IRouterV2.SourceKind.Launchpad)
-        );
+        vm.expectRevert(abi.encodeWithSelector(IRouterV2.PoolNotVouched.selector, uint8(4), pairAW));
         _execute(_path(address(0), address(tokenA)), 1 ether, 0, 0, hops, 0, address(0), 1 ether);
     }
 

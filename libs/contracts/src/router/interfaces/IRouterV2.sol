@@ -13,9 +13,9 @@ interface IRouterV2 {
     // ---------------------------------------------------------------- types
 
     /// @notice The kind of a liquidity source, which decides how the router trades with its pools.
-    /// @dev `None` marks an empty registry slot. `UniswapV2`, `Stable` and `Core` (the oracle-priced AMM, whose
-    /// registered contract is the AMM router) are implemented; `Launchpad` (bonding curves) is reserved and
-    /// reverts `UnsupportedSourceKind`.
+    /// @dev `None` marks an empty registry slot. For `UniswapV2` and `Stable` the registered contract is the pool
+    /// factory; for `Core` (the oracle-priced AMM) the AMM router; for `Launchpad` (bonding curves before
+    /// graduation) the launchpad, which is also the swap's pool.
     enum SourceKind {
         None,
         UniswapV2,
@@ -106,10 +106,6 @@ interface IRouterV2 {
     /// @param hop The hop's position in the path (from 0).
     /// @param index The swap's position in the hop (from 0).
     error SwapTokenMismatch(uint256 hop, uint256 index);
-
-    /// @notice The source's kind cannot be traded yet.
-    /// @param kind The kind.
-    error UnsupportedSourceKind(SourceKind kind);
 
     /// @notice A swap carries data that its source's kind does not take.
     /// @param pool The swap's pool.
