@@ -6,7 +6,10 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { devAccounts, type DevAccount } from './accounts';
 
 /** A chain entry of the manifest while it is being built: everything but the router. */
-export type ChainInProgress = Omit<ManifestChain, 'routerV2' | 'treasury' | 'core'> & { core?: ManifestChain['core'] };
+export type ChainInProgress = Omit<ManifestChain, 'routerV2' | 'treasury' | 'core' | 'launchpad'> & {
+  core?: ManifestChain['core'];
+  launchpad?: ManifestChain['launchpad'];
+};
 
 /** A test token the devnet deploys on a chain. */
 export interface TokenSpec {

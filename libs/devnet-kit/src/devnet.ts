@@ -5,6 +5,7 @@ import { devAccounts } from './accounts';
 import { startAnvil, type AnvilNode } from './anvil';
 import { deployBase, deployContext } from './deploy';
 import { deployAmm } from './amm';
+import { deployLaunchpad } from './launchpad';
 import { deployRouter } from './router';
 import { deploySources } from './sources';
 
@@ -46,7 +47,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       ),
     );
     nodes.push(...started);
-    const chains = await Promise.all(nodes.map((node) => deployContext(node.chainId, node.rpcUrl)).map(async (ctx) => deployRouter(ctx, await deployAmm(ctx, await deploySources(ctx, await deployBase(ctx))))));
+    const chains = await Promise.all(nodes.map((node) => deployContext(node.chainId, node.rpcUrl)).map(async (ctx) => deployRouter(ctx, await deployLaunchpad(ctx, await deployAmm(ctx, await deploySources(ctx, await deployBase(ctx)))))));
     const manifest = devnetManifestSchema.parse({
       version: 1,
       createdAt: new Date().toISOString(),

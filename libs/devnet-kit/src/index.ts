@@ -5,3 +5,4 @@ export * from './devnet';
 export * from './sources';
 export * from './router';
 export * from './amm';
+export * from './launchpad';

@@ -43,6 +43,23 @@ export const manifestCoreSchema = z.object({
   refCodes: z.array(manifestRefCodeSchema),
 });
 
+/** A token launched on the devnet's launchpad, and the stage it was brought to. */
+export const manifestLaunchedTokenSchema = z.object({
+  address: addressSchema,
+  name: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int(),
+  creator: addressSchema,
+  stage: z.enum(['fresh', 'trading', 'graduated']),
+  /** The token's DEX pair (created with the token; holds liquidity once the token graduated). */
+  pair: addressSchema,
+});
+
+export const manifestLaunchpadSchema = z.object({
+  address: addressSchema,
+  tokens: z.array(manifestLaunchedTokenSchema),
+});
+
 export const manifestChainSchema = z.object({
   chainId: chainIdSchema,
   name: z.string(),
@@ -58,6 +75,8 @@ export const manifestChainSchema = z.object({
   pools: z.array(manifestPoolSchema),
   /** The oracle-validated AMM ("core"). */
   core: manifestCoreSchema,
+  /** The token launchpad and the tokens launched on it. */
+  launchpad: manifestLaunchpadSchema,
   /** The aggregator's execution contract. */
   routerV2: addressSchema,
   /** Where the router sends the protocol's share of fees and captured slippage. */
