@@ -24,6 +24,8 @@ describe('startDevnet with liquidity sources', () => {
   const chainOf = (chainId: number): ManifestChain => devnet.manifest.chains[String(chainId)];
   const ctxOf = (chainId: number): DeployContext => deployContext(chainId, chainOf(chainId).rpcUrl);
   const pools = (chain: ManifestChain) => chain.deployments.filter((d) => d.contract === 'UniswapV2Pair' || d.contract === 'StablePool');
+  /** The pools the sources were seeded with (not the pools launched tokens graduated into). */
+  const seeded = (chain: ManifestChain) => pools(chain).filter((d) => !chain.launchpad.tokens.some((t) => t.pair === d.address));
   const tokenBySymbol = (chain: ManifestChain, symbol: string) =>
     [chain.wrappedNative, ...chain.tokens].find((t) => t.symbol === symbol) ?? fail(`no token ${symbol}`);
   const pool = (chain: ManifestChain, name: string) => chain.deployments.find((d) => d.name === name) ?? fail(`no deployment ${name}`);
@@ -40,15 +42,16 @@ describe('startDevnet with liquidity sources', () => {
     return [ra * 10n ** BigInt(18 - a.decimals), rb * 10n ** BigInt(18 - b.decimals)];
   }
 
-  it.each(CHAIN_IDS)('chain %i lists the core AMM and the three pool sources with their fees', (chainId) => {
+  it.each(CHAIN_IDS)('chain %i lists the core AMM, the three pool sources and the launchpad with their fees', (chainId) => {
     const sources = chainOf(chainId).sources.map(({ name, kind, routerIndex, feeBps }) => ({ name, kind, routerIndex, feeBps }));
     expect(sources).toEqual([
       { name: 'Core', kind: 'core', routerIndex: 0, feeBps: undefined },
       { name: 'DevSwap V2', kind: 'uniswap-v2', routerIndex: 1, feeBps: 30 },
       { name: 'LiteSwap V2', kind: 'uniswap-v2', routerIndex: 2, feeBps: 10 },
       { name: 'StableSwap', kind: 'stable', routerIndex: 3, feeBps: 4 },
+      { name: 'Launchpad', kind: 'launchpad', routerIndex: 4, feeBps: 100 },
     ]);
-    expect(pools(chainOf(chainId))).toHaveLength(6);
+    expect(seeded(chainOf(chainId))).toHaveLength(6);
   });
 
   it.each(CHAIN_IDS)('chain %i lists every pool with its source and sorted tokens, as on chain', async (chainId) => {
@@ -75,12 +78,12 @@ describe('startDevnet with liquidity sources', () => {
   it.each(CHAIN_IDS)('chain %i: every factory and pool has code, and each factory vouches for its pools', async (chainId) => {
     const chain = chainOf(chainId);
     const ctx = ctxOf(chainId);
-    for (const source of chain.sources.filter((s) => s.kind !== 'core')) {
+    for (const source of chain.sources.filter((s) => s.kind === 'uniswap-v2' || s.kind === 'stable')) {
       const factory = source.addresses.factory as Address;
       expect(await ctx.publicClient.getCode({ address: factory })).toMatch(/^0x[0-9a-f]{2,}$/);
       const factoryAbi = (source.kind === 'uniswap-v2' ? uniswapV2FactoryAbi : stablePoolFactoryAbi) as Abi;
       expect(await ctx.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'swapFeeBps' })).toBe(BigInt(source.feeBps ?? -1));
-      const own = chain.deployments.filter((d) => d.name.startsWith(`${source.name} `) && d.contract !== 'UniswapV2Factory' && d.contract !== 'StablePoolFactory');
+      const own = seeded(chain).filter((d) => d.name.startsWith(`${source.name} `));
       expect(own).toHaveLength(2);
       for (const { address } of own) {
         expect(await ctx.publicClient.getCode({ address })).toMatch(/^0x[0-9a-f]{2,}$/);
