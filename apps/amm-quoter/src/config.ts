@@ -1,9 +1,23 @@
 import { baseSettings, chainListSetting, databaseSettings, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
+import { z } from 'zod';
 
 export const SERVICE = 'amm-quoter';
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const settings = loadSettings(SERVICE, { ...baseSettings, ...databaseSettings, ...chainListSetting, ...httpPortSetting(3012) }, env);
+  const settings = loadSettings(
+    SERVICE,
+    {
+      ...baseSettings,
+      ...databaseSettings,
+      ...chainListSetting,
+      ...httpPortSetting(3012),
+      /** Path of the per-chain source file; the `core` source names the AMM router of each chain. */
+      SOURCES_CONFIG: z.string().min(1),
+      /** How often to look for a new block (live quote topics), milliseconds. */
+      BLOCK_POLL_MS: z.coerce.number().int().min(50).default(500),
+    },
+    env,
+  );
   return { ...settings, chains: loadChainEndpoints(SERVICE, settings.CHAIN_IDS, env) };
 }
 

@@ -1,15 +1,23 @@
+import { coreQuoteContract, coreWatchContract } from '@dex/messages';
 import { ServiceModule, type ServiceDefinition } from '@dex/service';
 import { loadConfig, SERVICE, type Config } from './config';
+import { CoreChains } from './quotes/core-chains';
+import { LiveQuotesService } from './quotes/live-quotes.service';
+import { QuoteHandler } from './quotes/quote.handler';
+import { QuoteService } from './quotes/quote.service';
 
-/** AMM quotes, pool list and pool stats; publishes quote topics. */
+/** AMM quotes, pool list and pool stats; publishes live quote topics. */
 export const service: ServiceDefinition<Config> = {
   name: SERVICE,
   loadConfig,
+  serves: [coreQuoteContract, coreWatchContract],
   module: (config, bus) =>
     ServiceModule.register({
       service: SERVICE,
       bus,
       chains: config.chains,
       databaseUrl: config.DATABASE_URL,
+      controllers: [QuoteHandler],
+      providers: [{ provide: CoreChains, useValue: CoreChains.fromConfig(config) }, QuoteService, LiveQuotesService],
     }),
 };

@@ -2,6 +2,7 @@ import type { DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ServiceModule, type NatsBus } from '@dex/service';
 import { DexesController } from './aggregator/dexes.controller';
+import { CoreController } from './core/core.controller';
 import { SERVICE, type GatewayConfig } from './config';
 import { GatewayHealthController } from './health/health.controller';
 import { ErrorEnvelopeFilter } from './http/error.filter';
@@ -13,7 +14,7 @@ export function gatewayModule(config: GatewayConfig, bus: NatsBus): DynamicModul
     bus,
     chains: config.chains,
     databaseUrl: config.DATABASE_URL,
-    controllers: [DexesController],
+    controllers: [DexesController, CoreController],
     healthControllers: [GatewayHealthController],
     providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],
   });

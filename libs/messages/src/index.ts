@@ -4,3 +4,4 @@ export * from './subjects';
 export * from './aggregator/sources';
 export * from './aggregator/dexes';
 export * from './devnet/manifest';
+export * from './core/quote';

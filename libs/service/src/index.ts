@@ -9,3 +9,4 @@ export * from './bootstrap';
 export * from './database/database.module';
 export * from './bus/bus.module';
 export * from './service.module';
+export * from './config/sources';

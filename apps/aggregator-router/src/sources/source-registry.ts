@@ -1,6 +1,5 @@
-import { ConfigError } from '@dex/service';
-import { sourcesFileSchema, describeIssues, type Dex, type SourceConfig } from '@dex/messages';
-import { readFileSync } from 'node:fs';
+import { loadSourcesConfig } from '@dex/service';
+import type { Dex, SourceConfig } from '@dex/messages';
 
 /** The liquidity sources of each served chain, from the sources config file, ordered by routerIndex. */
 export class SourceRegistry {
@@ -8,25 +7,7 @@ export class SourceRegistry {
 
   /** Reads and validates the file; a missing or malformed file stops the service, naming SOURCES_CONFIG. */
   static fromFile(service: string, path: string, chainIds: readonly number[]): SourceRegistry {
-    let raw: unknown;
-    try {
-      raw = JSON.parse(readFileSync(path, 'utf8'));
-    } catch (err) {
-      throw new ConfigError(service, [`invalid setting SOURCES_CONFIG: cannot read ${path} (${(err as Error).message})`]);
-    }
-    const parsed = sourcesFileSchema.safeParse(raw);
-    if (!parsed.success) {
-      throw new ConfigError(service, [`invalid setting SOURCES_CONFIG: ${path}: ${describeIssues(parsed.error)}`]);
-    }
-    const byChain = new Map<number, SourceConfig[]>();
-    for (const chainId of chainIds) {
-      const entry = parsed.data.chains[String(chainId)];
-      if (!entry) {
-        throw new ConfigError(service, [`invalid setting SOURCES_CONFIG: ${path} has no entry for chain ${chainId}`]);
-      }
-      byChain.set(chainId, [...entry.sources].sort((a, b) => a.routerIndex - b.routerIndex));
-    }
-    return new SourceRegistry(byChain);
+    return new SourceRegistry(loadSourcesConfig(service, path, chainIds));
   }
 
   servesChain(chainId: number): boolean {

@@ -1,0 +1,130 @@
+import { ammPoolAbi, ammRouterAbi } from '@dex/abis';
+import { minAmountOut } from '@dex/fee-math';
+import { SWAP_SIGNATURE, SWAP_WITH_REF_SIGNATURE, type CoreQuoteRequest, type CoreQuoteResponse } from '@dex/messages';
+import { BusError } from '@dex/service';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { BaseError, ContractFunctionRevertedError, encodeFunctionData, zeroAddress, type Address } from 'viem';
+import { CoreChains, type CoreChain } from './core-chains';
+
+/** The router's ABI plus the pool's errors, so a revert inside the pool decodes by name. */
+const quoteAbi = [...ammRouterAbi, ...ammPoolAbi.filter((item) => item.type === 'error')] as const;
+
+/** How long the pool found for a pair is trusted before asking the router again. */
+const POOL_TTL_MS = 15_000;
+
+export const DEFAULT_SLIPPAGE_BPS = 100;
+
+/** A pool-level failure, as the REST API reports it. */
+function failure(err: unknown): BusError {
+  const reverted = err instanceof BaseError ? err.walk((e) => e instanceof ContractFunctionRevertedError) : undefined;
+  const name = reverted instanceof ContractFunctionRevertedError ? reverted.data?.errorName : undefined;
+  switch (name) {
+    case 'NoPoolForPair':
+      return new BusError(404, 'No core pool found for this token pair');
+    case 'InsufficientReserve':
+      return new BusError(400, 'Insufficient reserve: amountIn exceeds what the pool can pay', 'InsufficientReserve: use a smaller amount');
+    case 'ZeroAmountOut':
+      return new BusError(400, 'Invalid amountIn: too small for the pool to pay anything', 'ZeroAmountOut');
+    case 'ZeroAmount':
+      return new BusError(400, 'Invalid amountIn: must be a raw uint256 (base units) or comma-separated list', 'amounts must be greater than zero');
+    case 'StalePrice':
+    case 'PriceUnavailable':
+      return new BusError(503, 'Oracle price unavailable: quotes for this pool are paused', name);
+    case 'EnforcedPause':
+      return new BusError(503, 'The pool is paused', name);
+    case 'InvalidToken':
+      return new BusError(400, 'Invalid token for this pool', name);
+  }
+  const message = err instanceof BaseError ? err.shortMessage : err instanceof Error ? err.message : String(err);
+  return new BusError(500, 'Failed to fetch quote', message);
+}
+
+/**
+ * Quotes on the AMM through the chain's router, at one block: the pool of the pair, `estimateSwapBatch` for
+ * every amount in one call, the pool's reserve of the output token, and the router calldata when asked for.
+ * Pricing is never replicated here: the contract's estimate is the quote.
+ */
+@Injectable()
+export class QuoteService {
+  private readonly logger = new Logger('QuoteService');
+  private readonly pools = new Map<string, { pool: Address; until: number }>();
+
+  constructor(@Inject(CoreChains) private readonly chains: CoreChains) {}
+
+  chain(chainId: number): CoreChain {
+    const chain = this.chains.get(chainId);
+    if (!chain) throw new BusError(400, `Unsupported chainId: ${chainId}`, `supported chains: ${this.chains.all().map((c) => c.chainId).join(', ')}`);
+    return chain;
+  }
+
+  /** The pool of a pair; 404 when the router has none (zero address or a revert). */
+  async poolFor(chain: CoreChain, tokenIn: Address, tokenOut: Address): Promise<Address> {
+    const key = `${chain.chainId}:${[tokenIn, tokenOut].sort().join(':')}`;
+    const cached = this.pools.get(key);
+    if (cached && cached.until > Date.now()) return cached.pool;
+    let pool: Address;
+    try {
+      pool = await chain.client.readContract({ address: chain.router, abi: quoteAbi, functionName: 'getPoolForPair', args: [tokenIn, tokenOut] });
+    } catch (err) {
+      // The router reverting (for any reason) means it has no pool for the pair; anything else is a fault.
+      if (err instanceof BaseError && err.walk((e) => e instanceof ContractFunctionRevertedError)) {
+        throw new BusError(404, 'No core pool found for this token pair');
+      }
+      throw failure(err);
+    }
+    if (pool === zeroAddress) throw new BusError(404, 'No core pool found for this token pair');
+    this.pools.set(key, { pool, until: Date.now() + POOL_TTL_MS });
+    return pool;
+  }
+
+  /** Amounts out for `amountsIn` at `blockNumber` (latest when unset), with the block and the output reserve. */
+  async estimate(chain: CoreChain, pool: Address, tokenIn: Address, tokenOut: Address, amountsIn: readonly bigint[], blockNumber?: bigint) {
+    const block = blockNumber === undefined ? await chain.client.getBlock({ blockTag: 'latest' }) : await chain.client.getBlock({ blockNumber });
+    try {
+      const [amountsOut, tokens, reserves] = await Promise.all([
+        chain.client.readContract({ address: chain.router, abi: quoteAbi, functionName: 'estimateSwapBatch', args: [tokenIn, tokenOut, [...amountsIn]], blockNumber: block.number }),
+        chain.client.readContract({ address: pool, abi: ammPoolAbi, functionName: 'getTokens', blockNumber: block.number }),
+        chain.client.readContract({ address: pool, abi: ammPoolAbi, functionName: 'getReserves', blockNumber: block.number }),
+      ]);
+      const reserveOut = tokens[0] === tokenOut ? reserves[0] : reserves[1];
+      return { amountsOut, reserveOut, blockNumber: block.number, blockTimestamp: Number(block.timestamp) };
+    } catch (err) {
+      throw failure(err);
+    }
+  }
+
+  async quote(request: CoreQuoteRequest): Promise<CoreQuoteResponse> {
+    const chain = this.chain(request.chainId);
+    const tokenIn = request.tokenIn as Address;
+    const tokenOut = request.tokenOut as Address;
+    if (tokenIn === tokenOut) throw new BusError(404, 'No core pool found for this token pair', 'tokenIn and tokenOut are the same token');
+    const pool = await this.poolFor(chain, tokenIn, tokenOut);
+    const amountsIn = request.amountsIn.map(BigInt);
+    const { amountsOut, reserveOut, blockNumber, blockTimestamp } = await this.estimate(chain, pool, tokenIn, tokenOut, amountsIn);
+
+    const slippageBps = request.includeCalldata ? (request.slippageBps ?? DEFAULT_SLIPPAGE_BPS) : request.slippageBps;
+    const refCode = request.refCode;
+    const quotes = amountsIn.map((amountIn, i) => {
+      const amountOut = amountsOut[i];
+      if (!request.includeCalldata) return { amountIn: amountIn.toString(), amountOut: amountOut.toString() };
+      const min = minAmountOut(amountOut, BigInt(slippageBps!));
+      const calldata = refCode
+        ? encodeFunctionData({ abi: ammRouterAbi, functionName: 'swap', args: [tokenIn, tokenOut, amountIn, min, refCode] })
+        : encodeFunctionData({ abi: ammRouterAbi, functionName: 'swap', args: [tokenIn, tokenOut, amountIn, min] });
+      return { amountIn: amountIn.toString(), amountOut: amountOut.toString(), minAmountOut: min.toString(), calldata };
+    });
+    this.logger.debug({ msg: 'quoted', chainId: chain.chainId, pool, amounts: amountsIn.length, blockNumber: blockNumber.toString() });
+    return {
+      routerAddress: chain.router,
+      chainId: chain.chainId,
+      poolAddress: pool,
+      reserveOut: reserveOut.toString(),
+      blockNumber: blockNumber.toString(),
+      blockTimestamp,
+      functionSignature: refCode ? SWAP_WITH_REF_SIGNATURE : SWAP_SIGNATURE,
+      ...(refCode ? { refCode } : {}),
+      ...(slippageBps === undefined ? {} : { slippageBps }),
+      quotes,
+    };
+  }
+}

@@ -1,0 +1,220 @@
+// GET /core/quote end to end: gateway -> NATS -> amm-quoter -> the AMM router on anvil, every error row of the
+// specification, batch quotes, calldata that executes, and live quote topics.
+import { erc20Abi, keccak256, stringToHex, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { coreWatchContract, liveQuoteSchema, quoteTopic } from '@dex/messages';
+import { createChainClient, createChainWalletClient } from '@dex/chain';
+import { createJsonLogger, NatsBus } from '@dex/service';
+import { createTestDatabase, startPrivateNatsServer, startTestChains, testNatsUrl, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
+import { JSONCodec } from 'nats';
+import { getJson, startApp, until, type AppProcess } from '../src';
+
+jest.setTimeout(120_000);
+
+describe('GET /core/quote', () => {
+  let chains: TestChains;
+  let db: TestDatabase;
+  let quoter: AppProcess;
+  let gateway: AppProcess;
+  const chain = () => chains.manifest.chains['999'];
+  const token = (symbol: string) => [chain().wrappedNative, ...chain().tokens].find((t) => t.symbol === symbol)!.address;
+  const q = (params: Record<string, string>) => getJson(`${gateway.url}/core/quote?${new URLSearchParams({ chainId: '999', ...params })}`);
+
+  beforeAll(async () => {
+    [chains, db] = await Promise.all([startTestChains(), createTestDatabase()]);
+    const env = { ...chains.env, NATS_URL: testNatsUrl(), DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, BLOCK_POLL_MS: '100' };
+    [quoter, gateway] = await Promise.all([startApp('amm-quoter', env), startApp('gateway', env)]);
+    await until(() => q({ tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '1000000' }), (r) => r.status === 200, 20_000);
+  });
+
+  afterAll(async () => {
+    await Promise.all([gateway?.stop(), quoter?.stop()]);
+    await Promise.all([chains?.stop(), db?.drop()]);
+  });
+
+  it('quotes one amount at a block, with the router and the output reserve', async () => {
+    const { status, body } = await q({ tokenIn: token('WHYPE'), tokenOut: token('USDC'), amountIn: '1000000000000000000' });
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    const data = body.data;
+    expect(data.routerAddress).toBe(chain().core.router);
+    expect(data.chainId).toBe(999);
+    expect(data.functionSignature).toBe('swap(address,address,uint256,uint256)');
+    expect(BigInt(data.reserveOut)).toBeGreaterThan(0n);
+    expect(Number(data.blockNumber)).toBeGreaterThan(0);
+    expect(data.blockTimestamp).toBeGreaterThan(1_600_000_000);
+    expect(data).not.toHaveProperty('refCode');
+    expect(data).not.toHaveProperty('slippageBps');
+    expect(data.quotes).toHaveLength(1);
+    expect(data.quotes[0]).toEqual({ amountIn: '1000000000000000000', amountOut: expect.stringMatching(/^\d+$/) });
+    // About 25 USDC for 1 WHYPE at the oracle, less a fee of at most 1%.
+    expect(Number(data.quotes[0].amountOut)).toBeGreaterThan(24_700_000);
+    expect(Number(data.quotes[0].amountOut)).toBeLessThan(25_000_000);
+  });
+
+  it('a batch equals the single quotes', async () => {
+    const amounts = ['1000000', '25000000', '999999999'];
+    const batch = await q({ tokenIn: token('USDC'), tokenOut: token('WHYPE'), amountIn: amounts.join(',') });
+    expect(batch.status).toBe(200);
+    const singles = await Promise.all(amounts.map((a) => q({ tokenIn: token('USDC'), tokenOut: token('WHYPE'), amountIn: a })));
+    expect(batch.body.data.quotes.map((x: any) => x.amountOut)).toEqual(singles.map((s) => s.body.data.quotes[0].amountOut));
+  });
+
+  it('includeCalldata: any value but false, 0 or empty is truthy', async () => {
+    const base = { tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '5000000' };
+    for (const v of ['false', '0', '']) {
+      const r = await q({ ...base, includeCalldata: v });
+      expect(r.body.data.quotes[0]).not.toHaveProperty('calldata');
+      expect(r.body.data).not.toHaveProperty('slippageBps');
+    }
+    for (const v of ['true', '1', 'yes', 'no']) {
+      const r = await q({ ...base, includeCalldata: v });
+      expect(r.body.data.quotes[0].calldata).toMatch(/^0x/);
+      expect(r.body.data.slippageBps).toBe(100);
+    }
+  });
+
+  it('minAmountOut = amountOut * (10000 - slippageBps) / 10000', async () => {
+    const r = await q({ tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '123456789,7', includeCalldata: '1', slippageBps: '37' });
+    expect(r.body.data.slippageBps).toBe(37);
+    for (const quote of r.body.data.quotes) {
+      expect(BigInt(quote.minAmountOut)).toBe((BigInt(quote.amountOut) * 9963n) / 10000n);
+    }
+  });
+
+  it('normalises refCode: text is hashed, a 32-byte hex is used as is; the 5-argument swap is used', async () => {
+    const alpha = chain().core.refCodes.find((r) => r.code === 'ALPHA')!;
+    const text = await q({ tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '1000000', refCode: 'ALPHA', includeCalldata: '1' });
+    expect(text.body.data.refCode).toBe(alpha.refCode.toLowerCase());
+    expect(text.body.data.refCode).toBe(keccak256(stringToHex('ALPHA')));
+    expect(text.body.data.functionSignature).toBe('swap(address,address,uint256,uint256,bytes32)');
+    const hex = `0x${'AB'.repeat(32)}`;
+    const raw = await q({ tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '1000000', refCode: hex });
+    expect(raw.body.data.refCode).toBe(hex.toLowerCase());
+  });
+
+  it('the calldata executes on the devnet after approval, for at least minAmountOut', async () => {
+    const trader = chains.manifest.accounts.find((a) => a.role === 'trader-1')!;
+    const account = privateKeyToAccount(trader.privateKey as Hex);
+    const client = createChainClient({ chainId: 999, rpcUrl: chain().rpcUrl, pollingIntervalMs: 50 });
+    const wallet = createChainWalletClient({ chainId: 999, rpcUrl: chain().rpcUrl, account, pollingIntervalMs: 50 });
+    const tokenIn = token('USDC') as Address;
+    const tokenOut = token('WHYPE') as Address;
+    const amountIn = 2_500_000_000n;
+    const r = await q({ tokenIn, tokenOut, amountIn: amountIn.toString(), includeCalldata: '1', refCode: 'ALPHA' });
+    const quote = r.body.data.quotes[0];
+    await client.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: tokenIn, abi: erc20Abi, functionName: 'approve', args: [r.body.data.routerAddress, amountIn] }) });
+    const before = await client.readContract({ address: tokenOut, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] });
+    const receipt = await client.waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to: r.body.data.routerAddress, data: quote.calldata }) });
+    expect(receipt.status).toBe('success');
+    const received = (await client.readContract({ address: tokenOut, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] })) - before;
+    expect(received).toBeGreaterThanOrEqual(BigInt(quote.minAmountOut));
+    expect(received).toBe(BigInt(quote.amountOut));
+  });
+
+  describe('error rows', () => {
+    it('400 Missing required parameters', async () => {
+      const partial: Record<string, string>[] = [{ tokenOut: token('USDT'), amountIn: '1' }, { tokenIn: token('USDC'), amountIn: '1' }, { tokenIn: token('USDC'), tokenOut: token('USDT') }];
+      for (const params of partial) {
+        const r = await q(params);
+        expect(r.status).toBe(400);
+        expect(r.body).toMatchObject({ success: false, error: 'Missing required parameters: tokenIn, tokenOut, amountIn' });
+      }
+    });
+
+    it('400 Invalid slippageBps while includeCalldata is set, ignored otherwise', async () => {
+      const base = { tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '1000' };
+      for (const s of ['10000', '-1', '1.5', 'abc']) {
+        const r = await q({ ...base, includeCalldata: 'true', slippageBps: s });
+        expect(r.status).toBe(400);
+        expect(r.body).toMatchObject({ success: false, error: 'Invalid slippageBps: must be an integer in [0, 10000)' });
+      }
+      const ignored = await q({ ...base, slippageBps: 'abc' });
+      expect(ignored.status).toBe(200);
+      expect(ignored.body.data).not.toHaveProperty('slippageBps');
+    });
+
+    it('400 Invalid amountIn', async () => {
+      for (const a of ['1.5', 'abc', '1,,2', '-5', '0x10', (2n ** 256n).toString(), '0']) {
+        const r = await q({ tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: a });
+        expect(r.status).toBe(400);
+        expect(r.body).toMatchObject({ success: false, error: 'Invalid amountIn: must be a raw uint256 (base units) or comma-separated list' });
+      }
+    });
+
+    it('400 Invalid address: <param>', async () => {
+      const bad = await q({ tokenIn: '0x1234', tokenOut: token('USDT'), amountIn: '1' });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ success: false, error: 'Invalid address: tokenIn' });
+      const badOut = await q({ tokenIn: token('USDC'), tokenOut: 'nope', amountIn: '1' });
+      expect(badOut.body).toMatchObject({ success: false, error: 'Invalid address: tokenOut' });
+    });
+
+    it('404 No core pool found for this token pair', async () => {
+      const r = await q({ tokenIn: token('USDT'), tokenOut: token('DAI'), amountIn: '1000' });
+      expect(r.status).toBe(404);
+      expect(r.body).toEqual({ success: false, error: 'No core pool found for this token pair' });
+    });
+  });
+
+  it('publishes a live quote on the pair topic for each new block', async () => {
+    const bus = new NatsBus({ url: testNatsUrl(), name: 'e2e', logger: createJsonLogger('e2e', 'fatal') });
+    const nc = await bus.connect();
+    try {
+      const tokenIn = token('WHYPE');
+      const tokenOut = token('USDC');
+      const subject = quoteTopic(999, tokenIn, tokenOut);
+      const received: { blockNumber: string; quotes: unknown[] }[] = [];
+      const codec = JSONCodec<unknown>();
+      nc.subscribe(subject, { callback: (_err, msg) => received.push(liveQuoteSchema.parse(codec.decode(msg.data))) });
+      await nc.flush();
+      const reply = await bus.request(coreWatchContract, { chainId: 999, tokenIn, tokenOut, amountsIn: ['1000000000000000000', '5000000000000000000'], ttlSeconds: 60 });
+      expect(reply).toMatchObject({ ok: true, data: { subject } });
+
+      const client = createChainClient({ chainId: 999, rpcUrl: chain().rpcUrl });
+      const mined: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        await client.request({ method: 'evm_mine' as never, params: [] as never });
+        mined.push((await client.getBlockNumber()).toString());
+        await until(async () => received.map((r) => r.blockNumber), (blocks) => blocks.includes(mined[i]), 10_000);
+      }
+      for (const b of mined) {
+        const quote = received.find((r) => r.blockNumber === b)!;
+        expect(quote.quotes).toHaveLength(2);
+      }
+    } finally {
+      await bus.close();
+    }
+  });
+});
+
+describe('GET /core/quote when the chain is unreachable', () => {
+  let chains: TestChains;
+  let db: TestDatabase;
+  let nats: PrivateNatsServer;
+  let quoter: AppProcess;
+  let gateway: AppProcess;
+
+  beforeAll(async () => {
+    [chains, db, nats] = await Promise.all([startTestChains([999]), createTestDatabase(), startPrivateNatsServer()]);
+    const env = { ...chains.env, NATS_URL: nats.url, DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath };
+    [quoter, gateway] = await Promise.all([startApp('amm-quoter', env), startApp('gateway', env)]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([gateway?.stop(), quoter?.stop()]);
+    await Promise.all([chains?.stop(), db?.drop(), nats?.dispose()]);
+  });
+
+  it('answers 500 Failed to fetch quote', async () => {
+    const c = chains.manifest.chains['999'];
+    const usdc = c.tokens.find((t) => t.symbol === 'USDC')!.address;
+    const usdt = c.tokens.find((t) => t.symbol === 'USDT')!.address;
+    const url = `${gateway.url}/core/quote?chainId=999&tokenIn=${usdc}&tokenOut=${usdt}&amountIn=1000`;
+    await until(() => getJson(url), (r) => r.status === 200, 20_000);
+    await chains.stop();
+    const r = await getJson(url);
+    expect(r.status).toBe(500);
+    expect(r.body).toMatchObject({ success: false, error: 'Failed to fetch quote' });
+  });
+});
