@@ -68,6 +68,12 @@ export class LiveQuotesService implements OnApplicationBootstrap, OnApplicationS
 
   /** Publishes this block's quotes for every live watch of the chain. */
   private async publish(chain: CoreChain, blockNumber: bigint): Promise<void> {
+    try {
+      const block = await chain.client.getBlock({ blockNumber });
+      this.quotes.observeBlock(chain.chainId, block.number, Number(block.timestamp));
+    } catch (err) {
+      this.logger.warn({ msg: 'block read failed', chainId: chain.chainId, err: err instanceof Error ? err.message : String(err) });
+    }
     const now = Math.floor(Date.now() / 1000);
     const due = [...this.watches.entries()].filter(([, w]) => w.chainId === chain.chainId);
     await Promise.all(

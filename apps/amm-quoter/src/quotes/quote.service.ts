@@ -14,6 +14,9 @@ const POOL_TTL_MS = 15_000;
 
 export const DEFAULT_SLIPPAGE_BPS = 100;
 
+/** How long the watcher's newest block is quoted at before asking the node again. */
+const HEAD_FRESH_MS = 1_000;
+
 /** A pool-level failure, as the REST API reports it. */
 function failure(err: unknown): BusError {
   const reverted = err instanceof BaseError ? err.walk((e) => e instanceof ContractFunctionRevertedError) : undefined;
@@ -48,6 +51,10 @@ function failure(err: unknown): BusError {
 export class QuoteService {
   private readonly logger = new Logger('QuoteService');
   private readonly pools = new Map<string, { pool: Address; until: number }>();
+  /** Pool tokens never change. */
+  private readonly poolTokens = new Map<string, readonly [Address, Address]>();
+  /** The newest block seen per chain (set by the block watcher), so a quote needs one round trip. */
+  private readonly heads = new Map<number, { number: bigint; timestamp: number; seenAt: number }>();
 
   constructor(@Inject(CoreChains) private readonly chains: CoreChains) {}
 
@@ -77,17 +84,43 @@ export class QuoteService {
     return pool;
   }
 
+  /** Records a new block of a chain (from the block watcher). */
+  observeBlock(chainId: number, number: bigint, timestamp: number): void {
+    const head = this.heads.get(chainId);
+    if (!head || number >= head.number) this.heads.set(chainId, { number, timestamp, seenAt: Date.now() });
+  }
+
+  /** The block to quote at: the watcher's newest block while it is fresh, otherwise asked for. */
+  private async block(chain: CoreChain, blockNumber?: bigint): Promise<{ number: bigint; timestamp: number }> {
+    const head = this.heads.get(chain.chainId);
+    if (blockNumber === undefined && head && Date.now() - head.seenAt < HEAD_FRESH_MS) return head;
+    if (blockNumber !== undefined && head?.number === blockNumber) return head;
+    const block = blockNumber === undefined ? await chain.client.getBlock({ blockTag: 'latest' }) : await chain.client.getBlock({ blockNumber });
+    this.observeBlock(chain.chainId, block.number, Number(block.timestamp));
+    return { number: block.number, timestamp: Number(block.timestamp) };
+  }
+
+  private async tokensOf(chain: CoreChain, pool: Address): Promise<readonly [Address, Address]> {
+    const key = `${chain.chainId}:${pool}`;
+    let tokens = this.poolTokens.get(key);
+    if (!tokens) {
+      tokens = await chain.client.readContract({ address: pool, abi: ammPoolAbi, functionName: 'getTokens' });
+      this.poolTokens.set(key, tokens);
+    }
+    return tokens;
+  }
+
   /** Amounts out for `amountsIn` at `blockNumber` (latest when unset), with the block and the output reserve. */
   async estimate(chain: CoreChain, pool: Address, tokenIn: Address, tokenOut: Address, amountsIn: readonly bigint[], blockNumber?: bigint) {
-    const block = blockNumber === undefined ? await chain.client.getBlock({ blockTag: 'latest' }) : await chain.client.getBlock({ blockNumber });
     try {
-      const [amountsOut, tokens, reserves] = await Promise.all([
+      const [block, tokens] = await Promise.all([this.block(chain, blockNumber), this.tokensOf(chain, pool)]);
+      // One round trip: the client batches both reads into a single Multicall3 call at the block.
+      const [amountsOut, reserves] = await Promise.all([
         chain.client.readContract({ address: chain.router, abi: quoteAbi, functionName: 'estimateSwapBatch', args: [tokenIn, tokenOut, [...amountsIn]], blockNumber: block.number }),
-        chain.client.readContract({ address: pool, abi: ammPoolAbi, functionName: 'getTokens', blockNumber: block.number }),
         chain.client.readContract({ address: pool, abi: ammPoolAbi, functionName: 'getReserves', blockNumber: block.number }),
       ]);
       const reserveOut = tokens[0] === tokenOut ? reserves[0] : reserves[1];
-      return { amountsOut, reserveOut, blockNumber: block.number, blockTimestamp: Number(block.timestamp) };
+      return { amountsOut, reserveOut, blockNumber: block.number, blockTimestamp: block.timestamp };
     } catch (err) {
       throw failure(err);
     }
