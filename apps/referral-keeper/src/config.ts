@@ -13,6 +13,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...httpPortSetting(3015),
       /** Key of the account that sends `distributeRefFees`; the keeper refuses to start without it. */
       KEEPER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key'),
+      /** Path of the per-chain source file; the `core` source names the AMM router, registry and oracle. */
+      SOURCES_CONFIG: z.string().min(1),
+      /** How often to look at pending referral fees, milliseconds (0 = only on command). */
+      KEEPER_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+      /** Distribute only when the pending fees of a chain are worth at least this much, in USD. */
+      KEEPER_MIN_PENDING_USD: z.coerce.number().min(0).default(10),
     },
     env,
   );

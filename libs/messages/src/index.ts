@@ -5,3 +5,4 @@ export * from './aggregator/sources';
 export * from './aggregator/dexes';
 export * from './devnet/manifest';
 export * from './core/quote';
+export * from './keeper/distribute';

@@ -10,3 +10,5 @@ export * from './database/database.module';
 export * from './bus/bus.module';
 export * from './service.module';
 export * from './config/sources';
+export * from './metrics/metrics';
+export * from './metrics/metrics.controller';

@@ -7,6 +7,8 @@ import type { ChainEndpoint } from './config/config';
 import { connectDatabase, DatabaseModule, databaseCheck } from './database/database.module';
 import { natsCheck, rpcCheck, type HealthCheck } from './health/health';
 import { HealthModule, HealthService } from './health/health.module';
+import { MetricsRegistry } from './metrics/metrics';
+import { MetricsController } from './metrics/metrics.controller';
 
 export interface ServiceModuleOptions {
   readonly service: string;
@@ -59,8 +61,8 @@ export class ServiceModule {
         HealthModule.register({ service: options.service, checks, controllers: options.healthControllers }),
         ...(options.imports ?? []),
       ],
-      controllers: [busHealthHandler(options.service), ...(options.controllers ?? [])],
-      providers: options.providers ?? [],
+      controllers: [busHealthHandler(options.service), MetricsController, ...(options.controllers ?? [])],
+      providers: [{ provide: MetricsRegistry, useValue: new MetricsRegistry(options.service) }, ...(options.providers ?? [])],
     };
   }
 }
