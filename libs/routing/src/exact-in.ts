@@ -1,0 +1,31 @@
+/**
+ * Exact-input search: candidate paths -> float screen with the best single pool per hop -> float screen with
+ * water-filled splits -> exact quotes of the few best -> the route paying the most.
+ */
+import { enumeratePaths } from './candidate-paths';
+import type { ChainGraph } from './graph';
+import { approxPathOut, quotePathExactIn } from './path-quote';
+import { assembleRoute, type Route } from './route';
+import { best, DEFAULT_EXACT_CANDIDATES, DEFAULT_SPLIT_CANDIDATES, pathOptions, type SearchOptions } from './route-options';
+
+export function findRouteExactIn(graph: ChainGraph, tokenIn: string, tokenOut: string, amountIn: bigint, options: SearchOptions = {}): Route | undefined {
+  if (amountIn <= 0n) return undefined;
+  const paths = enumeratePaths(graph, tokenIn, tokenOut, pathOptions(options));
+  if (paths.length === 0) return undefined;
+  const x = Number(amountIn);
+  const screened = best(paths, (p) => approxPathOut(p, x, false), options.splitCandidates ?? DEFAULT_SPLIT_CANDIDATES);
+  // A path whose single pools cannot take the amount may still take it split: keep the multi-pool ones too.
+  const split = best(
+    [...new Set([...screened, ...paths.filter((p) => p.hops.some((h) => h.length > 1)).slice(0, options.splitCandidates ?? DEFAULT_SPLIT_CANDIDATES)])],
+    (p) => approxPathOut(p, x, true),
+    options.exactCandidates ?? DEFAULT_EXACT_CANDIDATES,
+  );
+  let route: Route | undefined;
+  for (const path of split) {
+    const hops = quotePathExactIn(path, amountIn, { refineSteps: options.refineSteps });
+    if (!hops) continue;
+    const candidate = assembleRoute(hops);
+    if (!route || candidate.amountOut > route.amountOut || (candidate.amountOut === route.amountOut && candidate.tokens.length < route.tokens.length)) route = candidate;
+  }
+  return route;
+}

@@ -1,0 +1,75 @@
+/**
+ * Exact-output search: the smallest input whose route pays at least the requested output.
+ *
+ * Candidate paths are ranked by the float input they need (hops solved backwards, single pools then
+ * water-filled splits). For the few best, the exact backward quote (`quotePathExactOut`) gives an input that
+ * is sufficient by construction; a bisection then looks for the smallest input that still pays the output
+ * with that split executed as RouterV2 executes it (each share's `quoteIn` rounds up, so the sum of the
+ * shares' inputs can be a little above the least). The route with the least input wins. "Smallest" is
+ * relative to the backward split: the bisection keeps its proportions (as RouterV2 does) and assumes the
+ * output grows with the input, which holds up to the proportional floors' rounding (a few units).
+ */
+import { enumeratePaths, type CandidatePath } from './candidate-paths';
+import type { ChainGraph } from './graph';
+import type { HopSplit } from './hop-split';
+import { approxPathIn, quotePathExactIn, quotePathExactOut, simulateRouter } from './path-quote';
+import { assembleRoute, type Route } from './route';
+import { best, DEFAULT_EXACT_CANDIDATES, DEFAULT_SPLIT_CANDIDATES, pathOptions, type SearchOptions } from './route-options';
+
+/**
+ * The least input for which the backward quote's split, executed the way RouterV2 splits (`simulateRouter`),
+ * still pays `amountOut`: a bracket below the sufficient input, then bisection. The exact-input quote of the
+ * same path at that input is taken instead when it pays more.
+ */
+function tighten(path: CandidatePath, amountOut: bigint, sufficient: HopSplit[], options: SearchOptions): HopSplit[] {
+  const pays = (amountIn: bigint): HopSplit[] | undefined => {
+    const hops = simulateRouter(sufficient, amountIn);
+    return hops && hops[hops.length - 1].amountOut >= amountOut ? hops : undefined;
+  };
+  let hi = sufficient[0].amountIn;
+  let bestHops = pays(hi) ?? sufficient;
+  let lo = 0n;
+  for (let gap = hi / 1_000_000n + 1n; ; gap *= 16n) {
+    const probe = hi > gap ? hi - gap : 0n;
+    const hops = probe > 0n ? pays(probe) : undefined;
+    if (!hops) {
+      lo = probe;
+      break;
+    }
+    hi = probe;
+    bestHops = hops;
+  }
+  while (hi - lo > 1n) {
+    const mid = lo + (hi - lo) / 2n;
+    const hops = pays(mid);
+    if (hops) {
+      hi = mid;
+      bestHops = hops;
+    } else lo = mid;
+  }
+  const viaIn = quotePathExactIn(path, hi, { refineSteps: options.refineSteps });
+  if (viaIn && viaIn[viaIn.length - 1].amountOut > bestHops[bestHops.length - 1].amountOut) return viaIn;
+  return bestHops;
+}
+
+export function findRouteExactOut(graph: ChainGraph, tokenIn: string, tokenOut: string, amountOut: bigint, options: SearchOptions = {}): Route | undefined {
+  if (amountOut <= 0n) return undefined;
+  const paths = enumeratePaths(graph, tokenIn, tokenOut, pathOptions(options));
+  if (paths.length === 0) return undefined;
+  const y = Number(amountOut);
+  const keepSplit = options.splitCandidates ?? DEFAULT_SPLIT_CANDIDATES;
+  const screened = best(paths, (p) => -approxPathIn(p, y, false), keepSplit);
+  const split = best(
+    [...new Set([...screened, ...paths.filter((p) => p.hops.some((h) => h.length > 1)).slice(0, keepSplit)])],
+    (p) => -approxPathIn(p, y, true),
+    options.exactCandidates ?? DEFAULT_EXACT_CANDIDATES,
+  );
+  let route: Route | undefined;
+  for (const path of split) {
+    const sufficient = quotePathExactOut(path, amountOut);
+    if (!sufficient) continue;
+    const candidate = assembleRoute(tighten(path, amountOut, sufficient, options), amountOut);
+    if (!route || candidate.amountIn < route.amountIn || (candidate.amountIn === route.amountIn && candidate.amountOut > route.amountOut)) route = candidate;
+  }
+  return route;
+}

@@ -1,0 +1,128 @@
+import { buildGraph } from './graph';
+import { findRoute, NoRouteError } from './find-route';
+import { simulateRouter } from './path-quote';
+import { splitExactIn } from './hop-split';
+import { legsOf } from './legs';
+import { TOKENS, units, v2, stable, core, launchpad, snapshot } from '../test/fixtures';
+import { VIRTUAL_HYPE_LIQUIDITY } from './launchpad-curve';
+
+describe('findRoute (exact input)', () => {
+  const deep = v2('WHYPE', 'USDC', 4000, 100_000, 30, 1);
+  const shallow = v2('WHYPE', 'USDC', 1000, 25_400, 10, 2);
+  const purr = v2('PURR', 'WHYPE', 100_000, 1000, 30, 1);
+  const poorDirect = v2('PURR', 'USDC', 100, 5, 30, 2);
+  const graph = buildGraph(snapshot(deep, shallow, purr, poorDirect));
+
+  it('splits a direct hop across both pools and the quoted inputs add up', () => {
+    const route = findRoute(graph, { tokenIn: TOKENS.WHYPE, tokenOut: TOKENS.USDC, amountIn: units('WHYPE', 200) });
+    expect(route.tokens).toEqual([TOKENS.WHYPE, TOKENS.USDC]);
+    expect(route.hopSwaps).toHaveLength(1);
+    expect(route.hopSwaps[0]).toHaveLength(2);
+    const hop = route.hopSwaps[0];
+    expect(hop[0].amountIn + hop[1].amountIn).toBe(units('WHYPE', 200));
+    expect(hop[0].amountOut + hop[1].amountOut).toBe(route.amountOut);
+    expect(hop[0].data).toBe('0x');
+    expect(hop[0].stable).toBe(false);
+    expect(hop.map((s) => s.routerIndex).sort()).toEqual([1, 2]);
+    for (const single of [deep, shallow]) {
+      const [leg] = legsOf(single).filter((l) => l.tokenIn === TOKENS.WHYPE);
+      expect(route.amountOut).toBeGreaterThan(leg.quote(units('WHYPE', 200)));
+    }
+  });
+
+  it('goes through an intermediate token when the direct pool is poor, only with multiHop', () => {
+    const direct = findRoute(graph, { tokenIn: TOKENS.PURR, tokenOut: TOKENS.USDC, amountIn: units('PURR', 1000) });
+    expect(direct.tokens).toEqual([TOKENS.PURR, TOKENS.USDC]);
+    const multi = findRoute(graph, { tokenIn: TOKENS.PURR, tokenOut: TOKENS.USDC, amountIn: units('PURR', 1000), multiHop: true });
+    expect(multi.tokens).toEqual([TOKENS.PURR, TOKENS.WHYPE, TOKENS.USDC]);
+    expect(multi.amountOut).toBeGreaterThan(direct.amountOut * 10n);
+    // Hop 2's quoted inputs add up to hop 1's output.
+    const hop1Out = multi.hopSwaps[0].reduce((a, s) => a + s.amountOut, 0n);
+    expect(multi.hopSwaps[1].reduce((a, s) => a + s.amountIn, 0n)).toBe(hop1Out);
+  });
+
+  it('executes as quoted under RouterV2 proportional splitting', () => {
+    const route = findRoute(graph, { tokenIn: TOKENS.PURR, tokenOut: TOKENS.USDC, amountIn: units('PURR', 5000), multiHop: true });
+    const legs = buildGraph(snapshot(deep, shallow, purr, poorDirect));
+    const hops = route.hopSwaps.map((swaps) => {
+      const chosen = swaps.map((s) => legs.legs.get(s.tokenIn.toLowerCase())!.get(s.tokenOut.toLowerCase())!.find((l) => l.pool.address === s.poolAddress)!);
+      return { legs: chosen, amountsIn: swaps.map((s) => s.amountIn), amountsOut: swaps.map((s) => s.amountOut), amountIn: 0n, amountOut: 0n };
+    });
+    const executed = simulateRouter(hops, route.amountIn)!;
+    expect(executed[executed.length - 1].amountOut).toBe(route.amountOut);
+    executed.forEach((h, i) => expect(h.amountsIn).toEqual(route.hopSwaps[i].map((s) => s.amountIn)));
+  });
+
+  it('honours includeDexes and excludeDexes (include wins)', () => {
+    const only2 = findRoute(graph, { tokenIn: TOKENS.WHYPE, tokenOut: TOKENS.USDC, amountIn: units('WHYPE', 10), filter: { includeDexes: [2] } });
+    expect(only2.hopSwaps.flat().every((s) => s.routerIndex === 2)).toBe(true);
+    const no2 = findRoute(graph, { tokenIn: TOKENS.WHYPE, tokenOut: TOKENS.USDC, amountIn: units('WHYPE', 10), filter: { excludeDexes: [2] } });
+    expect(no2.hopSwaps.flat().every((s) => s.routerIndex !== 2)).toBe(true);
+    const both = findRoute(graph, { tokenIn: TOKENS.WHYPE, tokenOut: TOKENS.USDC, amountIn: units('WHYPE', 10), filter: { includeDexes: [2], excludeDexes: [2] } });
+    expect(both.hopSwaps.flat().every((s) => s.routerIndex === 2)).toBe(true);
+    expect(() => findRoute(graph, { tokenIn: TOKENS.PURR, tokenOut: TOKENS.USDC, amountIn: 10n, multiHop: true, filter: { includeDexes: [3] } })).toThrow(NoRouteError);
+  });
+
+  it('reports price impact per swap and over the route', () => {
+    const small = findRoute(graph, { tokenIn: TOKENS.WHYPE, tokenOut: TOKENS.USDC, amountIn: units('WHYPE', '0.01') });
+    const large = findRoute(graph, { tokenIn: TOKENS.WHYPE, tokenOut: TOKENS.USDC, amountIn: units('WHYPE', 500) });
+    // Size effect ~2.5e-6 plus the output's rounding to a base unit (~4e-6).
+    expect(small.averagePriceImpact).toBeLessThan(2e-5);
+    expect(large.averagePriceImpact).toBeGreaterThan(0.05);
+    expect(large.averagePriceImpact).toBeLessThan(0.2);
+    for (const s of large.hopSwaps[0]) expect(s.priceImpact).toBeGreaterThan(0);
+    // V2 impact of a single pool: 1 - out / (in * spot) with spot = 0.997 * 25 USDC/WHYPE (no other pool).
+    const lone = buildGraph(snapshot(v2('WHYPE', 'USDC', 4000, 100_000, 30, 1)));
+    const r = findRoute(lone, { tokenIn: TOKENS.WHYPE, tokenOut: TOKENS.USDC, amountIn: units('WHYPE', 400) });
+    const spot = 400 * 25 * 0.997 * 1e6;
+    expect(r.averagePriceImpact).toBeCloseTo((spot - Number(r.amountOut)) / spot, 9);
+    const multi = findRoute(graph, { tokenIn: TOKENS.PURR, tokenOut: TOKENS.USDC, amountIn: units('PURR', 5000), multiHop: true });
+    const [a, b] = multi.hopPriceImpacts;
+    expect(multi.averagePriceImpact).toBeCloseTo(1 - (1 - a) * (1 - b), 12);
+  });
+
+  it('routes across every kind: stable, core samples and the launchpad curve', () => {
+    const curve = { hypeReserve: VIRTUAL_HYPE_LIQUIDITY + 50n * 10n ** 18n, tokenReserve: 1_125_000_000_000_000n - 200_000_000_000_000n, tokensForSale: 550_000_000_000_000n };
+    // Keep k: the reserves of a curve that raised 50 (net).
+    const k = VIRTUAL_HYPE_LIQUIDITY * 1_125_000_000_000_000n;
+    const tokenReserve = (k + curve.hypeReserve - 1n) / curve.hypeReserve;
+    const pad = launchpad('MEME', { ...curve, tokenReserve, tokensForSale: tokenReserve - 375_000_000_000_000n });
+    const coreWhypeUsdc = core(
+      'WHYPE',
+      'USDC',
+      (x) => (x * 25n * 995n) / (1000n * 10n ** 12n) - (x * x) / (10n ** 12n * 10n ** 24n),
+      (x) => (x * 10n ** 12n * 995n) / (25n * 1000n) - (x * x * 10n ** 6n) / 10n ** 12n,
+      units('WHYPE', 2000),
+      units('USDC', 50_000),
+    );
+    const g = buildGraph(snapshot(pad, coreWhypeUsdc, stable('USDC', 'USDT', 1_000_000, 1_150_000), v2('WHYPE', 'USDT', 1500, 37_350, 10, 2)));
+    const route = findRoute(g, { tokenIn: TOKENS.MEME, tokenOut: TOKENS.USDT, amountIn: 10_000_000_000_000n, multiHop: true });
+    expect(route.tokens[0]).toBe(TOKENS.MEME);
+    expect(route.tokens[1]).toBe(TOKENS.WHYPE);
+    expect(route.amountOut).toBeGreaterThan(0n);
+    expect(route.hopSwaps[0][0].poolAddress).toBe(pad.address);
+    expect(route.hopSwaps[0][0].fee).toBe(100);
+    const buy = findRoute(g, { tokenIn: TOKENS.USDT, tokenOut: TOKENS.MEME, amountIn: units('USDT', 1000), multiHop: true });
+    expect(buy.tokens[buy.tokens.length - 2]).toBe(TOKENS.WHYPE);
+    const coreSwap = findRoute(g, { tokenIn: TOKENS.WHYPE, tokenOut: TOKENS.USDC, amountIn: units('WHYPE', 10) });
+    expect(coreSwap.hopSwaps[0][0].kind).toBe('core');
+    expect(coreSwap.hopSwaps[0][0].fee).toBeUndefined();
+    const stableSwap = findRoute(g, { tokenIn: TOKENS.USDT, tokenOut: TOKENS.USDC, amountIn: units('USDT', 1000) });
+    expect(stableSwap.hopSwaps[0][0].stable).toBe(true);
+    expect(stableSwap.hopSwaps[0][0].fee).toBe(4);
+  });
+
+  it('refuses unknown tokens, the same token and amounts no pool can take', () => {
+    expect(() => findRoute(graph, { tokenIn: TOKENS.DAI, tokenOut: TOKENS.USDC, amountIn: 1n })).toThrow(NoRouteError);
+    expect(() => findRoute(graph, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.USDC, amountIn: 1n })).toThrow(NoRouteError);
+  });
+
+  it('is never worse than the best single pool of the hop (direct)', () => {
+    const legs = [...legsOf(deep), ...legsOf(shallow)].filter((l) => l.tokenIn === TOKENS.USDC);
+    for (const amount of [1n, 999n, units('USDC', 10), units('USDC', 250_000)]) {
+      const r = findRoute(graph, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.WHYPE, amountIn: amount });
+      for (const l of legs) expect(r.amountOut).toBeGreaterThanOrEqual(l.quote(amount));
+      expect(r.amountOut).toBe(splitExactIn(legs, amount)!.amountOut);
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import { admits, buildGraph, InvalidSnapshotError, pairLegs } from './graph';
+import { enumeratePaths } from './candidate-paths';
+import { snapshot, stable, TOKENS, v2, core, launchpad } from '../test/fixtures';
+
+describe('graph and candidate paths', () => {
+  const pools = [
+    v2('WHYPE', 'USDC', 4000, 100_000, 30, 1),
+    v2('WHYPE', 'USDC', 1000, 25_400, 10, 2),
+    v2('WHYPE', 'USDC', 10, 250, 30, 5),
+    v2('PURR', 'WHYPE', 100_000, 1000, 30, 1),
+    v2('USDT', 'WHYPE', 37_350, 1500, 10, 2),
+    stable('USDC', 'USDT', 1_000_000, 1_150_000),
+    stable('USDC', 'DAI', 600_000, 400_000),
+    v2('DAI', 'MEME', 1000, 1000, 30, 1),
+  ];
+  const graph = buildGraph(snapshot(...pools));
+
+  it('has a leg per pool and direction, deepest first', () => {
+    const legs = pairLegs(graph, TOKENS.WHYPE, TOKENS.USDC, undefined, 10);
+    expect(legs.map((l) => l.pool.routerIndex)).toEqual([1, 2, 5]);
+    expect(pairLegs(graph, TOKENS.USDC, TOKENS.WHYPE, undefined, 2)).toHaveLength(2);
+    expect(pairLegs(graph, TOKENS.WHYPE.toUpperCase().replace('0X', '0x'), TOKENS.USDC, undefined, 10)).toHaveLength(3);
+    expect(graph.poolCount).toBe(pools.length);
+  });
+
+  it('gives the last place to a cheaper shallow pool when the deeper ones are dearer', () => {
+    const g = buildGraph(snapshot(v2('WHYPE', 'USDC', 4000, 100_000, 30, 1), v2('WHYPE', 'USDC', 3000, 75_000, 30, 2), v2('WHYPE', 'USDC', 10, 250, 1, 6)));
+    expect(pairLegs(g, TOKENS.WHYPE, TOKENS.USDC, undefined, 2).map((l) => l.pool.routerIndex)).toEqual([1, 6]);
+    expect(pairLegs(g, TOKENS.WHYPE, TOKENS.USDC, undefined, 1).map((l) => l.pool.routerIndex)).toEqual([1]);
+  });
+
+  it('filters sources by routerIndex, include winning over exclude', () => {
+    expect(admits({ includeDexes: [1] }, 1)).toBe(true);
+    expect(admits({ includeDexes: [1] }, 2)).toBe(false);
+    expect(admits({ excludeDexes: [1] }, 1)).toBe(false);
+    expect(admits({ includeDexes: [2], excludeDexes: [2] }, 2)).toBe(true);
+    expect(pairLegs(graph, TOKENS.WHYPE, TOKENS.USDC, { excludeDexes: [1, 5] }, 10).map((l) => l.pool.routerIndex)).toEqual([2]);
+  });
+
+  it('skips pools that cannot trade and rejects duplicates', () => {
+    const empty = { ...v2('WHYPE', 'DAI', 1, 1), reserve0: 0n };
+    const dry = launchpad('MEME', { hypeReserve: 300n * 10n ** 18n, tokenReserve: 1_125_000_000_000_000n, tokensForSale: 750_000_000_000_000n });
+    const g = buildGraph(snapshot(empty, dry, core('WHYPE', 'PURR', () => 0n, () => 0n, 10n, 10n, 3)));
+    expect(pairLegs(g, TOKENS.WHYPE, TOKENS.DAI, undefined, 4)).toHaveLength(0);
+    // A fresh curve can be bought from but not sold to (nothing raised yet).
+    expect(pairLegs(g, TOKENS.WHYPE, TOKENS.MEME, undefined, 4)).toHaveLength(1);
+    expect(pairLegs(g, TOKENS.MEME, TOKENS.WHYPE, undefined, 4)).toHaveLength(0);
+    expect(pairLegs(g, TOKENS.WHYPE, TOKENS.PURR, undefined, 4)).toHaveLength(0);
+    expect(() => buildGraph(snapshot(pools[0], pools[0]))).toThrow(InvalidSnapshotError);
+  });
+
+  it('enumerates direct paths only without multi-hop', () => {
+    const paths = enumeratePaths(graph, TOKENS.WHYPE, TOKENS.USDC, { maxHops: 1 });
+    expect(paths).toHaveLength(1);
+    expect(paths[0].hops[0]).toHaveLength(3);
+    expect(enumeratePaths(graph, TOKENS.WHYPE, TOKENS.USDC, { maxHops: 1, poolsPerPair: 2 })[0].hops[0]).toHaveLength(2);
+  });
+
+  it('enumerates multi-hop paths up to 3 hops without repeated tokens, shortest first', () => {
+    const paths = enumeratePaths(graph, TOKENS.PURR, TOKENS.MEME, { maxHops: 3 });
+    expect(paths.map((p) => p.tokens.length - 1)).toEqual([...paths.map((p) => p.tokens.length - 1)].sort());
+    // PURR -> WHYPE -> USDC -> DAI -> MEME needs 4 hops: none.
+    expect(paths).toHaveLength(0);
+    const toDai = enumeratePaths(graph, TOKENS.PURR, TOKENS.DAI, { maxHops: 3 });
+    expect(toDai.map((p) => p.tokens)).toEqual([[TOKENS.PURR, TOKENS.WHYPE, TOKENS.USDC, TOKENS.DAI].map((t) => t.toLowerCase())]);
+    for (const p of enumeratePaths(graph, TOKENS.USDT, TOKENS.USDC, { maxHops: 3 })) {
+      expect(new Set(p.tokens).size).toBe(p.tokens.length);
+      expect(p.hops).toHaveLength(p.tokens.length - 1);
+    }
+    expect(enumeratePaths(graph, TOKENS.USDT, TOKENS.USDC, { maxHops: 3, maxPaths: 2 })).toHaveLength(2);
+    expect(enumeratePaths(graph, TOKENS.PURR, TOKENS.DAI, { maxHops: 3, filter: { excludeDexes: [3] } })).toHaveLength(0);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The liquidity graph of one chain: tokens are nodes, each pool gives an edge per direction it can trade
+ * (a leg). Built from a plain snapshot, no I/O; the service rebuilds it when its state changes (each block).
+ * Source filters (`includeDexes` / `excludeDexes`) apply per query, so one graph serves every request.
+ */
+import { legsOf, type Leg } from './legs';
+import type { RoutingSnapshot } from './pool-snapshot';
+
+export interface ChainGraph {
+  readonly chainId: number;
+  readonly blockNumber?: bigint;
+  /** Legs leaving a token, by the token they reach, deepest first; keys are lower-case addresses. */
+  readonly legs: ReadonlyMap<string, ReadonlyMap<string, readonly Leg[]>>;
+  /** Tokens with legs into a token (lower case), for searching paths from both ends. */
+  readonly into: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Lower-case address -> the address as the snapshot spells it. */
+  readonly tokens: ReadonlyMap<string, string>;
+  readonly poolCount: number;
+}
+
+/** Which sources a query may use, by routerIndex; `includeDexes` wins over `excludeDexes` (as on /v2/route). */
+export interface SourceFilter {
+  readonly includeDexes?: readonly number[];
+  readonly excludeDexes?: readonly number[];
+}
+
+export class InvalidSnapshotError extends Error {
+  override readonly name = 'InvalidSnapshotError';
+}
+
+export function buildGraph(snapshot: RoutingSnapshot): ChainGraph {
+  const legs = new Map<string, Map<string, Leg[]>>();
+  const tokens = new Map<string, string>();
+  const into = new Map<string, Set<string>>();
+  const seen = new Set<string>();
+  for (const pool of snapshot.pools) {
+    const key = `${pool.routerIndex}:${pool.address.toLowerCase()}:${pool.token0.toLowerCase()}:${pool.token1.toLowerCase()}`;
+    if (seen.has(key)) throw new InvalidSnapshotError(`pool ${pool.address} is listed twice`);
+    seen.add(key);
+    if (pool.token0.toLowerCase() === pool.token1.toLowerCase()) throw new InvalidSnapshotError(`pool ${pool.address} trades a token against itself`);
+    for (const leg of legsOf(pool)) {
+      const from = leg.tokenIn.toLowerCase();
+      const to = leg.tokenOut.toLowerCase();
+      if (!tokens.has(from)) tokens.set(from, leg.tokenIn);
+      if (!tokens.has(to)) tokens.set(to, leg.tokenOut);
+      let byTarget = legs.get(from);
+      if (!byTarget) legs.set(from, (byTarget = new Map()));
+      let list = byTarget.get(to);
+      if (!list) byTarget.set(to, (list = []));
+      list.push(leg);
+      let sources = into.get(to);
+      if (!sources) into.set(to, (sources = new Set()));
+      sources.add(from);
+    }
+  }
+  for (const byTarget of legs.values()) for (const list of byTarget.values()) list.sort((a, b) => b.liquidity - a.liquidity);
+  return { chainId: snapshot.chainId, blockNumber: snapshot.blockNumber, legs, into, tokens, poolCount: snapshot.pools.length };
+}
+
+/** Whether the filter admits a source. */
+export function admits(filter: SourceFilter | undefined, routerIndex: number): boolean {
+  if (!filter) return true;
+  if (filter.includeDexes && filter.includeDexes.length > 0) return filter.includeDexes.includes(routerIndex);
+  if (filter.excludeDexes && filter.excludeDexes.length > 0) return !filter.excludeDexes.includes(routerIndex);
+  return true;
+}
+
+/**
+ * Up to `max` admitted legs from `tokenIn` to `tokenOut`: the deepest, except that the last place goes to the
+ * leg with the best zero-size rate when none of the deeper ones has it (for `max` >= 2) (a cheap shallow pool, e.g. a lower
+ * fee tier, is worth a share of a split).
+ */
+export function pairLegs(graph: ChainGraph, tokenIn: string, tokenOut: string, filter: SourceFilter | undefined, max: number): Leg[] {
+  const list = graph.legs.get(tokenIn.toLowerCase())?.get(tokenOut.toLowerCase());
+  if (!list || max <= 0) return [];
+  const admitted = filter ? list.filter((leg) => admits(filter, leg.pool.routerIndex)) : list;
+  if (admitted.length <= max) return [...admitted];
+  const chosen = admitted.slice(0, max);
+  if (max < 2) return chosen;
+  let bestRate = 0;
+  for (const leg of chosen.slice(0, max - 1)) bestRate = Math.max(bestRate, leg.spotRate);
+  let cheapest: Leg | undefined;
+  for (const leg of admitted.slice(max - 1)) if (leg.spotRate > bestRate && (!cheapest || leg.spotRate > cheapest.spotRate)) cheapest = leg;
+  if (cheapest) chosen[max - 1] = cheapest;
+  return chosen;
+}

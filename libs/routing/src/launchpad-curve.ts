@@ -1,0 +1,132 @@
+/**
+ * Launchpad bonding curve: x * y = k on the virtual native reserve x (`hypeReserve`, starting at
+ * VIRTUAL_HYPE_LIQUIDITY) and the virtual token reserve y (`tokenReserve`), with a fee (1%) on the native side:
+ * taken from the input of a buy and from the output of a sell. Rounding favours the protocol: the fee rounds
+ * up and the reserve on the paid-out side rounds up, so tokens out and native out round down. A buy that
+ * would take y below its floor (the sale allotment is sold out) is filled partially: it takes exactly the
+ * rest of the allotment and spends the least native coin that pays for it. A sale may not pay out more
+ * native coin (before the fee) than the curve has really raised.
+ *
+ * Written against the rules of the interface specification and the launchpad's design notes, and aligned
+ * with `libs/contracts/src/launchpad/libraries/BondingCurve.sol` (`quoteBuy`, `grossForNet`, `quoteSell`) as
+ * it stood when this was written; `launchpad-curve.spec.ts` holds the values to re-check if the contract moves.
+ */
+
+const BPS = 10_000n;
+
+/** 300 ether of virtual native liquidity at creation. */
+export const VIRTUAL_HYPE_LIQUIDITY = 300n * 10n ** 18n;
+/** 1,000,000,000 tokens of 6 decimals. */
+export const TOTAL_SUPPLY = 10n ** 15n;
+/** The trading fee: 1% of the native coin in (buys) or out (sells). */
+export const LAUNCHPAD_FEE_BPS = 100n;
+
+/** A token's curve as the launchpad reports it (`getLiquidity`, `getTokensForSale`, `getRealHypeReserve`). */
+export interface CurveState {
+  /** The virtual native reserve x (VIRTUAL_HYPE_LIQUIDITY plus the native coin raised, net of fees). */
+  readonly hypeReserve: bigint;
+  /** The virtual token reserve y. */
+  readonly tokenReserve: bigint;
+  /** What is left of the sale allotment: a buy never takes y below `tokenReserve - tokensForSale`. */
+  readonly tokensForSale: bigint;
+  /** The native coin the curve has really raised; defaults to `hypeReserve - VIRTUAL_HYPE_LIQUIDITY`. */
+  readonly realHypeReserve?: bigint;
+  /** The fee in basis points; defaults to LAUNCHPAD_FEE_BPS. */
+  readonly feeBps?: bigint;
+}
+
+export interface CurveBuy {
+  /** Native coin spent, fee included: less than offered on a partial fill (the rest is refunded). */
+  readonly hypeUsed: bigint;
+  readonly fee: bigint;
+  readonly tokensOut: bigint;
+  /** Whether the buy sells out the allotment (and graduates the token). */
+  readonly soldOut: boolean;
+}
+
+export interface CurveSell {
+  /** Native coin leaving the curve: the seller's proceeds plus the fee. */
+  readonly grossOut: bigint;
+  readonly fee: bigint;
+  /** Native coin paid to the seller. */
+  readonly hypeOut: bigint;
+}
+
+/** A sale would pay out more native coin than the curve raised (the launchpad reverts InsufficientLiquidity). */
+export class CurveLiquidityError extends Error {
+  override readonly name = 'CurveLiquidityError';
+}
+
+const ceilDiv = (a: bigint, b: bigint): bigint => (a === 0n ? 0n : (a - 1n) / b + 1n);
+
+function feeBpsOf(state: CurveState): bigint {
+  const feeBps = state.feeBps ?? LAUNCHPAD_FEE_BPS;
+  if (feeBps < 0n || feeBps >= BPS) throw new RangeError('feeBps must be in [0, 10000)');
+  return feeBps;
+}
+
+/** The fee on a native amount, rounded up. */
+export function curveFee(amount: bigint, feeBps: bigint = LAUNCHPAD_FEE_BPS): bigint {
+  return ceilDiv(amount * feeBps, BPS);
+}
+
+/** The least gross native amount g whose net of fee, g - fee(g), is at least `net`. */
+export function grossForNet(net: bigint, feeBps: bigint = LAUNCHPAD_FEE_BPS): bigint {
+  let gross = ceilDiv(net * BPS, BPS - feeBps);
+  if (gross - curveFee(gross, feeBps) < net) gross += 1n;
+  return gross;
+}
+
+/** A buy of `hypeIn` (fee included) on the curve. */
+export function quoteCurveBuy(state: CurveState, hypeIn: bigint): CurveBuy {
+  const feeBps = feeBpsOf(state);
+  const { hypeReserve, tokenReserve } = state;
+  if (hypeIn <= 0n || hypeReserve <= 0n || tokenReserve <= 0n || state.tokensForSale <= 0n) {
+    return { hypeUsed: 0n, fee: 0n, tokensOut: 0n, soldOut: false };
+  }
+  const floor = tokenReserve - state.tokensForSale;
+  const k = hypeReserve * tokenReserve;
+  const fee = curveFee(hypeIn, feeBps);
+  const newToken = ceilDiv(k, hypeReserve + (hypeIn - fee));
+  if (newToken >= floor) {
+    return { hypeUsed: hypeIn, fee, tokensOut: tokenReserve - newToken, soldOut: newToken === floor };
+  }
+  // Partial fill: the native reserve must reach ceil(k / floor).
+  const gross = grossForNet(ceilDiv(k, floor) - hypeReserve, feeBps);
+  return { hypeUsed: gross, fee: curveFee(gross, feeBps), tokensOut: state.tokensForSale, soldOut: true };
+}
+
+/** The native coin that buys the whole remaining allotment (fee included): a buy beyond it is refunded. */
+export function curveBuyCapacity(state: CurveState): bigint {
+  if (state.tokensForSale <= 0n) return 0n;
+  const floor = state.tokenReserve - state.tokensForSale;
+  if (floor <= 0n) throw new RangeError('tokensForSale must be below tokenReserve');
+  return grossForNet(ceilDiv(state.hypeReserve * state.tokenReserve, floor) - state.hypeReserve, feeBpsOf(state));
+}
+
+/** A sale of `tokensIn`; throws CurveLiquidityError when it would pay out more than the curve raised. */
+export function quoteCurveSell(state: CurveState, tokensIn: bigint): CurveSell {
+  const feeBps = feeBpsOf(state);
+  const { hypeReserve, tokenReserve } = state;
+  if (tokensIn <= 0n || hypeReserve <= 0n || tokenReserve <= 0n) return { grossOut: 0n, fee: 0n, hypeOut: 0n };
+  const newHype = ceilDiv(hypeReserve * tokenReserve, tokenReserve + tokensIn);
+  const grossOut = hypeReserve - newHype;
+  const real = state.realHypeReserve ?? hypeReserve - VIRTUAL_HYPE_LIQUIDITY;
+  if (grossOut > real) throw new CurveLiquidityError(`sale pays ${grossOut} but the curve raised ${real}`);
+  const fee = curveFee(grossOut, feeBps);
+  return { grossOut, fee, hypeOut: grossOut - fee };
+}
+
+/** The largest sale the curve can pay for (its gross output stays within the native coin raised). */
+export function curveSellCapacity(state: CurveState): bigint {
+  const real = state.realHypeReserve ?? state.hypeReserve - VIRTUAL_HYPE_LIQUIDITY;
+  if (real <= 0n) return 0n;
+  // gross(t) = x - ceil(x*y/(y+t)) <= real  <=>  ceil(x*y/(y+t)) >= x - real  <=>  x*y/(y+t) > x - real - 1.
+  const { hypeReserve: x, tokenReserve: y } = state;
+  const floorHype = x - real; // the native reserve may not go below this
+  if (floorHype <= 0n) return 2n ** 255n; // every sale is payable
+  // Largest t with ceil(x*y/(y+t)) >= floorHype, i.e. x*y > (floorHype - 1)*(y+t).
+  if (floorHype === 1n) return 2n ** 255n;
+  const t = (x * y - 1n) / (floorHype - 1n) - y;
+  return t > 0n ? t : 0n;
+}

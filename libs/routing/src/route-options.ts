@@ -1,0 +1,44 @@
+/** Search settings shared by the exact-input and exact-output searches, with their defaults. */
+import type { PathOptions } from './candidate-paths';
+import type { SourceFilter } from './graph';
+
+export interface SearchOptions {
+  /** Route through intermediate tokens (up to 3 hops); direct swaps only when false. Default false. */
+  readonly multiHop?: boolean;
+  readonly filter?: SourceFilter;
+  /** See `PathOptions`. */
+  readonly poolsPerPair?: number;
+  readonly maxPaths?: number;
+  readonly maxNeighbours?: number;
+  readonly maxJoins?: number;
+  /** Paths kept after the single-pool float screen for the float split screen. Default 16. */
+  readonly splitCandidates?: number;
+  /** Paths quoted exactly (the best after the split screen). Default 3. */
+  readonly exactCandidates?: number;
+  /** Refinement steps of the exact split (see `SplitOptions` in `hop-split.ts`). */
+  readonly refineSteps?: number;
+}
+
+export const DEFAULT_SPLIT_CANDIDATES = 16;
+export const DEFAULT_EXACT_CANDIDATES = 3;
+
+export function pathOptions(options: SearchOptions): PathOptions {
+  return {
+    maxHops: options.multiHop ? 3 : 1,
+    poolsPerPair: options.poolsPerPair,
+    maxPaths: options.maxPaths,
+    maxNeighbours: options.maxNeighbours,
+    maxJoins: options.maxJoins,
+    filter: options.filter,
+  };
+}
+
+/** The `keep` best items by score (higher is better), stable for ties. */
+export function best<T>(items: readonly T[], score: (item: T) => number, keep: number): T[] {
+  return items
+    .map((item, i) => ({ item, i, s: score(item) }))
+    .filter((x) => x.s > -Infinity && !Number.isNaN(x.s))
+    .sort((a, b) => b.s - a.s || a.i - b.i)
+    .slice(0, keep)
+    .map((x) => x.item);
+}
