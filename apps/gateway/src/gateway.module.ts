@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { ServiceModule, type NatsBus } from '@dex/service';
 import { DexesController } from './aggregator/dexes.controller';
 import { CoreController } from './core/core.controller';
+import { LaunchpadController } from './launchpad/launchpad.controller';
 import { SERVICE, type GatewayConfig } from './config';
 import { GatewayHealthController } from './health/health.controller';
 import { ErrorEnvelopeFilter } from './http/error.filter';
@@ -14,7 +15,7 @@ export function gatewayModule(config: GatewayConfig, bus: NatsBus): DynamicModul
     bus,
     chains: config.chains,
     databaseUrl: config.DATABASE_URL,
-    controllers: [DexesController, CoreController],
+    controllers: [DexesController, CoreController, LaunchpadController],
     healthControllers: [GatewayHealthController],
     providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],
   });

@@ -1,9 +1,21 @@
 import { baseSettings, chainListSetting, databaseSettings, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
+import { z } from 'zod';
 
 export const SERVICE = 'launchpad-service';
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const settings = loadSettings(SERVICE, { ...baseSettings, ...databaseSettings, ...chainListSetting, ...httpPortSetting(3013) }, env);
+  const settings = loadSettings(
+    SERVICE,
+    {
+      ...baseSettings,
+      ...databaseSettings,
+      ...chainListSetting,
+      ...httpPortSetting(3013),
+      /** Path of the per-chain source file; the `launchpad` source names the launchpad of each chain. */
+      SOURCES_CONFIG: z.string().min(1),
+    },
+    env,
+  );
   return { ...settings, chains: loadChainEndpoints(SERVICE, settings.CHAIN_IDS, env) };
 }
 

@@ -1,15 +1,21 @@
+import { getLaunchedTokenContract, launchpadEstimateContract, listLaunchedTokensContract } from '@dex/messages';
 import { ServiceModule, type ServiceDefinition } from '@dex/service';
 import { loadConfig, SERVICE, type Config } from './config';
+import { LaunchpadHandler } from './tokens/launchpad.handler';
+import { LaunchpadReader } from './tokens/launchpad-reader';
 
-/** Launchpad token list, metadata, curve state and estimates; feeds curve states to the aggregator. */
+/** Launchpad token list, metadata, curve state and estimates. */
 export const service: ServiceDefinition<Config> = {
   name: SERVICE,
   loadConfig,
+  serves: [listLaunchedTokensContract, getLaunchedTokenContract, launchpadEstimateContract],
   module: (config, bus) =>
     ServiceModule.register({
       service: SERVICE,
       bus,
       chains: config.chains,
       databaseUrl: config.DATABASE_URL,
+      controllers: [LaunchpadHandler],
+      providers: [{ provide: LaunchpadReader, useValue: LaunchpadReader.fromConfig(config) }],
     }),
 };

@@ -6,3 +6,4 @@ export * from './aggregator/dexes';
 export * from './devnet/manifest';
 export * from './core/quote';
 export * from './keeper/distribute';
+export * from './launchpad/tokens';

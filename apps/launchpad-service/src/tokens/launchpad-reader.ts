@@ -1,0 +1,142 @@
+import { launchpadAbi } from '@dex/abis';
+import { createChainClient, type ChainPublicClient } from '@dex/chain';
+import type { LaunchedToken } from '@dex/messages';
+import { BusError, ConfigError, loadSourcesConfig } from '@dex/service';
+import { BaseError, ContractFunctionRevertedError, formatEther, getAddress, type Address } from 'viem';
+import { SERVICE, type Config } from '../config';
+
+/** Decimals of every launchpad token (TOTAL_SUPPLY = 1e15 base units = 1B tokens). */
+const TOKEN_DECIMALS = 6;
+
+export interface LaunchpadChain {
+  readonly chainId: number;
+  readonly launchpad: Address;
+  readonly client: ChainPublicClient;
+}
+
+const revertName = (err: unknown): string | undefined => {
+  const reverted = err instanceof BaseError ? err.walk((e) => e instanceof ContractFunctionRevertedError) : undefined;
+  return reverted instanceof ContractFunctionRevertedError ? reverted.data?.errorName : undefined;
+};
+
+/** Reads launched tokens, their curves and estimates from the launchpad contract of each chain. */
+export class LaunchpadReader {
+  private saleSupply?: bigint;
+
+  private constructor(private readonly chains: ReadonlyMap<number, LaunchpadChain>) {}
+
+  static fromConfig(config: Config): LaunchpadReader {
+    const sources = loadSourcesConfig(SERVICE, config.SOURCES_CONFIG, config.chains.map((c) => c.chainId));
+    const chains = new Map<number, LaunchpadChain>();
+    for (const endpoint of config.chains) {
+      const launchpad = sources.get(endpoint.chainId)?.find((s) => s.kind === 'launchpad')?.addresses.launchpad;
+      if (!launchpad) throw new ConfigError(SERVICE, [`invalid setting SOURCES_CONFIG: chain ${endpoint.chainId} has no launchpad source`]);
+      chains.set(endpoint.chainId, {
+        chainId: endpoint.chainId,
+        launchpad: getAddress(launchpad),
+        client: createChainClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl }),
+      });
+    }
+    return new LaunchpadReader(chains);
+  }
+
+  chain(chainId: number): LaunchpadChain {
+    const chain = this.chains.get(chainId);
+    if (!chain) throw new BusError(400, `Unsupported chainId: ${chainId}`, `served chains: ${[...this.chains.keys()].join(', ')}`);
+    return chain;
+  }
+
+  /** Tokens newest first: `offset` 0 is the latest launch. */
+  async list(chainId: number, offset: number, limit: number) {
+    const chain = this.chain(chainId);
+    const count = Number(await chain.client.readContract({ address: chain.launchpad, abi: launchpadAbi, functionName: 'getTokenCount' }));
+    const end = Math.max(0, count - offset);
+    const start = Math.max(0, end - limit);
+    let tokens: LaunchedToken[] = [];
+    if (end > start) {
+      const [addresses] = await chain.client.readContract({
+        address: chain.launchpad,
+        abi: launchpadAbi,
+        functionName: 'getPaginatedTokensWithMetadata',
+        args: [BigInt(start), BigInt(end - start)],
+      });
+      tokens = (await Promise.all(addresses.map((a) => this.read(chain, a)))).reverse();
+    }
+    const nextOffset = offset + tokens.length;
+    return { chainId, launchpad: chain.launchpad, count, offset, limit, nextOffset, hasMore: nextOffset < count, tokens };
+  }
+
+  async token(chainId: number, token: Address): Promise<LaunchedToken> {
+    return this.read(this.chain(chainId), token);
+  }
+
+  async estimate(chainId: number, token: Address, side: 'buy' | 'sell', amount: bigint) {
+    const chain = this.chain(chainId);
+    if (amount === 0n) throw new BusError(400, 'Invalid amount: must be greater than zero');
+    try {
+      const amountOut = await chain.client.readContract({
+        address: chain.launchpad,
+        abi: launchpadAbi,
+        functionName: side === 'buy' ? 'estimateBuy' : 'estimateSell',
+        args: [token, amount],
+      });
+      return { chainId, token, side, amountIn: amount.toString(), amountOut: amountOut.toString() };
+    } catch (err) {
+      throw this.failure(err, token);
+    }
+  }
+
+  private failure(err: unknown, token: Address): BusError {
+    switch (revertName(err)) {
+      case 'TokenNotFound':
+        return new BusError(404, 'Token not found on the launchpad', token);
+      case 'TokenFrozen':
+        return new BusError(409, 'Token has graduated: it trades on its DEX pool', token);
+      case 'InsufficientLiquidity':
+        return new BusError(400, 'Insufficient liquidity on the curve for this amount', token);
+    }
+    return new BusError(500, 'Failed to read the launchpad', err instanceof BaseError ? err.shortMessage : String(err));
+  }
+
+  private async read(chain: LaunchpadChain, token: Address): Promise<LaunchedToken> {
+    const base = { address: chain.launchpad, abi: launchpadAbi } as const;
+    try {
+      this.saleSupply ??= await chain.client.readContract({ ...base, functionName: 'CURVE_SALE_SUPPLY' });
+      const [meta, state, real, forSale] = await Promise.all([
+        chain.client.readContract({ ...base, functionName: 'getTokenMetadata', args: [token] }),
+        chain.client.readContract({ ...base, functionName: 'getTokenState', args: [token] }),
+        chain.client.readContract({ ...base, functionName: 'getRealHypeReserve', args: [token] }),
+        chain.client.readContract({ ...base, functionName: 'getTokensForSale', args: [token] }),
+      ]);
+      const sold = this.saleSupply - forSale;
+      // Native coin per whole token at the curve's reserves: hype / (token / 10^decimals).
+      const priceWei = state.tokenReserve === 0n ? 0n : (state.hypeReserve * 10n ** BigInt(TOKEN_DECIMALS)) / state.tokenReserve;
+      return {
+        address: getAddress(token),
+        name: meta.name,
+        symbol: meta.symbol,
+        decimals: TOKEN_DECIMALS,
+        image_uri: meta.image_uri,
+        description: meta.description,
+        website: meta.website,
+        twitter: meta.twitter,
+        telegram: meta.telegram,
+        discord: meta.discord,
+        creator: meta.creator,
+        creationTimestamp: Number(meta.creationTimestamp),
+        startingLiquidity: meta.startingLiquidity.toString(),
+        dexIndex: meta.dexIndex,
+        graduated: state.graduated,
+        pair: state.pair,
+        hypeReserve: state.hypeReserve.toString(),
+        tokenReserve: state.tokenReserve.toString(),
+        realHypeReserve: real.toString(),
+        tokensForSale: forSale.toString(),
+        curveProgress: state.graduated ? 1 : Number((sold * 1_000_000n) / this.saleSupply) / 1_000_000,
+        price: formatEther(priceWei),
+      };
+    } catch (err) {
+      throw this.failure(err, token);
+    }
+  }
+}

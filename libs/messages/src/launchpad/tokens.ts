@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { defineContract } from '../contract';
+import { addressSchema, chainIdSchema } from '../primitives';
+
+const uintString = z.string().regex(/^\d+$/);
+
+/** A token of the launchpad with its metadata and the state of its bonding curve. */
+export const launchedTokenSchema = z.object({
+  address: addressSchema,
+  name: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int(),
+  image_uri: z.string(),
+  description: z.string(),
+  website: z.string(),
+  twitter: z.string(),
+  telegram: z.string(),
+  discord: z.string(),
+  creator: addressSchema,
+  creationTimestamp: z.number().int(),
+  startingLiquidity: uintString,
+  dexIndex: z.number().int(),
+  graduated: z.boolean(),
+  /** The DEX pair the token graduates into (holds its liquidity once graduated). */
+  pair: addressSchema,
+  /** Virtual native reserve (300 native + raised) and virtual token reserve of the curve, base units. */
+  hypeReserve: uintString,
+  tokenReserve: uintString,
+  /** Native coin raised on the curve so far, base units (0 once graduated). */
+  realHypeReserve: uintString,
+  /** Tokens still for sale on the curve, base units. */
+  tokensForSale: uintString,
+  /** Share of the curve's sale allotment sold, 0 to 1. */
+  curveProgress: z.number(),
+  /** Spot price on the curve: native coin per whole token, as a decimal string. */
+  price: z.string(),
+});
+export type LaunchedToken = z.infer<typeof launchedTokenSchema>;
+
+export const MAX_LAUNCHPAD_PAGE = 100;
+
+export const listLaunchedTokensContract = defineContract({
+  subject: 'launchpad.tokens',
+  description: 'Launched tokens of a chain, newest first, paged',
+  request: z.object({ chainId: chainIdSchema, offset: z.number().int().min(0), limit: z.number().int().min(1).max(MAX_LAUNCHPAD_PAGE) }),
+  response: z.object({
+    chainId: chainIdSchema,
+    launchpad: addressSchema,
+    count: z.number().int(),
+    offset: z.number().int(),
+    limit: z.number().int(),
+    nextOffset: z.number().int(),
+    hasMore: z.boolean(),
+    tokens: z.array(launchedTokenSchema),
+  }),
+});
+
+export const getLaunchedTokenContract = defineContract({
+  subject: 'launchpad.token',
+  description: 'One launched token',
+  request: z.object({ chainId: chainIdSchema, token: addressSchema }),
+  response: launchedTokenSchema,
+});
+
+export const launchpadEstimateContract = defineContract({
+  subject: 'launchpad.estimate',
+  description: 'What a buy (native in) or a sell (tokens in) pays on the curve now, the 1% fee included',
+  request: z.object({ chainId: chainIdSchema, token: addressSchema, side: z.enum(['buy', 'sell']), amount: uintString }),
+  response: z.object({ chainId: chainIdSchema, token: addressSchema, side: z.enum(['buy', 'sell']), amountIn: uintString, amountOut: uintString }),
+});
