@@ -1,10 +1,47 @@
-import { baseSettings, chainListSetting, databaseSettings, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
+import { baseSettings, chainListSetting, ConfigError, databaseSettings, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
+import { z } from 'zod';
 
 export const SERVICE = 'indexer';
 
+const positive = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const nonNegative = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);
+
+export const indexerSettings = {
+  /** The per-chain sources file (the devnet manifest has its shape): factories, core router, launchpad, tokens, pools. */
+  SOURCES_CONFIG: z.string().min(1),
+  /** Most blocks per eth_getLogs range and per database transaction. */
+  INDEXER_BATCH_SIZE: positive(500),
+  /** Pause between looks at the head once caught up, in milliseconds. */
+  INDEXER_POLL_INTERVAL_MS: positive(1_000),
+  /** Blocks the indexer stays behind the head (0 on the devnet). */
+  INDEXER_CONFIRMATIONS: nonNegative(0),
+  /** Within this many blocks of the head every header is read and checked by parent hash. */
+  INDEXER_REORG_WINDOW: positive(64),
+  /** Block headers kept below the checkpoint for finding a common ancestor. */
+  INDEXER_BLOCK_RETENTION: positive(10_000),
+  /** Interval of the progress log lines, in milliseconds. */
+  INDEXER_PROGRESS_INTERVAL_MS: positive(10_000),
+  /** JetStream stream the chain facts go to (subjects `chain.>`). */
+  INDEXER_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('CHAIN_EVENTS'),
+};
+
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const settings = loadSettings(SERVICE, { ...baseSettings, ...databaseSettings, ...chainListSetting, ...httpPortSetting(3014) }, env);
-  return { ...settings, chains: loadChainEndpoints(SERVICE, settings.CHAIN_IDS, env) };
+  const settings = loadSettings(
+    SERVICE,
+    { ...baseSettings, ...databaseSettings, ...chainListSetting, ...httpPortSetting(3014), ...indexerSettings },
+    env,
+  );
+  const chains = loadChainEndpoints(SERVICE, settings.CHAIN_IDS, env);
+  const problems: string[] = [];
+  const startBlocks: Record<number, bigint> = {};
+  for (const { chainId } of chains) {
+    const name = `INDEXER_START_BLOCK_${chainId}`;
+    const raw = env[name]?.trim();
+    if (raw && !/^\d+$/.test(raw)) problems.push(`invalid setting ${name}: must be a block number`);
+    startBlocks[chainId] = raw ? BigInt(raw) : 0n;
+  }
+  if (problems.length) throw new ConfigError(SERVICE, problems);
+  return { ...settings, chains, startBlocks };
 }
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -1,15 +1,28 @@
-import { ServiceModule, type ServiceDefinition } from '@dex/service';
+import { indexerStatusContract } from '@dex/messages';
+import { createJsonLogger, DB_CLIENT, MetricsRegistry, NatsBus, ServiceModule, type ServiceDefinition } from '@dex/service';
+import { IndexerStatusHandler } from './indexer.controller';
+import { IndexerService } from './indexer.service';
 import { loadConfig, SERVICE, type Config } from './config';
 
 /** Follows both chains into Postgres and publishes chain facts on JetStream. */
 export const service: ServiceDefinition<Config> = {
   name: SERVICE,
   loadConfig,
+  serves: [indexerStatusContract],
   module: (config, bus) =>
     ServiceModule.register({
       service: SERVICE,
       bus,
       chains: config.chains,
       databaseUrl: config.DATABASE_URL,
+      controllers: [IndexerStatusHandler],
+      providers: [
+        {
+          provide: IndexerService,
+          useFactory: (db: never, natsBus: NatsBus, metrics: MetricsRegistry) =>
+            new IndexerService(config, db, natsBus, createJsonLogger(SERVICE, config.LOG_LEVEL), metrics),
+          inject: [DB_CLIENT, NatsBus, MetricsRegistry],
+        },
+      ],
     }),
 };

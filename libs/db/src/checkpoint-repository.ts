@@ -1,12 +1,15 @@
 // Per-chain indexer checkpoint: the last block the indexer fully processed on a chain.
 import type { DbClient } from './client';
 
-export type CheckpointStatus = 'running' | 'stopped' | 'error' | (string & {});
+/** `backfilling` while far behind the chain head, `running` when following it, `stopped` after a shutdown, `error` while failing. */
+export type CheckpointStatus = 'running' | 'backfilling' | 'stopped' | 'error' | (string & {});
 
 export interface ChainCheckpoint {
   chainId: number;
   lastProcessedBlock: bigint;
   lastProcessedHash: string;
+  /** Block timestamp of the last processed block (Unix seconds), when known. */
+  lastProcessedTime: bigint | null;
   status: CheckpointStatus;
   updatedAt: Date;
 }
@@ -15,6 +18,7 @@ export interface ChainCheckpointInput {
   chainId: number;
   lastProcessedBlock: bigint;
   lastProcessedHash: string;
+  lastProcessedTime?: bigint | null;
   /** Default "running". */
   status?: CheckpointStatus;
 }
@@ -43,6 +47,7 @@ export class CheckpointRepository {
     const data = {
       lastProcessedBlock: input.lastProcessedBlock,
       lastProcessedHash: input.lastProcessedHash,
+      ...(input.lastProcessedTime === undefined ? {} : { lastProcessedTime: input.lastProcessedTime }),
       status: input.status ?? 'running',
     };
     const row = await this.db.chainCheckpoint.upsert({
@@ -52,6 +57,12 @@ export class CheckpointRepository {
     });
     return toCheckpoint(row);
   }
+
+  /** Sets the status of a chain's checkpoint, if it has one; returns whether it had. */
+  async setStatus(chainId: number, status: CheckpointStatus): Promise<boolean> {
+    const { count } = await this.db.chainCheckpoint.updateMany({ where: { chainId }, data: { status } });
+    return count > 0;
+  }
 }
 
 function toCheckpoint(row: ChainCheckpoint): ChainCheckpoint {
@@ -59,6 +70,7 @@ function toCheckpoint(row: ChainCheckpoint): ChainCheckpoint {
     chainId: row.chainId,
     lastProcessedBlock: row.lastProcessedBlock,
     lastProcessedHash: row.lastProcessedHash,
+    lastProcessedTime: row.lastProcessedTime,
     status: row.status,
     updatedAt: row.updatedAt,
   };

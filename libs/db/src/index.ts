@@ -6,3 +6,4 @@ export type { DatabaseHealth } from './health';
 export { CheckpointRepository } from './checkpoint-repository';
 export type { ChainCheckpoint, ChainCheckpointInput, CheckpointStatus } from './checkpoint-repository';
 export * from './index-migrate';
+export * from './indexer';

@@ -33,6 +33,7 @@ describe('CheckpointRepository', () => {
       chainId: 999,
       lastProcessedBlock: block,
       lastProcessedHash: hash,
+      lastProcessedTime: null,
       status: 'running',
       updatedAt: expect.any(Date),
     });

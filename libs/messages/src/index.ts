@@ -5,5 +5,7 @@ export * from './aggregator/sources';
 export * from './aggregator/dexes';
 export * from './devnet/manifest';
 export * from './core/quote';
+export * from './chain/events';
+export * from './chain/indexer-status';
 export * from './keeper/distribute';
 export * from './launchpad/tokens';

@@ -21,3 +21,30 @@ export const QUEUE_GROUPS = {
 export type ServiceName = (typeof QUEUE_GROUPS)[keyof typeof QUEUE_GROUPS];
 
 export const chainSubject = (chainId: number, fact: string): string => `chain.${chainId}.${fact}`;
+
+/** Request/reply subjects the indexer serves. */
+export const INDEXER_SUBJECTS = {
+  status: 'indexer.status',
+} as const;
+
+/** Facts the indexer publishes on JetStream as `chain.<chainId>.<fact>`. */
+export const CHAIN_FACTS = {
+  block: 'block',
+  reorg: 'reorg',
+  tokenCreated: 'token.created',
+  poolCreated: 'pool.created',
+  poolUpdated: 'pool.updated',
+  swap: 'swap',
+  referralClaimed: 'referral.claimed',
+  launchpadTokenCreated: 'launchpad.token.created',
+  launchpadTrade: 'launchpad.trade',
+  launchpadMetadataUpdated: 'launchpad.metadata.updated',
+} as const;
+
+export type ChainFact = (typeof CHAIN_FACTS)[keyof typeof CHAIN_FACTS];
+
+/** JetStream stream holding every `chain.>` fact. */
+export const CHAIN_EVENTS_STREAM = 'CHAIN_EVENTS';
+
+/** Subject filter of every fact of a chain (`chain.<chainId>.>`), or of all chains. */
+export const chainFactsFilter = (chainId?: number): string => (chainId === undefined ? 'chain.>' : `chain.${chainId}.>`);

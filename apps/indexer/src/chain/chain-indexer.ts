@@ -1,0 +1,625 @@
+// Follows one chain: backfills from the start block, then follows the head. Each batch of blocks is read
+// with eth_getLogs, decoded, and written with its checkpoint in one transaction; a reorg is detected by
+// parent hash, undone down to the common ancestor, and replayed. A restart resumes after the checkpoint.
+import type { ChainPublicClient } from '@dex/chain';
+import {
+  CheckpointConflictError,
+  CheckpointRepository,
+  type AmmSwapRow,
+  type BlockRow,
+  type ChainBatch,
+  type IndexerStore,
+  type OutboxEvent,
+  type PoolRow,
+  type ReserveUpdate,
+  type TokenRow,
+} from '@dex/db';
+import { CHAIN_FACTS, chainFactSubject, chainEventSchemas, type ChainFact, type ChainIndexerStatus, type IndexerState } from '@dex/messages';
+import type { LoggerService } from '@nestjs/common';
+import type { Address, Hex } from 'viem';
+import type { IndexerMetrics } from '../metrics';
+import { checksum, decodeFacts, discover, parseRpcLog, type ChainLog, type DecodeContext, type RpcLogEntry } from './decode';
+import { ALL_TOPICS } from './events';
+import { readTokenMetadata, tokenRow } from './token-metadata';
+import type { ChainWatchList } from './watch-list';
+
+export interface ChainIndexerOptions {
+  /** First block to index when the chain has no checkpoint. */
+  startBlock: bigint;
+  /** Most blocks per eth_getLogs range and per transaction. */
+  batchSize: number;
+  /** Blocks the indexer stays behind the head. */
+  confirmations: number;
+  /** Within this many blocks of the head every header is read and checked by parent hash. */
+  reorgWindow: number;
+  /** Block headers kept below the checkpoint for finding a common ancestor. */
+  blockRetention: number;
+  pollIntervalMs: number;
+  /** Most addresses per eth_getLogs filter. */
+  addressesPerRequest?: number;
+  /** Parallel RPC calls for transaction senders, headers and token metadata. */
+  rpcConcurrency?: number;
+}
+
+export interface ChainIndexerDeps {
+  chainId: number;
+  client: ChainPublicClient;
+  store: IndexerStore;
+  checkpoints: CheckpointRepository;
+  watch: ChainWatchList;
+  options: ChainIndexerOptions;
+  logger: LoggerService;
+  metrics: IndexerMetrics;
+  /** Called after a commit that wrote events, so they get published. */
+  onEvents?: () => void;
+}
+
+interface Checkpoint {
+  number: bigint;
+  hash: Hex;
+}
+
+/** The chain changed under a batch (a reorg in progress): the batch is read again. */
+class ChainMovedError extends Error {
+  override readonly name = 'ChainMovedError';
+}
+
+/** No stored block is on the current chain any more. */
+export class DeepReorgError extends Error {
+  override readonly name = 'DeepReorgError';
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i]);
+      }
+    }),
+  );
+  return results;
+}
+
+const hex = (n: bigint): Hex => `0x${n.toString(16)}`;
+
+export class ChainIndexer {
+  readonly chainId: number;
+  private checkpoint: Checkpoint | null = null;
+  private head = 0n;
+  private tokens = new Set<Address>();
+  private pools = new Map<Address, PoolRow>();
+  private running = false;
+  private abort?: AbortController;
+  private loop?: Promise<void>;
+  private lastError?: string;
+  private progress = { at: Date.now(), blocks: 0, logs: 0, blocksPerSecond: 0, logsPerSecond: 0 };
+  private readonly context: { log: string };
+
+  constructor(private readonly deps: ChainIndexerDeps) {
+    this.chainId = deps.chainId;
+    this.context = { log: `indexer:${deps.chainId}` };
+  }
+
+  private get opts(): Required<ChainIndexerOptions> {
+    return { addressesPerRequest: 500, rpcConcurrency: 16, ...this.deps.options };
+  }
+
+  /** Loads the checkpoint and what is known, and records the configured tokens and pools. */
+  async init(): Promise<void> {
+    const { store, watch, chainId, client } = this.deps;
+    const stored = await this.deps.checkpoints.get(chainId);
+    this.checkpoint = stored ? { number: stored.lastProcessedBlock, hash: stored.lastProcessedHash as Hex } : null;
+    const known = new Set(await store.knownTokens(chainId));
+    const missing = watch.tokens.filter((t) => !known.has(t));
+    const rows: TokenRow[] = await mapLimit(missing, this.opts.rpcConcurrency, async (address) => tokenRow(address, await readTokenMetadata(client, address), 'config', 0n));
+    const pools: PoolRow[] = watch.pools.map((p) => ({
+      address: p.address,
+      kind: p.kind,
+      routerIndex: p.routerIndex,
+      source: p.name,
+      discoveredBy: null,
+      token0: p.token0,
+      token1: p.token1,
+      stable: p.kind === 'stable',
+      feeBps: p.feeBps,
+      createdBlock: 0n,
+    }));
+    await store.seed(chainId, rows, pools);
+    await this.reloadKnown();
+    this.log('log', { msg: 'chain ready', checkpoint: this.checkpoint?.number.toString() ?? null, tokens: this.tokens.size, pools: this.pools.size, announcers: watch.announcers.size });
+  }
+
+  private async reloadKnown(): Promise<void> {
+    this.tokens = new Set((await this.deps.store.knownTokens(this.chainId)).map((a) => checksum(a)));
+    this.pools = new Map((await this.deps.store.knownPools(this.chainId)).map((p) => [checksum(p.address), p]));
+  }
+
+  /** Starts following the chain in the background. */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.abort = new AbortController();
+    const signal = this.abort.signal;
+    this.loop = (async () => {
+      let failures = 0;
+      while (!signal.aborted) {
+        try {
+          const worked = await this.step();
+          failures = 0;
+          this.lastError = undefined;
+          this.reportProgress();
+          if (!worked) await sleep(this.opts.pollIntervalMs, signal);
+        } catch (error) {
+          failures += 1;
+          this.lastError = (error as Error).message;
+          this.deps.metrics.errors.inc({ chain: this.chainId });
+          this.log(failures > 3 ? 'error' : 'warn', { msg: 'batch failed', error: this.lastError, failures });
+          await sleep(Math.min(30_000, 250 * 2 ** Math.min(failures, 7)), signal);
+        }
+      }
+    })();
+  }
+
+  /** Stops after the batch in flight and records the chain as stopped. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.abort?.abort();
+    await this.loop;
+    await this.deps.checkpoints.setStatus(this.chainId, 'stopped').catch(() => undefined);
+  }
+
+  /** Processes batches until the indexer has caught up with the head it saw at the start. */
+  async catchUp(): Promise<void> {
+    while (await this.step()) {
+      this.reportProgress();
+    }
+  }
+
+  status(): ChainIndexerStatus {
+    const last = this.checkpoint?.number ?? 0n;
+    const behind = this.head > last ? this.head - last : 0n;
+    return {
+      chainId: this.chainId,
+      serviceStatus: this.state(behind),
+      lastProcessedBlock: last.toString(),
+      headBlock: this.head.toString(),
+      blocksBehind: Number(behind),
+      blocksPerSecond: this.progress.blocksPerSecond,
+      logsPerSecond: this.progress.logsPerSecond,
+      ...(this.lastError ? { error: this.lastError } : {}),
+      updatedAt: new Date().toISOString(),
+    };
+  }
+
+  private state(behind: bigint): IndexerState {
+    if (this.lastError) return 'error';
+    if (!this.running) return 'stopped';
+    return behind > BigInt(this.opts.batchSize) + BigInt(this.opts.confirmations) ? 'backfilling' : 'running';
+  }
+
+  /** One batch (or one reorg undone). Returns false when there was nothing to do. */
+  async step(): Promise<boolean> {
+    const { client } = this.deps;
+    this.head = await client.getBlockNumber({ cacheTime: 0 });
+    const m = this.deps.metrics;
+    const last = this.checkpoint?.number ?? 0n;
+    m.head.set({ chain: this.chainId }, Number(this.head));
+    m.lastProcessed.set({ chain: this.chainId }, Number(last));
+    m.behind.set({ chain: this.chainId }, Number(this.head > last ? this.head - last : 0n));
+    const target = this.head - BigInt(this.opts.confirmations);
+    const from = this.checkpoint ? this.checkpoint.number + 1n : this.opts.startBlock;
+    if (from > target) {
+      // Caught up: still make sure the newest stored block at or below the head is on the chain (a reorg
+      // to a chain that is not longer). A head below the checkpoint with our block at that height is a
+      // node that lags behind: wait for it.
+      if (this.checkpoint) {
+        const [stored] = await this.deps.store.recentBlocks(this.chainId, 1, this.head);
+        if (stored) {
+          const block = await client.getBlock({ blockNumber: stored.number }).catch(() => null);
+          if (block && block.hash !== stored.hash) {
+            await this.undoReorg();
+            return true;
+          }
+        }
+      }
+      return false;
+    }
+    const to = from + BigInt(this.opts.batchSize) - 1n < target ? from + BigInt(this.opts.batchSize) - 1n : target;
+    try {
+      await this.processBatch(from, to);
+    } catch (error) {
+      if (error instanceof ChainMovedError) {
+        this.log('debug', { msg: 'chain moved under the batch; reading it again', from: from.toString(), to: to.toString() });
+        return true;
+      }
+      if (error instanceof CheckpointConflictError) {
+        // Someone else moved the checkpoint: start again from what is stored.
+        const stored = await this.deps.checkpoints.get(this.chainId);
+        this.checkpoint = stored ? { number: stored.lastProcessedBlock, hash: stored.lastProcessedHash as Hex } : null;
+        await this.reloadKnown();
+      }
+      throw error;
+    }
+    return true;
+  }
+
+  private async header(number: bigint): Promise<BlockRow> {
+    const block = await this.deps.client.getBlock({ blockNumber: number });
+    if (!block.hash) throw new ChainMovedError(`block ${number} is pending`);
+    return { number, hash: block.hash, parentHash: block.parentHash, timestamp: block.timestamp };
+  }
+
+  private async processBatch(from: bigint, to: bigint): Promise<void> {
+    const started = performance.now();
+    this.log('debug', { msg: 'batch start', from: from.toString(), to: to.toString() });
+    const tipMode = to + BigInt(this.opts.reorgWindow) > this.head;
+    const numbers: bigint[] = [];
+    if (tipMode) for (let n = from; n <= to; n++) numbers.push(n);
+    else numbers.push(...(from === to ? [from] : [from, to]));
+    const headers = await mapLimit(numbers, this.opts.rpcConcurrency, (n) => this.header(n));
+    const byNumber = new Map(headers.map((h) => [h.number, h]));
+
+    // A reorg below the batch: the first block no longer builds on the checkpoint.
+    if (this.checkpoint && headers[0].parentHash !== this.checkpoint.hash) {
+      await this.undoReorg();
+      throw new ChainMovedError('reorg undone');
+    }
+    if (tipMode) {
+      for (let i = 1; i < headers.length; i++) {
+        if (headers[i].parentHash !== headers[i - 1].hash) throw new ChainMovedError('headers do not link');
+      }
+    }
+
+    // Pass one: everything followed so far, plus the announcers.
+    const announcers = [...this.deps.watch.announcers.keys()];
+    let logs = await this.getLogs([...announcers, ...this.tokens, ...this.pools.keys()], from, to);
+    const timestampOf = (log: ChainLog): bigint => log.timestamp ?? byNumber.get(log.blockNumber)?.timestamp ?? 0n;
+    await this.fillTimestamps(logs, byNumber);
+    const ctx = this.decodeContext();
+    const found = discover(logs, ctx, timestampOf);
+    const newAddresses = [...found.tokens.keys(), ...found.pools.map((p) => checksum(p.address))].filter((a) => !ctx.tokens.has(a) && !ctx.pools.has(a));
+    if (newAddresses.length) {
+      const more = await this.getLogs(newAddresses, from, to);
+      await this.fillTimestamps(more, byNumber);
+      const seen = new Set(logs.map((l) => `${l.blockNumber}:${l.logIndex}`));
+      logs = [...logs, ...more.filter((l) => !seen.has(`${l.blockNumber}:${l.logIndex}`))];
+      logs.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
+    }
+    // Every log must be of the blocks whose headers were read (else the chain moved between the calls).
+    for (const log of logs) {
+      const header = byNumber.get(log.blockNumber);
+      if (header && header.hash !== log.blockHash) throw new ChainMovedError(`log of block ${log.blockNumber} is of another branch`);
+    }
+
+    const newTokens = await mapLimit([...found.tokens], this.opts.rpcConcurrency, async ([address, { source, block }]) =>
+      tokenRow(address, await readTokenMetadata(this.deps.client, address, to), source, block),
+    );
+    const nextCtx: DecodeContext = {
+      ...ctx,
+      tokens: new Set([...ctx.tokens, ...found.tokens.keys()]),
+      pools: new Map([...ctx.pools, ...found.pools.map((p): [Address, PoolRow] => [checksum(p.address), p])]),
+    };
+    const facts = decodeFacts(logs, nextCtx, timestampOf);
+    const senders = await this.senders(facts.swaps.map((s) => s.txHash as Hex));
+    const swaps: AmmSwapRow[] = facts.swaps.map((s) => ({ ...s, sender: senders.get(s.txHash) ?? s.user }));
+
+    const last = byNumber.get(to)!;
+    const behind = this.head - to;
+    const status: IndexerState = behind > BigInt(this.opts.batchSize) + BigInt(this.opts.confirmations) ? 'backfilling' : 'running';
+    const hashOf = (n: bigint) => byNumber.get(n)?.hash ?? logs.find((l) => l.blockNumber === n)?.blockHash ?? last.hash;
+    const events = this.events({ last, found, newTokens, facts, swaps, hashOf });
+    const batch: ChainBatch = {
+      chainId: this.chainId,
+      after: this.checkpoint?.number ?? null,
+      checkpoint: { block: to, hash: last.hash, timestamp: last.timestamp, status },
+      blocks: headers,
+      tokens: newTokens,
+      pools: found.pools,
+      transfers: facts.transfers,
+      swaps,
+      referralClaims: facts.referralClaims,
+      launchpadTokens: found.launchpadTokens,
+      launchpadTrades: facts.launchpadTrades,
+      launchpadMetadata: facts.launchpadMetadata,
+      reserves: [...facts.reserves.values()].map(({ log: _log, ...r }) => r),
+      events,
+      pruneBlocksBelow: to - BigInt(this.opts.blockRetention),
+    };
+    await this.deps.store.applyBatch(batch);
+
+    this.checkpoint = { number: to, hash: last.hash as Hex };
+    for (const t of newTokens) this.tokens.add(checksum(t.address));
+    for (const p of found.pools) this.pools.set(checksum(p.address), p);
+    const blocks = Number(to - from + 1n);
+    const m = this.deps.metrics;
+    m.blocks.inc({ chain: this.chainId }, blocks);
+    m.logs.inc({ chain: this.chainId }, logs.length);
+    m.batches.inc({ chain: this.chainId });
+    m.lastProcessed.set({ chain: this.chainId }, Number(to));
+    m.behind.set({ chain: this.chainId }, Number(behind));
+    this.progress.blocks += blocks;
+    this.progress.logs += logs.length;
+    this.log('debug', {
+      msg: 'batch committed',
+      from: from.toString(),
+      to: to.toString(),
+      logs: logs.length,
+      transfers: facts.transfers.length,
+      swaps: swaps.length,
+      newTokens: newTokens.length,
+      newPools: found.pools.length,
+      malformed: facts.malformed,
+      ms: Math.round(performance.now() - started),
+    });
+    if (events.length) this.deps.onEvents?.();
+  }
+
+  private decodeContext(): DecodeContext {
+    return { chainId: this.chainId, tokens: this.tokens, pools: this.pools, announcers: this.deps.watch.announcers, wrappedNative: this.deps.watch.wrappedNative };
+  }
+
+  /** eth_getLogs over many addresses; a range the node refuses (too many results) is split in two. */
+  private async getLogs(addresses: readonly Address[], from: bigint, to: bigint): Promise<ChainLog[]> {
+    if (addresses.length === 0) return [];
+    const chunks: Address[][] = [];
+    for (let i = 0; i < addresses.length; i += this.opts.addressesPerRequest) chunks.push(addresses.slice(i, i + this.opts.addressesPerRequest));
+    const fetchRange = async (address: Address[], a: bigint, b: bigint): Promise<RpcLogEntry[]> => {
+      try {
+        return (await this.deps.client.request({
+          method: 'eth_getLogs',
+          params: [{ address, topics: [ALL_TOPICS], fromBlock: hex(a), toBlock: hex(b) }],
+        })) as unknown as RpcLogEntry[];
+      } catch (error) {
+        if (b <= a) throw error;
+        const mid = a + (b - a) / 2n;
+        const [left, right] = await Promise.all([fetchRange(address, a, mid), fetchRange(address, mid + 1n, b)]);
+        return [...left, ...right];
+      }
+    };
+    const results = await Promise.all(chunks.map((c) => fetchRange(c, from, to)));
+    const logs: ChainLog[] = [];
+    for (const raw of results.flat()) {
+      const log = parseRpcLog(raw);
+      if (log) logs.push(log);
+    }
+    logs.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
+    return logs;
+  }
+
+  /** Reads the headers of blocks whose logs came without a block time. */
+  private async fillTimestamps(logs: readonly ChainLog[], byNumber: Map<bigint, BlockRow>): Promise<void> {
+    const missing = [...new Set(logs.filter((l) => l.timestamp === undefined && !byNumber.has(l.blockNumber)).map((l) => l.blockNumber))];
+    const headers = await mapLimit(missing, this.opts.rpcConcurrency, (n) => this.header(n));
+    for (const h of headers) byNumber.set(h.number, h);
+  }
+
+  /** The sender of each transaction (the trader behind a router-mediated swap). */
+  private async senders(hashes: readonly Hex[]): Promise<Map<string, Address>> {
+    const unique = [...new Set(hashes)];
+    const froms = await mapLimit(unique, this.opts.rpcConcurrency, async (hash) => checksum((await this.deps.client.getTransaction({ hash })).from));
+    return new Map(unique.map((h, i) => [h, froms[i]]));
+  }
+
+  private events(input: {
+    last: BlockRow;
+    found: ReturnType<typeof discover>;
+    newTokens: TokenRow[];
+    facts: ReturnType<typeof decodeFacts>;
+    swaps: AmmSwapRow[];
+    hashOf: (n: bigint) => string;
+  }): OutboxEvent[] {
+    const { last, found, newTokens, facts, swaps, hashOf } = input;
+    const events: OutboxEvent[] = [];
+    const chainId = this.chainId;
+    const add = (fact: ChainFact, blockNumber: bigint, id: string, payload: Record<string, unknown>) => {
+      const message = { chainId, blockNumber: blockNumber.toString(), blockHash: hashOf(blockNumber), ...payload };
+      chainEventSchemas[fact].parse(message);
+      events.push({ blockNumber, subject: chainFactSubject(chainId, fact), msgId: `${chainId}:${blockNumber}:${id}:${hashOf(blockNumber)}`, payload: message });
+    };
+    const at = (p: { blockNumber: bigint; logIndex: number; txHash: string; timestamp: bigint }) => ({ logIndex: p.logIndex, txHash: p.txHash, timestamp: Number(p.timestamp) });
+    for (const pool of found.pools) {
+      add(CHAIN_FACTS.poolCreated, pool.createdBlock, `pool:${pool.address}`, {
+        timestamp: Number(last.timestamp),
+        address: pool.address,
+        kind: pool.kind,
+        routerIndex: pool.routerIndex,
+        token0: pool.token0,
+        token1: pool.token1,
+        stable: pool.stable,
+      });
+    }
+    for (const token of newTokens) {
+      add(CHAIN_FACTS.tokenCreated, token.firstSeenBlock, `token:${token.address}`, {
+        timestamp: Number(last.timestamp),
+        address: token.address,
+        name: token.name,
+        symbol: token.symbol,
+        decimals: token.decimals,
+        isERC20Verified: token.isERC20Verified,
+        source: token.source,
+      });
+    }
+    for (const [, r] of facts.reserves) {
+      add(CHAIN_FACTS.poolUpdated, r.blockNumber, String(r.log.logIndex), {
+        ...at({ ...r.log, timestamp: r.log.timestamp ?? last.timestamp }),
+        address: r.pool,
+        reserve0: r.reserve0.toString(),
+        reserve1: r.reserve1.toString(),
+      });
+    }
+    for (const s of swaps) {
+      add(CHAIN_FACTS.swap, s.blockNumber, String(s.logIndex), {
+        ...at(s),
+        pool: s.pool,
+        user: s.user,
+        sender: s.sender,
+        tokenIn: s.tokenIn,
+        tokenOut: s.tokenOut,
+        amountIn: s.amountIn.toString(),
+        amountOut: s.amountOut.toString(),
+        fee: s.fee.toString(),
+        refCode: s.refCode,
+        refFee: s.refFee === null ? null : s.refFee.toString(),
+      });
+    }
+    for (const c of facts.referralClaims) {
+      add(CHAIN_FACTS.referralClaimed, c.blockNumber, String(c.logIndex), {
+        ...at(c),
+        pool: c.pool,
+        refCode: c.refCode,
+        wallet: c.wallet,
+        amount0: c.amount0.toString(),
+        amount1: c.amount1.toString(),
+        kind: c.kind,
+      });
+    }
+    for (const t of found.launchpadTokens) {
+      add(CHAIN_FACTS.launchpadTokenCreated, t.blockNumber, String(t.logIndex), {
+        ...at(t),
+        token: t.address,
+        creator: t.creator,
+        name: t.name,
+        symbol: t.symbol,
+        image_uri: t.imageUri,
+        description: t.description,
+        website: t.website,
+        twitter: t.twitter,
+        telegram: t.telegram,
+        discord: t.discord,
+        creationTimestamp: t.creationTimestamp.toString(),
+        startingLiquidity: t.startingLiquidity.toString(),
+        hypeReserves: t.hypeReserves.toString(),
+        tokenReserves: t.tokenReserves.toString(),
+        totalSupply: t.totalSupply.toString(),
+        price: t.price.toString(),
+        initialPurchaseAmount: t.initialPurchaseAmount.toString(),
+      });
+    }
+    for (const t of facts.launchpadTrades) {
+      add(CHAIN_FACTS.launchpadTrade, t.blockNumber, String(t.logIndex), {
+        ...at(t),
+        token: t.token,
+        trader: t.trader,
+        side: t.side,
+        nativeAmount: t.nativeAmount.toString(),
+        tokenAmount: t.tokenAmount.toString(),
+        price: t.price.toString(),
+        hypeReserves: t.hypeReserves.toString(),
+        tokenReserves: t.tokenReserves.toString(),
+        totalSupply: t.totalSupply.toString(),
+      });
+    }
+    for (const m of facts.launchpadMetadata) {
+      add(CHAIN_FACTS.launchpadMetadataUpdated, m.blockNumber, String(m.logIndex), {
+        ...at(m),
+        token: m.token,
+        creator: m.creator,
+        image_uri: m.imageUri,
+        description: m.description,
+        website: m.website,
+        twitter: m.twitter,
+        telegram: m.telegram,
+        discord: m.discord,
+      });
+    }
+    add(CHAIN_FACTS.block, last.number, 'block', { timestamp: Number(last.timestamp), parentHash: last.parentHash });
+    return events;
+  }
+
+  /** Walks stored headers back to the newest one still on the chain, undoes everything above it. */
+  private async undoReorg(): Promise<void> {
+    const previous = this.checkpoint?.number ?? 0n;
+    let ancestor: BlockRow | undefined;
+    let below: bigint | undefined;
+    search: for (;;) {
+      const candidates = await this.deps.store.recentBlocks(this.chainId, 256, below);
+      if (candidates.length === 0) break;
+      for (const candidate of candidates) {
+        const onChain = await this.deps.client.getBlock({ blockNumber: candidate.number }).catch(() => null);
+        if (onChain?.hash === candidate.hash) {
+          ancestor = candidate;
+          break search;
+        }
+      }
+      below = candidates[candidates.length - 1].number - 1n;
+    }
+    if (!ancestor) throw new DeepReorgError(`chain ${this.chainId}: no stored block is on the chain any more; re-index from a new start block`);
+
+    const reserves = await this.reservesAt(ancestor.number);
+    const reorg = { chainId: this.chainId, ancestor: ancestor.number.toString(), ancestorHash: ancestor.hash, previousBlock: previous.toString() };
+    chainEventSchemas[CHAIN_FACTS.reorg].parse(reorg);
+    const undone = await this.deps.store.rewind({
+      chainId: this.chainId,
+      ancestor,
+      reserves,
+      status: 'running',
+      events: [
+        {
+          blockNumber: ancestor.number,
+          subject: chainFactSubject(this.chainId, CHAIN_FACTS.reorg),
+          msgId: `${this.chainId}:reorg:${ancestor.number}:${previous}:${Date.now()}`,
+          payload: reorg,
+        },
+      ],
+    });
+    this.checkpoint = { number: ancestor.number, hash: ancestor.hash as Hex };
+    await this.reloadKnown();
+    this.deps.metrics.reorgs.inc({ chain: this.chainId });
+    this.log('warn', { msg: 'reorg undone', ancestor: ancestor.number.toString(), previous: previous.toString(), depth: Number(previous - ancestor.number), undone });
+    this.deps.onEvents?.();
+  }
+
+  /** Reserves at `block` of pools whose stored reserves came from a Sync above it. */
+  private async reservesAt(block: bigint): Promise<ReserveUpdate[]> {
+    const pools = await this.deps.store.poolsWithReservesAbove(this.chainId, block);
+    const updates = await mapLimit(pools, this.opts.rpcConcurrency, async (pool): Promise<ReserveUpdate | null> => {
+      try {
+        const data = await this.deps.client.call({ to: pool.address as Address, data: '0x0902f1ac', blockNumber: block });
+        if (!data.data || data.data.length < 2 + 128) return null;
+        return { pool: pool.address, reserve0: BigInt('0x' + data.data.slice(2, 66)), reserve1: BigInt('0x' + data.data.slice(66, 130)), blockNumber: block };
+      } catch {
+        return null;
+      }
+    });
+    return updates.filter((u): u is ReserveUpdate => u !== null);
+  }
+
+  private reportProgress(): void {
+    const now = Date.now();
+    const elapsed = (now - this.progress.at) / 1000;
+    if (elapsed * 1000 < this.progressIntervalMs) return;
+    this.progress.blocksPerSecond = Math.round((this.progress.blocks / elapsed) * 10) / 10;
+    this.progress.logsPerSecond = Math.round((this.progress.logs / elapsed) * 10) / 10;
+    const m = this.deps.metrics;
+    m.blocksPerSecond.set({ chain: this.chainId }, this.progress.blocksPerSecond);
+    m.logsPerSecond.set({ chain: this.chainId }, this.progress.logsPerSecond);
+    const status = this.status();
+    this.log('log', {
+      msg: 'progress',
+      serviceStatus: status.serviceStatus,
+      lastProcessedBlock: status.lastProcessedBlock,
+      headBlock: status.headBlock,
+      blocksBehind: status.blocksBehind,
+      blocksPerSecond: status.blocksPerSecond,
+      logsPerSecond: status.logsPerSecond,
+    });
+    this.progress = { ...this.progress, at: now, blocks: 0, logs: 0 };
+  }
+
+  progressIntervalMs = 10_000;
+
+  private log(level: 'log' | 'warn' | 'error' | 'debug', message: Record<string, unknown>): void {
+    const fn = this.deps.logger[level];
+    fn?.call(this.deps.logger, { chainId: this.chainId, ...message }, this.context.log);
+  }
+}

@@ -1,0 +1,95 @@
+import type { PoolRow } from '@dex/db';
+import { encodeAbiParameters, encodeEventTopics, getAddress, pad, type Address, type Hex } from 'viem';
+import { decodeFacts, discover, type ChainLog, type DecodeContext } from './decode';
+import { EVENTS, TOPICS } from './events';
+import { parseWatchLists } from './watch-list';
+
+const A = getAddress('0x00000000000000000000000000000000000000a1');
+const B = getAddress('0x00000000000000000000000000000000000000b2');
+const POOL = getAddress('0x00000000000000000000000000000000000000c3');
+const FACTORY = getAddress('0x00000000000000000000000000000000000000f4');
+const ROUTER = getAddress('0x00000000000000000000000000000000000000f5');
+const USER = getAddress('0x00000000000000000000000000000000000000d6');
+const REF = ('0x' + '77'.repeat(32)) as Hex;
+
+let logIndex = 0;
+const log = (address: Address, topics: Hex[], data: Hex, blockNumber = 5n, txHash = ('0x' + '11'.repeat(32)) as Hex): ChainLog => ({
+  address,
+  topics,
+  data,
+  blockNumber,
+  blockHash: ('0x' + '22'.repeat(32)) as Hex,
+  txHash,
+  logIndex: logIndex++,
+  timestamp: 1_000n,
+});
+const words = (...values: bigint[]) => encodeAbiParameters(values.map(() => ({ type: 'uint256' })), values);
+const topic = (address: Address) => pad(address.toLowerCase() as Hex);
+
+const corePool: PoolRow = { address: POOL, kind: 'core', routerIndex: 0, source: 'Core', discoveredBy: null, token0: A, token1: B, stable: false, feeBps: null, createdBlock: 0n };
+const ctx = (): DecodeContext => ({
+  chainId: 999,
+  tokens: new Set([A]),
+  pools: new Map([[POOL, corePool]]),
+  announcers: new Map([
+    [FACTORY, { name: 'DevSwap V2', kind: 'uniswap-v2', routerIndex: 1, feeBps: 30 }],
+    [ROUTER, { name: 'Core', kind: 'core', routerIndex: 0, feeBps: null }],
+  ]),
+  wrappedNative: null,
+});
+
+describe('decoding logs', () => {
+  it('discovers pools and their new tokens from factory events', () => {
+    const pair = getAddress('0x00000000000000000000000000000000000000e7');
+    const found = discover([log(FACTORY, [TOPICS.v2PairCreated, topic(A), topic(B)], encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [pair, 1n]))], ctx(), () => 1n);
+    expect(found.pools).toEqual([expect.objectContaining({ address: pair, kind: 'uniswap-v2', routerIndex: 1, token0: A, token1: B, feeBps: 30, createdBlock: 5n })]);
+    expect([...found.tokens.keys()]).toEqual([B]);
+  });
+
+  it('decodes transfers of followed tokens, core swaps with and without a referral code, and payouts', () => {
+    const facts = decodeFacts(
+      [
+        log(A, [TOPICS.transfer, topic(USER), topic(POOL)], words(5n)),
+        log(B, [TOPICS.transfer, topic(USER), topic(POOL)], words(5n)), // not followed
+        log(POOL, [TOPICS.ammSwap, topic(USER), topic(A), topic(B)], words(100n, 90n, 3n)),
+        log(POOL, [TOPICS.ammSwapWithRef, topic(USER), topic(B), REF], encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }, { type: 'uint256' }, { type: 'uint256' }, { type: 'uint256' }], [A, 50n, 45n, 2n, 1n])),
+        log(ROUTER, encodeEventTopics({ abi: [EVENTS.coreRouterRefFeesDistributed], args: { pool: POOL, refCode: REF, claimWallet: USER } } as never) as Hex[], words(4n, 6n)),
+        log(POOL, [TOPICS.ammRefFeesClaimed, REF, topic(USER)], words(4n, 6n)),
+        log(A, [TOPICS.transfer, topic(USER)], '0x'), // malformed: skipped
+      ],
+      ctx(),
+      (l) => l.timestamp!,
+    );
+    expect(facts.transfers).toEqual([expect.objectContaining({ token: A, from: USER, to: POOL, value: 5n })]);
+    expect(facts.swaps.map((s) => [s.tokenIn, s.tokenOut, s.amountIn, s.amountOut, s.fee, s.refCode, s.refFee])).toEqual([
+      [A, B, 100n, 90n, 3n, null, null],
+      [B, A, 50n, 45n, 2n, REF, 1n],
+    ]);
+    expect(facts.referralClaims).toEqual([expect.objectContaining({ pool: POOL, refCode: REF, wallet: USER, amount0: 4n, amount1: 6n, kind: 'distribution' })]);
+  });
+});
+
+describe('watch lists', () => {
+  it('reads announcers, tokens and pools of each chain from a sources file', () => {
+    const lists = parseWatchLists(
+      {
+        chains: {
+          '999': {
+            sources: [
+              { name: 'Core', kind: 'core', routerIndex: 0, addresses: { router: ROUTER } },
+              { name: 'DevSwap V2', kind: 'uniswap-v2', routerIndex: 1, addresses: { factory: FACTORY }, feeBps: 30 },
+            ],
+            wrappedNative: { name: 'Wrapped', symbol: 'W', decimals: 18, address: A },
+            pools: [{ name: 'Core A/B', routerIndex: 0, kind: 'core', address: POOL, token0: A, token1: B }],
+          },
+        },
+      },
+      [999, 4663],
+    );
+    const chain = lists.get(999)!;
+    expect([...chain.announcers.keys()]).toEqual([ROUTER, FACTORY]);
+    expect(chain.tokens.sort()).toEqual([A, B].sort());
+    expect(chain.pools[0]).toMatchObject({ address: POOL, kind: 'core', name: 'Core' });
+    expect(lists.get(4663)?.announcers.size).toBe(0);
+  });
+});

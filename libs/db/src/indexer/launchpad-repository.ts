@@ -1,0 +1,182 @@
+// Launchpad tokens and trades, and referral accruals and claims, as the indexer recorded them.
+import type { DbClient } from '../client';
+
+export interface LaunchpadTokenRecord {
+  address: string;
+  launchpad: string;
+  creator: string;
+  name: string;
+  symbol: string;
+  imageUri: string;
+  description: string;
+  website: string;
+  twitter: string;
+  telegram: string;
+  discord: string;
+  creationTimestamp: bigint;
+  startingLiquidity: bigint;
+  initialPurchaseAmount: bigint;
+  hypeReserves: bigint;
+  tokenReserves: bigint;
+  totalSupply: bigint;
+  price: bigint;
+  trades: number;
+  createdBlock: bigint;
+}
+
+export interface LaunchpadTradeRecord {
+  blockNumber: bigint;
+  logIndex: number;
+  txHash: string;
+  timestamp: bigint;
+  token: string;
+  trader: string;
+  side: 'buy' | 'sell';
+  nativeAmount: bigint;
+  tokenAmount: bigint;
+  price: bigint;
+  hypeReserves: bigint;
+  tokenReserves: bigint;
+  totalSupply: bigint;
+}
+
+/** A NUMERIC(78,0) value as bigint (Prisma's Decimal prints large values with an exponent unless asked not to). */
+const big = (v: { toFixed?: () => string; toString(): string }) => BigInt(v.toFixed ? v.toFixed() : v.toString());
+
+export class LaunchpadRepository {
+  constructor(private readonly db: DbClient) {}
+
+  /** Launched tokens of a chain in creation order. */
+  async listTokens(chainId: number, page: { offset?: number; limit?: number } = {}): Promise<{ tokens: LaunchpadTokenRecord[]; count: number }> {
+    const [rows, count] = await Promise.all([
+      this.db.launchpadToken.findMany({
+        where: { chainId },
+        orderBy: [{ createdBlock: 'asc' }, { address: 'asc' }],
+        skip: page.offset ?? 0,
+        ...(page.limit === undefined ? {} : { take: page.limit }),
+      }),
+      this.db.launchpadToken.count({ where: { chainId } }),
+    ]);
+    return { tokens: rows.map(toToken), count };
+  }
+
+  async getToken(chainId: number, address: string): Promise<LaunchpadTokenRecord | null> {
+    const row = await this.db.launchpadToken.findFirst({ where: { chainId, address: { equals: address, mode: 'insensitive' } } });
+    return row === null ? null : toToken(row);
+  }
+
+  /** Trades of a token, newest first. */
+  async trades(chainId: number, token: string, limit = 100): Promise<LaunchpadTradeRecord[]> {
+    const rows = await this.db.launchpadTrade.findMany({
+      where: { chainId, token: { equals: token, mode: 'insensitive' } },
+      orderBy: [{ blockNumber: 'desc' }, { logIndex: 'desc' }],
+      take: limit,
+    });
+    return rows.map((r) => ({
+      blockNumber: r.blockNumber,
+      logIndex: r.logIndex,
+      txHash: r.txHash,
+      timestamp: r.timestamp,
+      token: r.token,
+      trader: r.trader,
+      side: r.side as 'buy' | 'sell',
+      nativeAmount: big(r.nativeAmount),
+      tokenAmount: big(r.tokenAmount),
+      price: big(r.price),
+      hypeReserves: big(r.hypeReserves),
+      tokenReserves: big(r.tokenReserves),
+      totalSupply: big(r.totalSupply),
+    }));
+  }
+}
+
+function toToken(r: {
+  address: string;
+  launchpad: string;
+  creator: string;
+  name: string;
+  symbol: string;
+  imageUri: string;
+  description: string;
+  website: string;
+  twitter: string;
+  telegram: string;
+  discord: string;
+  creationTimestamp: bigint;
+  startingLiquidity: { toString(): string };
+  initialPurchaseAmount: { toString(): string };
+  hypeReserves: { toString(): string };
+  tokenReserves: { toString(): string };
+  totalSupply: { toString(): string };
+  price: { toString(): string };
+  trades: number;
+  createdBlock: bigint;
+}): LaunchpadTokenRecord {
+  return {
+    address: r.address,
+    launchpad: r.launchpad,
+    creator: r.creator,
+    name: r.name,
+    symbol: r.symbol,
+    imageUri: r.imageUri,
+    description: r.description,
+    website: r.website,
+    twitter: r.twitter,
+    telegram: r.telegram,
+    discord: r.discord,
+    creationTimestamp: r.creationTimestamp,
+    startingLiquidity: big(r.startingLiquidity),
+    initialPurchaseAmount: big(r.initialPurchaseAmount),
+    hypeReserves: big(r.hypeReserves),
+    tokenReserves: big(r.tokenReserves),
+    totalSupply: big(r.totalSupply),
+    price: big(r.price),
+    trades: r.trades,
+    createdBlock: r.createdBlock,
+  };
+}
+
+export interface ReferralBalance {
+  pool: string;
+  token: string;
+  accrued: bigint;
+}
+
+export interface ReferralSummary {
+  refCode: string;
+  /** Referral fees accrued per pool and token (SwapWithRef). */
+  accrued: ReferralBalance[];
+  /** Payouts, newest first. */
+  claims: { pool: string; wallet: string; amount0: bigint; amount1: bigint; kind: string; blockNumber: bigint; txHash: string; timestamp: bigint }[];
+}
+
+export class ReferralRepository {
+  constructor(private readonly db: DbClient) {}
+
+  async summary(chainId: number, refCode: string): Promise<ReferralSummary> {
+    const code = refCode.toLowerCase();
+    const [accrued, claims] = await Promise.all([
+      this.db.$queryRawUnsafe<{ pool: string; token: string; amount: string }[]>(
+        `SELECT pool, token, sum(amount)::text AS amount FROM referral_accrual
+          WHERE chain_id = $1 AND ref_code = $2 GROUP BY pool, token ORDER BY pool, token`,
+        chainId,
+        code,
+      ),
+      this.db.referralClaim.findMany({ where: { chainId, refCode: code }, orderBy: [{ blockNumber: 'desc' }, { logIndex: 'desc' }] }),
+    ]);
+    return {
+      refCode: code,
+      accrued: accrued.map((a) => ({ pool: a.pool, token: a.token, accrued: BigInt(a.amount) })),
+      claims: claims.map((c) => ({
+        pool: c.pool,
+        wallet: c.wallet,
+        amount0: big(c.amount0),
+        amount1: big(c.amount1),
+        kind: c.kind,
+        blockNumber: c.blockNumber,
+        txHash: c.txHash,
+        timestamp: c.timestamp,
+      })),
+    };
+  }
+}

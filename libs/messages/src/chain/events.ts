@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { addressSchema, chainIdSchema, sourceKindSchema } from '../primitives';
+import { CHAIN_FACTS, chainSubject, type ChainFact } from '../subjects';
+
+// Payloads of the chain facts the indexer publishes on JetStream (stream CHAIN_EVENTS, subjects
+// `chain.<chainId>.<fact>`). Every message carries a `Nats-Msg-Id` of `<chainId>:<block>:<logIndex>` (or
+// `<chainId>:<fact>:<block>...` for facts without a log) so a re-published fact is dropped by JetStream.
+// Amounts are base-unit integer strings; block numbers are decimal strings; times are Unix seconds.
+
+const uint = z.string().regex(/^\d+$/, 'must be a non-negative integer string');
+const hex32 = z.string().regex(/^0x[0-9a-f]{64}$/);
+
+const factBase = {
+  chainId: chainIdSchema,
+  blockNumber: uint,
+  blockHash: hex32,
+  timestamp: z.number().int().nonnegative(),
+};
+const logBase = { ...factBase, logIndex: z.number().int().nonnegative(), txHash: hex32 };
+
+/** The indexer committed blocks up to `blockNumber` (one per batch, for the batch's last block). */
+export const blockEventSchema = z.object({ ...factBase, parentHash: hex32 });
+
+/** A reorg: everything above `ancestor` was undone; facts published for those blocks are void. */
+export const reorgEventSchema = z.object({
+  chainId: chainIdSchema,
+  ancestor: uint,
+  ancestorHash: hex32,
+  /** The checkpoint before the reorg was undone. */
+  previousBlock: uint,
+});
+
+export const tokenCreatedEventSchema = z.object({
+  ...factBase,
+  address: addressSchema,
+  name: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int(),
+  isERC20Verified: z.boolean(),
+  source: z.enum(['config', 'pool', 'launchpad']),
+});
+
+export const poolCreatedEventSchema = z.object({
+  ...factBase,
+  address: addressSchema,
+  kind: sourceKindSchema,
+  routerIndex: z.number().int().min(0),
+  token0: addressSchema,
+  token1: addressSchema,
+  stable: z.boolean(),
+});
+
+/** New reserves of a pool (the last Sync of the pool in the batch). */
+export const poolUpdatedEventSchema = z.object({
+  ...logBase,
+  address: addressSchema,
+  reserve0: uint,
+  reserve1: uint,
+});
+
+/** A swap on a core AMM pool. */
+export const swapEventSchema = z.object({
+  ...logBase,
+  pool: addressSchema,
+  user: addressSchema,
+  sender: addressSchema,
+  tokenIn: addressSchema,
+  tokenOut: addressSchema,
+  amountIn: uint,
+  amountOut: uint,
+  fee: uint,
+  refCode: hex32.nullable(),
+  refFee: uint.nullable(),
+});
+
+export const referralClaimedEventSchema = z.object({
+  ...logBase,
+  pool: addressSchema,
+  refCode: hex32,
+  wallet: addressSchema,
+  amount0: uint,
+  amount1: uint,
+  kind: z.enum(['claim', 'distribution']),
+});
+
+const launchpadMetadata = {
+  image_uri: z.string(),
+  description: z.string(),
+  website: z.string(),
+  twitter: z.string(),
+  telegram: z.string(),
+  discord: z.string(),
+};
+
+export const launchpadTokenCreatedEventSchema = z.object({
+  ...logBase,
+  token: addressSchema,
+  creator: addressSchema,
+  name: z.string(),
+  symbol: z.string(),
+  ...launchpadMetadata,
+  creationTimestamp: uint,
+  startingLiquidity: uint,
+  hypeReserves: uint,
+  tokenReserves: uint,
+  totalSupply: uint,
+  price: uint,
+  initialPurchaseAmount: uint,
+});
+
+export const launchpadTradeEventSchema = z.object({
+  ...logBase,
+  token: addressSchema,
+  trader: addressSchema,
+  side: z.enum(['buy', 'sell']),
+  nativeAmount: uint,
+  tokenAmount: uint,
+  price: uint,
+  hypeReserves: uint,
+  tokenReserves: uint,
+  totalSupply: uint,
+});
+
+export const launchpadMetadataUpdatedEventSchema = z.object({
+  ...logBase,
+  token: addressSchema,
+  creator: addressSchema,
+  ...launchpadMetadata,
+});
+
+/** The payload schema of each fact. */
+export const chainEventSchemas = {
+  [CHAIN_FACTS.block]: blockEventSchema,
+  [CHAIN_FACTS.reorg]: reorgEventSchema,
+  [CHAIN_FACTS.tokenCreated]: tokenCreatedEventSchema,
+  [CHAIN_FACTS.poolCreated]: poolCreatedEventSchema,
+  [CHAIN_FACTS.poolUpdated]: poolUpdatedEventSchema,
+  [CHAIN_FACTS.swap]: swapEventSchema,
+  [CHAIN_FACTS.referralClaimed]: referralClaimedEventSchema,
+  [CHAIN_FACTS.launchpadTokenCreated]: launchpadTokenCreatedEventSchema,
+  [CHAIN_FACTS.launchpadTrade]: launchpadTradeEventSchema,
+  [CHAIN_FACTS.launchpadMetadataUpdated]: launchpadMetadataUpdatedEventSchema,
+} as const satisfies Record<ChainFact, z.ZodType>;
+
+export type ChainEventOf<F extends ChainFact> = z.input<(typeof chainEventSchemas)[F]>;
+
+/** Subject of a fact of a chain: `chain.<chainId>.<fact>`. */
+export const chainFactSubject = (chainId: number, fact: ChainFact): string => chainSubject(chainId, fact);
+
+/** The fact a `chain.<chainId>.<fact>` subject carries, or undefined for another subject. */
+export function parseChainSubject(subject: string): { chainId: number; fact: ChainFact } | undefined {
+  const match = /^chain\.(\d+)\.(.+)$/.exec(subject);
+  if (!match) return undefined;
+  const fact = match[2] as ChainFact;
+  return fact in chainEventSchemas ? { chainId: Number(match[1]), fact } : undefined;
+}
