@@ -1,8 +1,9 @@
-import { coreQuoteContract, coreWatchContract } from '@dex/messages';
+import { corePoolContract, corePoolsContract, coreQuoteContract, coreWatchContract } from '@dex/messages';
 import { ServiceModule, type ServiceDefinition } from '@dex/service';
 import { loadConfig, SERVICE, type Config } from './config';
 import { CoreChains } from './quotes/core-chains';
 import { LiveQuotesService } from './quotes/live-quotes.service';
+import { PoolStatsService } from './quotes/pool-stats.service';
 import { QuoteHandler } from './quotes/quote.handler';
 import { QuoteService } from './quotes/quote.service';
 
@@ -10,7 +11,7 @@ import { QuoteService } from './quotes/quote.service';
 export const service: ServiceDefinition<Config> = {
   name: SERVICE,
   loadConfig,
-  serves: [coreQuoteContract, coreWatchContract],
+  serves: [coreQuoteContract, coreWatchContract, corePoolsContract, corePoolContract],
   module: (config, bus) =>
     ServiceModule.register({
       service: SERVICE,
@@ -18,6 +19,6 @@ export const service: ServiceDefinition<Config> = {
       chains: config.chains,
       databaseUrl: config.DATABASE_URL,
       controllers: [QuoteHandler],
-      providers: [{ provide: CoreChains, useValue: CoreChains.fromConfig(config) }, QuoteService, LiveQuotesService],
+      providers: [{ provide: CoreChains, useValue: CoreChains.fromConfig(config) }, QuoteService, LiveQuotesService, PoolStatsService],
     }),
 };

@@ -9,3 +9,4 @@ export * from './chain/events';
 export * from './chain/indexer-status';
 export * from './keeper/distribute';
 export * from './launchpad/tokens';
+export * from './core/pools';

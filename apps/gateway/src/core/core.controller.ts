@@ -1,9 +1,10 @@
-import { Controller, Get, Inject, Query as QueryParams, Req } from '@nestjs/common';
-import { coreQuoteContract } from '@dex/messages';
+import { Controller, Get, Inject, Param, Query as QueryParams, Req } from '@nestjs/common';
+import { corePoolContract, corePoolsContract, coreQuoteContract } from '@dex/messages';
+import { getAddress, isAddress } from 'viem';
 import { NatsBus } from '@dex/service';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, envelope } from '../http/api-error';
-import type { Query } from '../http/query';
+import { requireChainId, type Query } from '../http/query';
 import { parseQuoteQuery } from './quote-query';
 
 /** The AMM's REST API under `/core`. */
@@ -20,5 +21,22 @@ export class CoreController {
       throw new ApiError(500, 'Failed to fetch quote', reply.error.details ?? reply.error.message);
     }
     return envelope(reply);
+  }
+
+  /** `GET /core/pools?chainId=`: every pool with `totalTVL` and `totals24h` beside `data`. */
+  @Get('pools')
+  async pools(@QueryParams() query: Query, @Req() req: FastifyRequest) {
+    const chainId = requireChainId(query);
+    const reply = await this.bus.request(corePoolsContract, { chainId }, { requestId: req.id });
+    if (!reply.ok) throw ApiError.fromBus(reply.error);
+    return { success: true, data: reply.data.pools, totalTVL: reply.data.totalTVL, totals24h: reply.data.totals24h };
+  }
+
+  /** `GET /core/pool/:address?chainId=`: one pool. */
+  @Get('pool/:address')
+  async pool(@Param('address') address: string, @QueryParams() query: Query, @Req() req: FastifyRequest) {
+    const chainId = requireChainId(query);
+    if (!isAddress(address, { strict: false })) throw ApiError.badRequest('Invalid address: address', `got ${JSON.stringify(address)}`);
+    return envelope(await this.bus.request(corePoolContract, { chainId, pool: getAddress(address) }, { requestId: req.id }));
   }
 }
