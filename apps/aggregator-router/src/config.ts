@@ -12,6 +12,8 @@ export function loadAggregatorConfig(env: Record<string, string | undefined> = p
       ...httpPortSetting(3011),
       /** Path of the per-chain liquidity-source config (the devnet manifest has the same shape). */
       SOURCES_CONFIG: z.string().min(1),
+      /** How often to look for a new block (liquidity refresh), milliseconds. */
+      BLOCK_POLL_MS: z.coerce.number().int().min(50).default(500),
     },
     env,
   );

@@ -9,4 +9,5 @@ export * from './chain/events';
 export * from './chain/indexer-status';
 export * from './keeper/distribute';
 export * from './launchpad/tokens';
+export * from './aggregator/route';
 export * from './core/pools';

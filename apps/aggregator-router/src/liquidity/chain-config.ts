@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import { addressSchema, chainSourcesSchema, describeIssues, sourceKindSchema } from '@dex/messages';
+import { ConfigError } from '@dex/service';
+import { z } from 'zod';
+
+/**
+ * What the route search needs from the sources file of a chain, beyond its sources: the pools of each source,
+ * the known tokens, the wrapped native token, RouterV2 and the launchpad's tokens. The devnet manifest has
+ * this shape; a production sources file lists the same keys.
+ */
+const tokenSchema = z.object({ address: addressSchema, symbol: z.string(), name: z.string(), decimals: z.number().int().min(0).max(255) });
+
+const chainEntrySchema = z.looseObject({
+  sources: chainSourcesSchema,
+  nativeSymbol: z.string().default('ETH'),
+  multicall3: addressSchema.optional(),
+  wrappedNative: tokenSchema,
+  tokens: z.array(tokenSchema).default([]),
+  pools: z
+    .array(z.object({ name: z.string().optional(), routerIndex: z.number().int().min(0), kind: sourceKindSchema, address: addressSchema, token0: addressSchema, token1: addressSchema }))
+    .default([]),
+  routerV2: addressSchema,
+  treasury: addressSchema.optional(),
+  launchpad: z
+    .object({ address: addressSchema, tokens: z.array(z.looseObject({ address: addressSchema, stage: z.string().optional() })).default([]) })
+    .optional(),
+});
+export type ChainEntry = z.infer<typeof chainEntrySchema>;
+
+const fileSchema = z.object({ chains: z.record(z.string().regex(/^\d+$/), z.unknown()) });
+
+/** Reads the chain entries of the served chains; a missing key stops the service, naming SOURCES_CONFIG. */
+export function loadChainEntries(service: string, path: string, chainIds: readonly number[]): Map<number, ChainEntry> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new ConfigError(service, [`invalid setting SOURCES_CONFIG: cannot read ${path} (${(err as Error).message})`]);
+  }
+  const file = fileSchema.safeParse(raw);
+  if (!file.success) throw new ConfigError(service, [`invalid setting SOURCES_CONFIG: ${path}: ${describeIssues(file.error)}`]);
+  const entries = new Map<number, ChainEntry>();
+  for (const chainId of chainIds) {
+    const parsed = chainEntrySchema.safeParse(file.data.chains[String(chainId)]);
+    if (!parsed.success) {
+      throw new ConfigError(service, [`invalid setting SOURCES_CONFIG: ${path}: chain ${chainId}: ${describeIssues(parsed.error)}`]);
+    }
+    entries.set(chainId, parsed.data);
+  }
+  return entries;
+}

@@ -1,0 +1,315 @@
+import { ammPoolAbi, launchpadAbi, stablePoolAbi, uniswapV2PairAbi } from '@dex/abis';
+import { createChainClient, type ChainPublicClient } from '@dex/chain';
+import type { SourceConfig, TokenMeta } from '@dex/messages';
+import { buildGraph, type ChainGraph, type PoolSnapshot, type QuoteSample } from '@dex/routing';
+import { BusError } from '@dex/service';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { erc20Abi, getAddress, type Address } from 'viem';
+import type { ChainEntry } from './chain-config';
+
+/** Inputs sampled per direction of a core pool: geometric from a millionth of the input reserve to half of it. */
+export const CORE_LADDER_SIZE = 16;
+
+export interface LiquiditySnapshot {
+  readonly blockNumber: bigint;
+  readonly pools: readonly PoolSnapshot[];
+  readonly graph: ChainGraph;
+}
+
+/** One served chain: its configuration, RPC client, token metadata and newest liquidity snapshot. */
+export class ChainLiquidity {
+  readonly tokens = new Map<string, TokenMeta>();
+  snapshot?: LiquiditySnapshot;
+  private refreshing?: Promise<void>;
+  private wanted?: bigint;
+  private launchpadFeeBps?: bigint;
+  private readonly sourceNames: ReadonlyMap<number, string>;
+  private readonly logger: Logger;
+
+  constructor(
+    readonly chainId: number,
+    readonly entry: ChainEntry,
+    readonly sources: readonly SourceConfig[],
+    readonly client: ChainPublicClient,
+  ) {
+    this.sourceNames = new Map(sources.map((s) => [s.routerIndex, s.name]));
+    this.logger = new Logger(`Liquidity:${chainId}`);
+  }
+
+  get wrappedNative(): Address {
+    return this.entry.wrappedNative.address as Address;
+  }
+
+  sourceName(routerIndex: number): string {
+    return this.sourceNames.get(routerIndex) ?? `source ${routerIndex}`;
+  }
+
+  token(address: string): TokenMeta | undefined {
+    return this.tokens.get(address.toLowerCase());
+  }
+
+  /** The newest snapshot, waiting for a refresh under way (or the first load) so a route sees the newest block. */
+  async current(): Promise<LiquiditySnapshot> {
+    if (this.refreshing) await this.refreshing.catch(() => undefined);
+    if (!this.snapshot) await this.refresh();
+    if (!this.snapshot) throw new BusError(503, 'Liquidity not loaded yet', `chain ${this.chainId}`);
+    return this.snapshot;
+  }
+
+  /** Refreshes at `blockNumber` (the newest block when absent); one refresh at a time, the newest wins. */
+  refresh(blockNumber?: bigint): Promise<void> {
+    if (blockNumber !== undefined && this.wanted !== undefined && blockNumber <= this.wanted) return this.refreshing ?? Promise.resolve();
+    if (blockNumber !== undefined) this.wanted = blockNumber;
+    if (this.refreshing) return this.refreshing;
+    const run = async () => {
+      try {
+        for (;;) {
+          const target = this.wanted ?? (await this.client.getBlockNumber());
+          this.wanted = undefined;
+          if (this.snapshot && target <= this.snapshot.blockNumber) break;
+          await this.load(target);
+          if (this.wanted === undefined) break;
+        }
+      } finally {
+        this.refreshing = undefined;
+      }
+    };
+    this.refreshing = run();
+    return this.refreshing;
+  }
+
+  private async load(blockNumber: bigint): Promise<void> {
+    if (this.tokens.size === 0) await this.loadTokens();
+    const entry = this.entry;
+    const meta = (a: string) => this.token(a);
+    const dec = (a: string) => meta(a)?.decimals ?? 18;
+    const pools: PoolSnapshot[] = [];
+
+    const pairs = entry.pools.filter((p) => p.kind === 'uniswap-v2' || p.kind === 'stable');
+    const reserves = await this.client.multicall({
+      blockNumber,
+      allowFailure: true,
+      contracts: pairs.map((p) =>
+        p.kind === 'stable'
+          ? ({ address: p.address as Address, abi: stablePoolAbi, functionName: 'getReserves' } as const)
+          : ({ address: p.address as Address, abi: uniswapV2PairAbi, functionName: 'getReserves' } as const),
+      ),
+    });
+    pairs.forEach((p, i) => {
+      const r = reserves[i];
+      if (r.status !== 'success') return;
+      const [reserve0, reserve1] = r.result as readonly [bigint, bigint, ...unknown[]];
+      const feeBps = this.sources.find((s) => s.routerIndex === p.routerIndex)?.feeBps ?? 30;
+      pools.push({
+        kind: p.kind as 'uniswap-v2' | 'stable',
+        address: p.address,
+        routerIndex: p.routerIndex,
+        routerName: this.sourceName(p.routerIndex),
+        token0: p.token0,
+        token1: p.token1,
+        decimals0: dec(p.token0),
+        decimals1: dec(p.token1),
+        reserve0: BigInt(reserve0),
+        reserve1: BigInt(reserve1),
+        feeBps,
+      });
+    });
+
+    const cores = entry.pools.filter((p) => p.kind === 'core');
+    const coreReserves = await this.client.multicall({
+      blockNumber,
+      allowFailure: true,
+      contracts: cores.map((p) => ({ address: p.address as Address, abi: ammPoolAbi, functionName: 'getReserves' }) as const),
+    });
+    await Promise.all(
+      cores.map(async (p, i) => {
+        const r = coreReserves[i];
+        if (r.status !== 'success') return;
+        const [r0, r1] = r.result;
+        const [samples0to1, samples1to0] = await Promise.all([
+          this.coreLadder(p.address as Address, p.token0 as Address, p.token1 as Address, r0, blockNumber),
+          this.coreLadder(p.address as Address, p.token1 as Address, p.token0 as Address, r1, blockNumber),
+        ]);
+        pools.push({
+          kind: 'core',
+          address: p.address,
+          routerIndex: p.routerIndex,
+          routerName: this.sourceName(p.routerIndex),
+          token0: p.token0,
+          token1: p.token1,
+          decimals0: dec(p.token0),
+          decimals1: dec(p.token1),
+          samples0to1,
+          samples1to0,
+        });
+      }),
+    );
+
+    const launchpadSource = this.sources.find((s) => s.kind === 'launchpad');
+    if (entry.launchpad && launchpadSource) {
+      const launchpad = entry.launchpad.address as Address;
+      const tokens = entry.launchpad.tokens.map((t) => t.address as Address);
+      const reads = await this.client.multicall({
+        blockNumber,
+        allowFailure: true,
+        contracts: [
+          ...tokens.flatMap(
+            (token) =>
+              [
+                { address: launchpad, abi: launchpadAbi, functionName: 'getTokenState', args: [token] },
+                { address: launchpad, abi: launchpadAbi, functionName: 'getTokensForSale', args: [token] },
+                { address: launchpad, abi: launchpadAbi, functionName: 'getRealHypeReserve', args: [token] },
+              ] as const,
+          ),
+        ],
+      });
+      this.launchpadFeeBps ??= await this.client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'FEE_BPS' });
+      const feeBps = this.launchpadFeeBps;
+      tokens.forEach((token, i) => {
+        const [state, forSale, real] = reads.slice(i * 3, i * 3 + 3);
+        if (state.status !== 'success' || forSale.status !== 'success' || real.status !== 'success') return;
+        const s = state.result as { hypeReserve: bigint; tokenReserve: bigint; graduated: boolean };
+        if (s.graduated) return;
+        const native = this.wrappedNative;
+        const [token0, token1] = BigInt(token) < BigInt(native) ? [token, native] : [native, token];
+        pools.push({
+          kind: 'launchpad',
+          address: launchpad,
+          routerIndex: launchpadSource.routerIndex,
+          routerName: launchpadSource.name,
+          token0,
+          token1,
+          decimals0: dec(token0),
+          decimals1: dec(token1),
+          nativeToken: native,
+          curve: { hypeReserve: s.hypeReserve, tokenReserve: s.tokenReserve, tokensForSale: forSale.result as bigint, realHypeReserve: real.result as bigint, feeBps },
+        });
+      });
+    }
+
+    const graph = buildGraph({ chainId: this.chainId, blockNumber, pools });
+    if (!this.snapshot || blockNumber > this.snapshot.blockNumber) this.snapshot = { blockNumber, pools, graph };
+    this.logger.debug?.({ msg: 'liquidity refreshed', blockNumber: blockNumber.toString(), pools: pools.length });
+  }
+
+  /** `estimateSwapBatch` samples of one direction; when the batch reverts, the amounts one by one, cut at the first failure. */
+  private async coreLadder(pool: Address, tokenIn: Address, tokenOut: Address, reserveIn: bigint, blockNumber: bigint): Promise<QuoteSample[]> {
+    if (reserveIn <= 0n) return [];
+    const amounts = geometricLadder(reserveIn / 1_000_000n || 1n, reserveIn / 2n || 1n, CORE_LADDER_SIZE);
+    try {
+      const outs = await this.client.readContract({ address: pool, abi: ammPoolAbi, functionName: 'estimateSwapBatch', args: [tokenIn, tokenOut, amounts], blockNumber });
+      return amounts.map((amountIn, i) => ({ amountIn, amountOut: outs[i] }));
+    } catch {
+      const single = await this.client.multicall({
+        blockNumber,
+        allowFailure: true,
+        contracts: amounts.map((a) => ({ address: pool, abi: ammPoolAbi, functionName: 'estimateSwap', args: [tokenIn, tokenOut, a] }) as const),
+      });
+      const samples: QuoteSample[] = [];
+      for (const [i, r] of single.entries()) {
+        if (r.status !== 'success' || r.result === 0n) {
+          if (samples.length > 0) break;
+          continue;
+        }
+        samples.push({ amountIn: amounts[i], amountOut: r.result });
+      }
+      return samples;
+    }
+  }
+
+  /** Symbol, name and decimals of every token the chain's pools and launchpad trade (read once, cached). */
+  private async loadTokens(): Promise<void> {
+    const known = new Map<string, TokenMeta>();
+    for (const t of [this.entry.wrappedNative, ...this.entry.tokens]) known.set(t.address.toLowerCase(), { ...t, address: getAddress(t.address) });
+    const addresses = new Set<string>(known.keys());
+    for (const p of this.entry.pools) {
+      addresses.add(p.token0.toLowerCase());
+      addresses.add(p.token1.toLowerCase());
+    }
+    for (const t of this.entry.launchpad?.tokens ?? []) addresses.add(t.address.toLowerCase());
+    const list = [...addresses].map((a) => getAddress(a));
+    const reads = await this.client.multicall({
+      allowFailure: true,
+      contracts: list.flatMap(
+        (address) =>
+          [
+            { address, abi: erc20Abi, functionName: 'symbol' },
+            { address, abi: erc20Abi, functionName: 'name' },
+            { address, abi: erc20Abi, functionName: 'decimals' },
+          ] as const,
+      ),
+    });
+    list.forEach((address, i) => {
+      const fallback = known.get(address.toLowerCase());
+      const [symbol, name, decimals] = reads.slice(i * 3, i * 3 + 3);
+      const meta: TokenMeta = {
+        address,
+        symbol: symbol.status === 'success' ? (symbol.result as string) : (fallback?.symbol ?? '?'),
+        name: name.status === 'success' ? (name.result as string) : (fallback?.name ?? '?'),
+        decimals: decimals.status === 'success' ? Number(decimals.result) : (fallback?.decimals ?? 18),
+      };
+      this.tokens.set(address.toLowerCase(), meta);
+    });
+  }
+}
+
+/** `n` amounts from `low` to `high`, geometric, strictly increasing. */
+export function geometricLadder(low: bigint, high: bigint, n: number): bigint[] {
+  if (high <= low) return [low];
+  const ratio = Math.pow(Number(high) / Number(low), 1 / (n - 1));
+  const out: bigint[] = [];
+  for (let i = 0; i < n; i++) {
+    let a = i === n - 1 ? high : BigInt(Math.floor(Number(low) * Math.pow(ratio, i)));
+    if (out.length && a <= out[out.length - 1]) a = out[out.length - 1] + 1n;
+    out.push(a);
+  }
+  return out;
+}
+
+/** Every served chain's liquidity, refreshed at boot and on every new block. */
+@Injectable()
+export class LiquidityService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Liquidity');
+  private readonly unwatch: (() => void)[] = [];
+
+  constructor(private readonly chains: ReadonlyMap<number, ChainLiquidity>) {}
+
+  static create(
+    entries: ReadonlyMap<number, ChainEntry>,
+    sources: ReadonlyMap<number, readonly SourceConfig[]>,
+    endpoints: readonly { chainId: number; rpcUrl: string }[],
+    pollMs: number,
+  ): LiquidityService {
+    const chains = new Map<number, ChainLiquidity>();
+    for (const e of endpoints) {
+      const entry = entries.get(e.chainId)!;
+      const client = createChainClient({ chainId: e.chainId, rpcUrl: e.rpcUrl, multicall3: entry.multicall3 as Address | undefined, timeoutMs: 5_000, pollingIntervalMs: pollMs });
+      chains.set(e.chainId, new ChainLiquidity(e.chainId, entry, sources.get(e.chainId) ?? [], client));
+    }
+    return new LiquidityService(chains);
+  }
+
+  chain(chainId: number): ChainLiquidity {
+    const chain = this.chains.get(chainId);
+    if (!chain) throw new BusError(400, `Unsupported chainId: ${chainId}`, `supported chains: ${[...this.chains.keys()].join(', ')}`);
+    return chain;
+  }
+
+  onApplicationBootstrap(): void {
+    for (const chain of this.chains.values()) {
+      chain.refresh().catch((err: unknown) => this.logger.warn({ msg: 'first liquidity load failed', chainId: chain.chainId, err: String(err) }));
+      this.unwatch.push(
+        chain.client.watchBlockNumber({
+          emitMissed: false,
+          onBlockNumber: (blockNumber) =>
+            void chain.refresh(blockNumber).catch((err: unknown) => this.logger.warn({ msg: 'liquidity refresh failed', chainId: chain.chainId, err: String(err) })),
+          onError: (err) => this.logger.warn({ msg: 'block watch failed', chainId: chain.chainId, err: err.message }),
+        }),
+      );
+    }
+  }
+
+  onApplicationShutdown(): void {
+    for (const stop of this.unwatch.splice(0)) stop();
+  }
+}

@@ -1,0 +1,270 @@
+// GET /v2/route, /pools and /tokens/balances end to end: gateway -> NATS -> aggregator-router -> the devnet's
+// pools on anvil. Every kind of route is executed on chain: the calldata pays exactly the quoted amountOut in
+// the state it was quoted in (at least minAmountOut), and fees go where splitOutput says.
+import { erc20Abi, maxUint256, zeroAddress, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { splitOutput } from '@dex/fee-math';
+import { createChainClient, createChainWalletClient, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
+import { createTestDatabase, startTestChains, testNatsUrl, type TestChains, type TestDatabase } from '@dex/testing';
+import { getJson, startApp, until, type AppProcess } from '../src';
+
+jest.setTimeout(120_000);
+
+describe('aggregator routes', () => {
+  let chains: TestChains;
+  let db: TestDatabase;
+  let router: AppProcess;
+  let gateway: AppProcess;
+  let client: ChainPublicClient;
+  let wallet: ChainWalletClient;
+  const chain = () => chains.manifest.chains['999'];
+  const account = (role: string) => chains.manifest.accounts.find((a) => a.role === role)!;
+  const token = (symbol: string) => [chain().wrappedNative, ...chain().tokens, ...chain().launchpad.tokens].find((t) => t.symbol === symbol)!.address as Address;
+  const get = (path: string, params: Record<string, string>) => getJson(`${gateway.url}${path}?${new URLSearchParams({ chainId: '999', ...params })}`);
+  const trader = () => privateKeyToAccount(account('trader-1').privateKey as Hex);
+
+  const balanceOf = async (tokenAddress: Address, owner: Address) =>
+    tokenAddress === zeroAddress ? client.getBalance({ address: owner }) : client.readContract({ address: tokenAddress, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+
+  /** The route at the chain's newest block (the aggregator refreshes every block). */
+  async function routeAtHead(params: Record<string, string>) {
+    const head = await client.getBlockNumber();
+    const { value } = await until(() => get('/v2/route', params), (r) => r.status !== 200 || BigInt(r.body.data.blockNumber) >= head, 10_000);
+    return value;
+  }
+
+  /** Approves, quotes at the head, sends the calldata; returns the route and what each watched owner received. */
+  async function execute(params: Record<string, string>, watch: { token: Address; owner: Address }[] = []) {
+    const me = trader().address;
+    if (params.tokenIn !== zeroAddress) {
+      const r0 = await get('/v2/route', params);
+      expect(r0.status).toBe(200);
+      const hash = await wallet.writeContract({ address: params.tokenIn as Address, abi: erc20Abi, functionName: 'approve', args: [r0.body.data.execution.to, maxUint256] });
+      await client.waitForTransactionReceipt({ hash });
+    }
+    const r = await routeAtHead(params);
+    expect(r.status).toBe(200);
+    const data = r.body.data;
+    const path: Address[] = data.execution.details.path;
+    const outToken = path[path.length - 1];
+    const owners = [{ token: outToken, owner: me }, ...watch];
+    const before = await Promise.all(owners.map((w) => balanceOf(w.token, w.owner)));
+    const hash = await wallet.sendTransaction({ to: data.execution.to, data: data.execution.calldata, value: BigInt(data.execution.value) });
+    const receipt = await client.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+    const gas = outToken === zeroAddress ? receipt.gasUsed * receipt.effectiveGasPrice : 0n;
+    const after = await Promise.all(owners.map((w) => balanceOf(w.token, w.owner)));
+    const received = owners.map((_, i) => after[i] - before[i] + (i === 0 ? gas : 0n));
+    return { data, received };
+  }
+
+  beforeAll(async () => {
+    [chains, db] = await Promise.all([startTestChains([999]), createTestDatabase()]);
+    const env = { ...chains.env, NATS_URL: testNatsUrl(), DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, BLOCK_POLL_MS: '100' };
+    [router, gateway] = await Promise.all([startApp('aggregator-router', env), startApp('gateway', env)]);
+    client = createChainClient({ chainId: 999, rpcUrl: chain().rpcUrl, pollingIntervalMs: 50 });
+    wallet = createChainWalletClient({ chainId: 999, rpcUrl: chain().rpcUrl, account: trader(), pollingIntervalMs: 50 });
+    await until(() => get('/v2/route', { tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '1' }), (r) => r.status === 200, 20_000);
+  });
+
+  afterAll(async () => {
+    await Promise.all([gateway?.stop(), router?.stop()]);
+    await Promise.all([chains?.stop(), db?.drop()]);
+  });
+
+  it('a direct route has the spec fields and executes for exactly amountOut', async () => {
+    const { data, received } = await execute({ tokenIn: token('USDC'), tokenOut: token('DAI'), amountIn: '250.5' });
+    expect(data.tokens.tokenIn).toEqual({ address: token('USDC'), symbol: 'USDC', name: expect.any(String), decimals: 6 });
+    expect(data.tokens.tokenOut.symbol).toBe('DAI');
+    expect(data.tokens.intermediates).toEqual([]);
+    expect(data.amountIn).toBe('250.5');
+    expect(data.execution.to).toBe(chain().routerV2);
+    expect(data.execution.value).toBe('0');
+    expect(data.execution.details.path).toEqual([token('USDC'), token('DAI')]);
+    expect(data.execution.details.amountIn).toBe('250500000');
+    expect(data.execution.details.hopSwaps).toHaveLength(1);
+    const swap = data.execution.details.hopSwaps[0][0];
+    expect(swap).toEqual(
+      expect.objectContaining({ tokenIn: token('USDC'), tokenOut: token('DAI'), routerIndex: expect.any(Number), routerName: expect.any(String), data: '0x', amountIn: expect.stringMatching(/^\d+$/), amountOut: expect.stringMatching(/^\d+$/), stable: expect.any(Boolean), priceImpact: expect.any(Number) }),
+    );
+    expect(typeof data.averagePriceImpact).toBe('number');
+    expect(received[0]).toBe(BigInt(data.execution.details.amountOut));
+    expect(received[0]).toBeGreaterThanOrEqual(BigInt(data.execution.details.minAmountOut));
+    // Default slippage 1%: minAmountOut = amountOut * 9900 / 10000.
+    expect(BigInt(data.execution.details.minAmountOut)).toBe((BigInt(data.execution.details.amountOut) * 9900n) / 10000n);
+  });
+
+  it('a large trade is split across parallel pools of one hop', async () => {
+    const { data, received } = await execute({ tokenIn: token('USDC'), tokenOut: token('WHYPE'), amountIn: '20000' });
+    expect(data.execution.details.hopSwaps).toHaveLength(1);
+    expect(data.execution.details.hopSwaps[0].length).toBeGreaterThan(1);
+    const hop = data.execution.details.hopSwaps[0];
+    expect(hop.reduce((a: bigint, s: any) => a + BigInt(s.amountIn), 0n)).toBe(20_000_000_000n);
+    expect(received[0]).toBe(BigInt(data.execution.details.amountOut));
+  });
+
+  it('multi-hop: through an intermediate token only with multiHop=true', async () => {
+    const direct = await get('/v2/route', { tokenIn: token('PURR'), tokenOut: token('USDT'), amountIn: '1000' });
+    expect(direct.status).toBe(404);
+    const { data, received } = await execute({ tokenIn: token('PURR'), tokenOut: token('USDT'), amountIn: '1000', multiHop: 'true' });
+    expect(data.execution.details.hopSwaps.length).toBeGreaterThanOrEqual(2);
+    expect(data.tokens.intermediates.length).toBe(data.execution.details.hopSwaps.length - 1);
+    expect(received[0]).toBe(BigInt(data.execution.details.amountOut));
+  });
+
+  it('exact output: at least the asked amount, executed as exact input', async () => {
+    const { data, received } = await execute({ tokenIn: token('USDC'), tokenOut: token('USDT'), amountOut: '500' });
+    expect(BigInt(data.execution.details.amountOut)).toBeGreaterThanOrEqual(500_000_000n);
+    expect(Number(data.amountIn)).toBeGreaterThan(490);
+    expect(received[0]).toBe(BigInt(data.execution.details.amountOut));
+  });
+
+  it('native input: the zero address, the transaction carries value', async () => {
+    const { data, received } = await execute({ tokenIn: zeroAddress, tokenOut: token('USDC'), amountIn: '3' });
+    expect(data.execution.value).toBe('3000000000000000000');
+    expect(data.execution.details.path[0]).toBe(zeroAddress);
+    expect(data.tokens.tokenIn).toEqual(expect.objectContaining({ address: zeroAddress, symbol: 'HYPE', decimals: 18 }));
+    expect(data.execution.details.hopSwaps[0][0].tokenIn).toBe(token('WHYPE'));
+    expect(received[0]).toBe(BigInt(data.execution.details.amountOut));
+    // The 0xEeee... spelling is the native coin too.
+    const alias = await get('/v2/route', { tokenIn: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', tokenOut: token('USDC'), amountIn: '3' });
+    expect(alias.status).toBe(200);
+    expect(alias.body.data.execution.value).toBe('3000000000000000000');
+  });
+
+  it('unwrapNative: the wrapped output is paid in native coin', async () => {
+    const { data, received } = await execute({ tokenIn: token('USDC'), tokenOut: token('WHYPE'), amountIn: '100', unwrapNative: 'true' });
+    expect(data.execution.details.path[data.execution.details.path.length - 1]).toBe(zeroAddress);
+    expect(data.tokens.tokenOut.address).toBe(zeroAddress);
+    expect(received[0]).toBe(BigInt(data.execution.details.amountOut));
+  });
+
+  it('a launchpad curve is routable (buy with the native coin)', async () => {
+    const { data, received } = await execute({ tokenIn: zeroAddress, tokenOut: token('MDOG'), amountIn: '1', includeDexes: '4' });
+    expect(data.execution.details.hopSwaps[0][0].routerIndex).toBe(4);
+    expect(received[0]).toBe(BigInt(data.execution.details.amountOut));
+  });
+
+  it('core legs are re-quoted with the pool\'s own estimate, later hops recomputed (two core hops)', async () => {
+    const { data, received } = await execute({ tokenIn: token('PURR'), tokenOut: token('USDT'), amountIn: '2000', multiHop: 'true', includeDexes: '0' });
+    const hops = data.execution.details.hopSwaps;
+    expect(hops).toHaveLength(2);
+    expect(hops.flat().every((s: any) => s.routerIndex === 0 && s.fee === undefined)).toBe(true);
+    // Hop 2 takes exactly what hop 1 pays.
+    expect(hops[1].reduce((a: bigint, s: any) => a + BigInt(s.amountIn), 0n)).toBe(hops[0].reduce((a: bigint, s: any) => a + BigInt(s.amountOut), 0n));
+    expect(received[0]).toBe(BigInt(data.execution.details.amountOut));
+  });
+
+  it('after another trade moves the price the calldata still pays at least minAmountOut', async () => {
+    const params = { tokenIn: token('USDC'), tokenOut: token('WHYPE'), amountIn: '500', includeDexes: '1', slippage: '2' };
+    const first = await get('/v2/route', params);
+    const hash0 = await wallet.writeContract({ address: token('USDC'), abi: erc20Abi, functionName: 'approve', args: [first.body.data.execution.to, maxUint256] });
+    await client.waitForTransactionReceipt({ hash: hash0 });
+    const quoted = (await routeAtHead(params)).body.data;
+    // Someone else buys WHYPE on the same pool first.
+    const other = createChainWalletClient({ chainId: 999, rpcUrl: chain().rpcUrl, account: privateKeyToAccount(account('trader-2').privateKey as Hex), pollingIntervalMs: 50 });
+    await client.waitForTransactionReceipt({ hash: await other.writeContract({ address: token('USDC'), abi: erc20Abi, functionName: 'approve', args: [quoted.execution.to, maxUint256] }) });
+    const front = (await routeAtHead({ ...params, amountIn: '1000' })).body.data;
+    await client.waitForTransactionReceipt({ hash: await other.sendTransaction({ to: front.execution.to, data: front.execution.calldata }) });
+    const before = await balanceOf(token('WHYPE'), trader().address);
+    const receipt = await client.waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to: quoted.execution.to, data: quoted.execution.calldata }) });
+    expect(receipt.status).toBe('success');
+    const received = (await balanceOf(token('WHYPE'), trader().address)) - before;
+    expect(received).toBeLessThan(BigInt(quoted.execution.details.amountOut));
+    expect(received).toBeGreaterThanOrEqual(BigInt(quoted.execution.details.minAmountOut));
+  });
+
+  it('integrator fee: the user, the integrator and the treasury get the splitOutput shares', async () => {
+    const integrator = account('integrator').address as Address;
+    const treasury = chain().treasury as Address;
+    const usdt = token('USDT');
+    const { data, received } = await execute(
+      { tokenIn: token('USDC'), tokenOut: usdt, amountIn: '1000', feeBps: '50', feeRecipient: integrator, slippage: '0.5' },
+      [
+        { token: usdt, owner: integrator },
+        { token: usdt, owner: treasury },
+      ],
+    );
+    const gross = BigInt(data.execution.details.amountOut);
+    const split = splitOutput({ grossAmountOut: gross, expectedAmountOut: gross, feeBps: 50n, hasFeeRecipient: true });
+    expect(split.integratorFee).toBeGreaterThan(0n);
+    expect(received).toEqual([split.userAmount, split.integratorFee, split.protocolFee]);
+    expect(BigInt(data.execution.details.minAmountOut)).toBe((split.userAmount * 9950n) / 10000n);
+  });
+
+  it('/pools: the same pools whatever the token order; include and exclude filter; both together is a 400', async () => {
+    const ab = await get('/pools', { tokenA: token('WHYPE'), tokenB: token('USDC') });
+    const ba = await get('/pools', { tokenA: token('USDC'), tokenB: token('WHYPE') });
+    expect(ab.status).toBe(200);
+    const addresses = (r: any) => r.body.data.map((p: any) => p.poolAddress).sort();
+    expect(addresses(ab).length).toBe(3);
+    expect(addresses(ab)).toEqual(addresses(ba));
+    expect(ab.body.data[0]).toEqual(
+      expect.objectContaining({ poolAddress: expect.any(String), pairedToken: token('USDC'), routerIndex: expect.any(Number), protocol: expect.any(String), stable: false, pair: expect.stringContaining('/'), price: expect.any(Number) }),
+    );
+    const price = ab.body.data.find((p: any) => p.routerIndex === 1).price;
+    expect(price).toBeGreaterThan(20);
+    expect(price).toBeLessThan(30);
+    const only = await get('/pools', { tokenA: token('WHYPE'), tokenB: token('USDC'), includeDexes: '1,2' });
+    expect(only.body.data.map((p: any) => p.routerIndex).sort()).toEqual([1, 2]);
+    const without = await get('/pools', { tokenA: token('WHYPE'), tokenB: token('USDC'), excludeDexes: '0' });
+    expect(without.body.data.map((p: any) => p.routerIndex).sort()).toEqual([1, 2]);
+    const both = await get('/pools', { tokenA: token('WHYPE'), tokenB: token('USDC'), includeDexes: '1', excludeDexes: '2' });
+    expect(both.status).toBe(400);
+    expect(both.body).toEqual({ success: false, error: 'excludeDexes and includeDexes cannot be used together', details: expect.any(String) });
+  });
+
+  it('/tokens/balances: native coin and known tokens, decimal and base units', async () => {
+    const me = trader().address;
+    const r = await get('/tokens/balances', { wallet: me });
+    expect(r.status).toBe(200);
+    const usdc = r.body.data.balances.find((b: any) => b.symbol === 'USDC');
+    expect(BigInt(usdc.balanceRaw)).toBe(await balanceOf(token('USDC'), me));
+    expect(r.body.data.balances[0]).toEqual(expect.objectContaining({ address: zeroAddress, symbol: 'HYPE', decimals: 18 }));
+    const some = await get('/tokens/balances', { wallet: me, tokens: token('DAI') });
+    expect(some.body.data.balances.map((b: any) => b.symbol)).toEqual(['DAI']);
+    const native = await get('/tokens/balances', { wallet: me, tokens: zeroAddress });
+    expect(native.body.data.balances).toEqual([expect.objectContaining({ symbol: 'HYPE', balanceRaw: (await client.getBalance({ address: me })).toString() })]);
+    expect((await get('/tokens/balances', { wallet: me, tokens: '0x4444444444444444444444444444444444444444' })).body.error).toBe('Unknown token: tokens[0]');
+    expect((await get('/tokens/balances', { wallet: 'nope' })).body.error).toBe('Invalid address: wallet');
+  });
+
+  it('includeDexes overrides excludeDexes on /v2/route; no route is a 404', async () => {
+    const r = await get('/v2/route', { tokenIn: token('USDC'), tokenOut: token('DAI'), amountIn: '10', includeDexes: '3', excludeDexes: '3' });
+    expect(r.status).toBe(200);
+    expect(r.body.data.execution.details.hopSwaps[0].every((s: any) => s.routerIndex === 3)).toBe(true);
+    const none = await get('/v2/route', { tokenIn: token('USDC'), tokenOut: token('DAI'), amountIn: '10', includeDexes: '1' });
+    expect(none.status).toBe(404);
+    expect(none.body).toEqual({ success: false, error: 'No route found', details: expect.any(String) });
+  });
+
+  it('400s name the parameter', async () => {
+    const base = { tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '1' };
+    const cases: [Record<string, string>, string][] = [
+      [{ ...base, tokenIn: '0x123' }, 'Invalid address: tokenIn'],
+      [{ tokenOut: token('USDT'), amountIn: '1' }, 'Missing required parameter: tokenIn'],
+      [{ ...base, chainId: '1' }, 'Unsupported chainId: 1'],
+      [{ ...base, amountOut: '1' }, 'Provide exactly one of amountIn and amountOut'],
+      [{ tokenIn: token('USDC'), tokenOut: token('USDT') }, 'Provide exactly one of amountIn and amountOut'],
+      [{ ...base, amountIn: '-1' }, 'Invalid amountIn: must be a positive decimal number'],
+      [{ ...base, amountIn: '0' }, 'Invalid amountIn: must be a positive decimal number'],
+      [{ ...base, amountIn: '1.1234567' }, 'Invalid amountIn: more decimals than the token has'],
+      [{ ...base, feeBps: '101', feeRecipient: account('integrator').address }, 'Invalid feeBps: must be an integer in [0, 100]'],
+      [{ ...base, feeBps: '1.5', feeRecipient: account('integrator').address }, 'Invalid feeBps: must be an integer in [0, 100]'],
+      [{ ...base, feeBps: '10' }, 'Missing required parameter: feeRecipient'],
+      [{ ...base, feeRecipient: 'x' }, 'Invalid address: feeRecipient'],
+      [{ ...base, slippage: '0' }, 'Invalid slippage: must be a percent greater than 0 and below 50, with at most two decimals'],
+      [{ ...base, slippage: '50' }, 'Invalid slippage: must be a percent greater than 0 and below 50, with at most two decimals'],
+      [{ ...base, multiHop: 'maybe' }, 'Invalid multiHop: must be true or false'],
+      [{ ...base, tokenIn: '0x1111111111111111111111111111111111111111' }, 'Unknown token: tokenIn'],
+      [{ ...base, tokenOut: '0x2222222222222222222222222222222222222222' }, 'Unknown token: tokenOut'],
+      [{ ...base, includeDexes: 'a' }, 'Invalid includeDexes: must be comma-separated routerIndex values'],
+    ];
+    for (const [params, error] of cases) {
+      const r = await get('/v2/route', params);
+      expect({ params, status: r.status, error: r.body.error }).toEqual({ params, status: 400, error });
+      expect(r.body.success).toBe(false);
+    }
+    expect((await get('/pools', { tokenA: token('USDC'), tokenB: '0x3333333333333333333333333333333333333333' })).body.error).toBe('Unknown token: tokenB');
+  });
+});

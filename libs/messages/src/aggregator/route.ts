@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { defineContract } from '../contract';
+import { addressSchema, chainIdSchema } from '../primitives';
+
+/** Request/reply subjects of the aggregator's route search, pool discovery and wallet balances. */
+export const AGGREGATOR_SUBJECTS = {
+  route: 'aggregator.route',
+  pools: 'aggregator.pools',
+  balances: 'aggregator.balances',
+} as const;
+
+/** The native coin in the API: the zero address (the `0xEeee...` spelling is accepted as well). */
+export const NATIVE_TOKEN_ADDRESS = '0x0000000000000000000000000000000000000000';
+export const NATIVE_TOKEN_ALIAS = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
+
+/** A human-readable positive decimal amount, e.g. `1.5` (converted with the token's decimals by the aggregator). */
+export const decimalAmountSchema = z.string().regex(/^(\d+(\.\d*)?|\.\d+)$/, 'must be a positive decimal number');
+const baseUnitsSchema = z.string().regex(/^\d+$/, 'must be a base-unit integer');
+const routerIndexListSchema = z.array(z.number().int().min(0).max(255));
+
+export const tokenMetaSchema = z.object({
+  address: addressSchema,
+  symbol: z.string(),
+  name: z.string(),
+  decimals: z.number().int(),
+});
+export type TokenMeta = z.infer<typeof tokenMetaSchema>;
+
+export const routeRequestSchema = z
+  .object({
+    chainId: chainIdSchema,
+    tokenIn: addressSchema,
+    tokenOut: addressSchema,
+    /** Exactly one of the two, human-readable in the token's units. */
+    amountIn: decimalAmountSchema.optional(),
+    amountOut: decimalAmountSchema.optional(),
+    multiHop: z.boolean().default(false),
+    /** Slippage tolerance in basis points (the REST `slippage` percent times 100). */
+    slippageBps: z.number().int().min(1).max(4_999).default(100),
+    unwrapNative: z.boolean().default(false),
+    includeDexes: routerIndexListSchema.optional(),
+    excludeDexes: routerIndexListSchema.optional(),
+    feeBps: z.number().int().min(0).max(100).default(0),
+    feeRecipient: addressSchema.optional(),
+  })
+  .refine((r) => (r.amountIn === undefined) !== (r.amountOut === undefined), { message: 'exactly one of amountIn and amountOut', path: ['amountIn'] })
+  .refine((r) => r.feeBps === 0 || r.feeRecipient !== undefined, { message: 'required when feeBps > 0', path: ['feeRecipient'] });
+export type RouteRequest = z.input<typeof routeRequestSchema>;
+
+export const hopSwapRecordSchema = z.object({
+  tokenIn: addressSchema,
+  tokenOut: addressSchema,
+  poolAddress: addressSchema,
+  routerIndex: z.number().int(),
+  routerName: z.string(),
+  /** Pool fee in basis points; absent for core pools (their fee is dynamic). */
+  fee: z.number().optional(),
+  stable: z.boolean(),
+  data: z.string().regex(/^0x[0-9a-fA-F]*$/),
+  amountIn: baseUnitsSchema,
+  amountOut: baseUnitsSchema,
+  /** Fraction (0.01 = 1%). */
+  priceImpact: z.number(),
+});
+export type HopSwapRecord = z.infer<typeof hopSwapRecordSchema>;
+
+export const routeResponseSchema = z.object({
+  chainId: chainIdSchema,
+  /** The block of the liquidity snapshot the route was computed on. */
+  blockNumber: baseUnitsSchema,
+  tokens: z.object({ tokenIn: tokenMetaSchema, tokenOut: tokenMetaSchema, intermediates: z.array(tokenMetaSchema) }),
+  amountIn: z.string(),
+  amountOut: z.string(),
+  /** Fraction (0.01 = 1%). */
+  averagePriceImpact: z.number(),
+  execution: z.object({
+    to: addressSchema,
+    calldata: z.string().regex(/^0x[0-9a-fA-F]*$/),
+    /** Native coin the transaction carries, base units ("0" unless the input is the native coin). */
+    value: baseUnitsSchema,
+    details: z.object({
+      path: z.array(addressSchema),
+      amountIn: baseUnitsSchema,
+      amountOut: baseUnitsSchema,
+      minAmountOut: baseUnitsSchema,
+      feeBps: z.number().int(),
+      hopSwaps: z.array(z.array(hopSwapRecordSchema)),
+    }),
+  }),
+});
+export type RouteResponse = z.infer<typeof routeResponseSchema>;
+
+export const routeContract = defineContract({
+  subject: AGGREGATOR_SUBJECTS.route,
+  description: 'Best route between two tokens of a chain, with RouterV2 calldata',
+  request: routeRequestSchema,
+  response: routeResponseSchema,
+});
+
+export const poolsRequestSchema = z.object({
+  chainId: chainIdSchema,
+  tokenA: addressSchema,
+  tokenB: addressSchema,
+  includeDexes: routerIndexListSchema.optional(),
+  excludeDexes: routerIndexListSchema.optional(),
+});
+
+export const poolRecordSchema = z.object({
+  poolAddress: addressSchema,
+  /** The other token of the pair relative to tokenA. */
+  pairedToken: addressSchema,
+  routerIndex: z.number().int(),
+  protocol: z.string(),
+  /** Pool fee in basis points; null for core pools (dynamic fee). */
+  fee: z.number().nullable(),
+  stable: z.boolean(),
+  pair: z.string(),
+  /** Spot price of one tokenA in tokenB at zero size, the pool's fee included. */
+  price: z.number(),
+});
+export type PoolRecord = z.infer<typeof poolRecordSchema>;
+
+export const poolsContract = defineContract({
+  subject: AGGREGATOR_SUBJECTS.pools,
+  description: 'Pools of every source trading a pair of tokens',
+  request: poolsRequestSchema,
+  response: z.array(poolRecordSchema),
+});
+
+export const balancesRequestSchema = z.object({
+  chainId: chainIdSchema,
+  wallet: addressSchema,
+  tokens: z.array(addressSchema).optional(),
+});
+
+export const balanceRecordSchema = tokenMetaSchema.extend({
+  /** Human-readable balance. */
+  balance: z.string(),
+  /** Base units. */
+  balanceRaw: baseUnitsSchema,
+});
+
+export const balancesContract = defineContract({
+  subject: AGGREGATOR_SUBJECTS.balances,
+  description: "A wallet's balances of the chain's known tokens and native coin",
+  request: balancesRequestSchema,
+  response: z.object({ chainId: chainIdSchema, wallet: addressSchema, blockNumber: baseUnitsSchema, balances: z.array(balanceRecordSchema) }),
+});
