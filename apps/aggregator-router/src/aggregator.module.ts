@@ -7,6 +7,7 @@ import { RouteHandler } from './routes/route.handler';
 import { RouteService } from './routes/route.service';
 import { DexesHandler } from './sources/dexes.handler';
 import { SourceRegistry } from './sources/source-registry';
+import { TokensHandler } from './tokens/tokens.handler';
 
 /** Route search and the chain's liquidity sources, answered over the bus. */
 export function aggregatorModule(config: AggregatorConfig, bus: NatsBus): DynamicModule {
@@ -22,7 +23,8 @@ export function aggregatorModule(config: AggregatorConfig, bus: NatsBus): Dynami
     service: SERVICE,
     bus,
     chains: config.chains,
-    controllers: [DexesHandler, RouteHandler],
+    databaseUrl: config.DATABASE_URL,
+    controllers: [DexesHandler, RouteHandler, TokensHandler],
     providers: [{ provide: SourceRegistry, useValue: sources }, { provide: LiquidityService, useValue: liquidity }, RouteService],
   });
 }

@@ -1,4 +1,4 @@
-import { baseSettings, chainListSetting, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
+import { baseSettings, chainListSetting, databaseSettings, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
 import { z } from 'zod';
 
 export const SERVICE = 'aggregator-router';
@@ -8,6 +8,7 @@ export function loadAggregatorConfig(env: Record<string, string | undefined> = p
     SERVICE,
     {
       ...baseSettings,
+      ...databaseSettings,
       ...chainListSetting,
       ...httpPortSetting(3011),
       /** Path of the per-chain liquidity-source config (the devnet manifest has the same shape). */

@@ -1,4 +1,4 @@
-import { balancesContract, listDexesContract, poolsContract, routeContract } from '@dex/messages';
+import { balancesContract, listDexesContract, listTokensContract, poolsContract, routeContract } from '@dex/messages';
 import type { ServiceDefinition } from '@dex/service';
 import { aggregatorModule } from './aggregator.module';
 import { loadAggregatorConfig, SERVICE, type AggregatorConfig } from './config';
@@ -7,5 +7,5 @@ export const aggregatorRouterService: ServiceDefinition<AggregatorConfig> = {
   name: SERVICE,
   loadConfig: loadAggregatorConfig,
   module: (config, bus) => aggregatorModule(config, bus),
-  serves: [listDexesContract, routeContract, poolsContract, balancesContract],
+  serves: [listDexesContract, routeContract, poolsContract, balancesContract, listTokensContract],
 };

@@ -2,6 +2,7 @@ import type { DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ServiceModule, type NatsBus } from '@dex/service';
 import { DexesController } from './aggregator/dexes.controller';
+import { TokensController } from './aggregator/tokens.controller';
 import { AggregatorRouteController } from './aggregator/route.controller';
 import { CoreController } from './core/core.controller';
 import { LaunchpadController } from './launchpad/launchpad.controller';
@@ -16,7 +17,7 @@ export function gatewayModule(config: GatewayConfig, bus: NatsBus): DynamicModul
     bus,
     chains: config.chains,
     databaseUrl: config.DATABASE_URL,
-    controllers: [DexesController, AggregatorRouteController, CoreController, LaunchpadController],
+    controllers: [DexesController, TokensController, AggregatorRouteController, CoreController, LaunchpadController],
     healthControllers: [GatewayHealthController],
     providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],
   });

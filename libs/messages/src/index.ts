@@ -11,3 +11,4 @@ export * from './keeper/distribute';
 export * from './launchpad/tokens';
 export * from './aggregator/route';
 export * from './core/pools';
+export * from './aggregator/tokens';

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { defineContract } from '../contract';
+import { addressSchema, chainIdSchema } from '../primitives';
+
+/** Largest page of `GET /tokens`. */
+export const MAX_TOKEN_LIMIT = 1_000;
+
+export const tokenRecordSchema = z.object({
+  address: addressSchema,
+  name: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int(),
+  isERC20Verified: z.boolean(),
+  transfers24h: z.number().int(),
+  totalTransfers: z.number().int(),
+});
+
+export const listTokensContract = defineContract({
+  subject: 'aggregator.tokens',
+  description: 'Tokens of a chain sorted by transfers in the last 24 hours, with search and paging',
+  request: z.object({
+    chainId: chainIdSchema,
+    search: z.string().min(1).max(100).optional(),
+    limit: z.number().int().min(1).max(MAX_TOKEN_LIMIT).optional(),
+    offset: z.number().int().min(0),
+    metadata: z.boolean(),
+  }),
+  response: z.object({
+    chainId: chainIdSchema,
+    tokens: z.array(tokenRecordSchema).optional(),
+    addresses: z.array(addressSchema).optional(),
+    count: z.number().int(),
+    limitedCount: z.number().int(),
+    offset: z.number().int(),
+    nextOffset: z.number().int(),
+    hasMore: z.boolean(),
+    searchApplied: z.boolean(),
+    limitApplied: z.boolean(),
+    serviceStatus: z.string(),
+    lastProcessedBlock: z.string(),
+  }),
+});
