@@ -1,4 +1,4 @@
-import { ammPoolAbi, launchpadAbi, stablePoolAbi, uniswapV2PairAbi } from '@dex/abis';
+import { ammPoolAbi, launchpadAbi, stablePoolAbi, stablePoolFactoryAbi, uniswapV2FactoryAbi, uniswapV2PairAbi } from '@dex/abis';
 import { createChainClient, type ChainPublicClient } from '@dex/chain';
 import type { SourceConfig, TokenMeta } from '@dex/messages';
 import { buildGraph, type ChainGraph, type PoolSnapshot, type QuoteSample } from '@dex/routing';
@@ -23,6 +23,11 @@ export class ChainLiquidity {
   private refreshing?: Promise<void>;
   private wanted?: bigint;
   private launchpadFeeBps?: bigint;
+  /** Pools and launched tokens found on chain after the sources file was written (see `discover`). */
+  private readonly discoveredPools: ChainEntry['pools'] = [];
+  private readonly launchedTokens: Address[] = [];
+  private readonly factoryCursor = new Map<string, bigint>();
+  private launchpadCursor = 0n;
   private readonly sourceNames: ReadonlyMap<number, string>;
   private readonly logger: Logger;
 
@@ -78,9 +83,82 @@ export class ChainLiquidity {
     return this.refreshing;
   }
 
+  /**
+   * Finds what appeared on chain since the last look: pairs created by each V2 and stable factory (among them
+   * the pair a launched token graduates into) and tokens created on the launchpad, so a new token is routable
+   * within a block or two of its creation. Reads two counters per source each block; only new entries cost more.
+   */
+  private async discover(blockNumber: bigint): Promise<void> {
+    const known = new Set([...this.entry.pools, ...this.discoveredPools].map((p) => p.address.toLowerCase()));
+    const factories = this.sources.filter((s) => (s.kind === 'uniswap-v2' || s.kind === 'stable') && s.addresses.factory);
+    const launchpad = this.entry.launchpad?.address as Address | undefined;
+    if (this.launchedTokens.length === 0) for (const t of this.entry.launchpad?.tokens ?? []) this.launchedTokens.push(getAddress(t.address));
+    const counts = await this.client.multicall({
+      blockNumber,
+      allowFailure: true,
+      contracts: [
+        ...factories.map((s) =>
+          s.kind === 'stable'
+            ? ({ address: s.addresses.factory as Address, abi: stablePoolFactoryAbi, functionName: 'allPairsLength' } as const)
+            : ({ address: s.addresses.factory as Address, abi: uniswapV2FactoryAbi, functionName: 'allPairsLength' } as const),
+        ),
+        ...(launchpad ? [{ address: launchpad, abi: launchpadAbi, functionName: 'getTokenCount' } as const] : []),
+      ],
+    });
+    const newTokens = new Set<string>();
+    for (const [i, source] of factories.entries()) {
+      const r = counts[i];
+      if (r.status !== 'success') continue;
+      const factory = source.addresses.factory as Address;
+      const from = this.factoryCursor.get(factory) ?? 0n;
+      const to = r.result as bigint;
+      if (to <= from) continue;
+      const abi = source.kind === 'stable' ? stablePoolFactoryAbi : uniswapV2FactoryAbi;
+      const indexes = Array.from({ length: Number(to - from) }, (_, k) => from + BigInt(k));
+      const pairs = await this.client.multicall({
+        blockNumber,
+        allowFailure: false,
+        contracts: indexes.map((k) => ({ address: factory, abi, functionName: 'allPairs', args: [k] }) as const),
+      });
+      const fresh = (pairs as Address[]).filter((a) => !known.has(a.toLowerCase()));
+      const tokens = await this.client.multicall({
+        blockNumber,
+        allowFailure: false,
+        contracts: fresh.flatMap((a) => [
+          { address: a, abi: uniswapV2PairAbi, functionName: 'token0' } as const,
+          { address: a, abi: uniswapV2PairAbi, functionName: 'token1' } as const,
+        ]),
+      });
+      fresh.forEach((address, k) => {
+        const [token0, token1] = [tokens[2 * k] as Address, tokens[2 * k + 1] as Address];
+        this.discoveredPools.push({ routerIndex: source.routerIndex, kind: source.kind, address, token0, token1 });
+        for (const t of [token0, token1]) if (!this.token(t)) newTokens.add(t);
+      });
+      this.factoryCursor.set(factory, to);
+    }
+    const launched = launchpad ? counts[factories.length] : undefined;
+    if (launchpad && launched?.status === 'success' && (launched.result as bigint) > this.launchpadCursor) {
+      const total = launched.result as bigint;
+      const [addresses] = await this.client.readContract({
+        address: launchpad,
+        abi: launchpadAbi,
+        functionName: 'getPaginatedTokensWithMetadata',
+        args: [this.launchpadCursor, total - this.launchpadCursor],
+        blockNumber,
+      });
+      for (const a of addresses) {
+        if (!this.launchedTokens.some((t) => t.toLowerCase() === a.toLowerCase())) this.launchedTokens.push(getAddress(a));
+        if (!this.token(a)) newTokens.add(a);
+      }
+      this.launchpadCursor = total;
+    }
+    if (newTokens.size) await this.loadTokenMeta([...newTokens].map((a) => getAddress(a)));
+  }
+
   private async load(blockNumber: bigint): Promise<void> {
     if (this.tokens.size === 0) await this.loadTokens();
-    const entry = this.entry;
+    await this.discover(blockNumber);
+    const entry = { ...this.entry, pools: [...this.entry.pools, ...this.discoveredPools] };
     const meta = (a: string) => this.token(a);
     const dec = (a: string) => meta(a)?.decimals ?? 18;
     const pools: PoolSnapshot[] = [];
@@ -99,6 +177,8 @@ export class ChainLiquidity {
       const r = reserves[i];
       if (r.status !== 'success') return;
       const [reserve0, reserve1] = r.result as readonly [bigint, bigint, ...unknown[]];
+      // An empty pool (e.g. a launched token's pair before graduation) has nothing to route through.
+      if (BigInt(reserve0) === 0n || BigInt(reserve1) === 0n) return;
       const feeBps = this.sources.find((s) => s.routerIndex === p.routerIndex)?.feeBps ?? 30;
       pools.push({
         kind: p.kind as 'uniswap-v2' | 'stable',
@@ -148,7 +228,7 @@ export class ChainLiquidity {
     const launchpadSource = this.sources.find((s) => s.kind === 'launchpad');
     if (entry.launchpad && launchpadSource) {
       const launchpad = entry.launchpad.address as Address;
-      const tokens = entry.launchpad.tokens.map((t) => t.address as Address);
+      const tokens = this.launchedTokens;
       const reads = await this.client.multicall({
         blockNumber,
         allowFailure: true,
@@ -227,7 +307,11 @@ export class ChainLiquidity {
       addresses.add(p.token1.toLowerCase());
     }
     for (const t of this.entry.launchpad?.tokens ?? []) addresses.add(t.address.toLowerCase());
-    const list = [...addresses].map((a) => getAddress(a));
+    await this.loadTokenMeta([...addresses].map((a) => getAddress(a)), known);
+  }
+
+  /** Reads symbol, name and decimals of `list` into the token cache (`known` fills in what a token cannot say). */
+  private async loadTokenMeta(list: readonly Address[], known: ReadonlyMap<string, TokenMeta> = new Map()): Promise<void> {
     const reads = await this.client.multicall({
       allowFailure: true,
       contracts: list.flatMap(
