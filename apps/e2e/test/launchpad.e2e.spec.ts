@@ -1,7 +1,7 @@
 // Launchpad read endpoints: gateway -> NATS -> launchpad-service -> the launchpad on anvil.
 import { launchpadAbi } from '@dex/abis';
 import { createChainClient } from '@dex/chain';
-import { createTestDatabase, startTestChains, testNatsUrl, type TestChains, type TestDatabase } from '@dex/testing';
+import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
 import { getJson, startApp, until, type AppProcess } from '../src';
 
 jest.setTimeout(120_000);
@@ -9,22 +9,24 @@ jest.setTimeout(120_000);
 describe('GET /launchpad/*', () => {
   let chains: TestChains;
   let db: TestDatabase;
+  let nats: PrivateNatsServer;
   let service: AppProcess;
   let gateway: AppProcess;
+  let indexer: AppProcess;
   const chain = () => chains.manifest.chains['999'];
   const launched = (symbol: string) => chain().launchpad.tokens.find((t) => t.symbol === symbol)!;
   const get = (path: string) => getJson(`${gateway.url}${path}`);
 
   beforeAll(async () => {
-    [chains, db] = await Promise.all([startTestChains([999]), createTestDatabase()]);
-    const env = { ...chains.env, NATS_URL: testNatsUrl(), DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath };
-    [service, gateway] = await Promise.all([startApp('launchpad-service', env), startApp('gateway', env)]);
+    [chains, db, nats] = await Promise.all([startTestChains([999]), createTestDatabase(), startPrivateNatsServer()]);
+    const env = { ...chains.env, NATS_URL: nats.url, DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, INDEXER_POLL_INTERVAL_MS: '200' };
+    [service, gateway, indexer] = await Promise.all([startApp('launchpad-service', env), startApp('gateway', env), startApp('indexer', env)]);
     await until(() => get('/launchpad/tokens?chainId=999'), (r) => r.status === 200, 20_000);
   });
 
   afterAll(async () => {
-    await Promise.all([gateway?.stop(), service?.stop()]);
-    await Promise.all([chains?.stop(), db?.drop()]);
+    await Promise.all([gateway?.stop(), service?.stop(), indexer?.stop()]);
+    await Promise.all([chains?.stop(), db?.drop(), nats?.dispose()]);
   });
 
   it('lists launched tokens newest first with metadata and curve state', async () => {
@@ -70,6 +72,19 @@ describe('GET /launchpad/*', () => {
     const frozen = await get(`/launchpad/estimate?chainId=999&token=${launched('GFROG').address}&side=buy&amount=1000`);
     expect(frozen.status).toBe(409);
     expect(frozen.body).toMatchObject({ success: false, error: 'Token has graduated: it trades on its DEX pool' });
+  });
+
+  it('lists the recent curve trades of a token from the indexer, newest first', async () => {
+    const token = launched('MDOG');
+    const { value } = await until(() => get(`/launchpad/tokens/${token.address}/trades?chainId=999`), (r) => r.status === 200 && r.body.data.trades.length === 4, 30_000);
+    const trades = value.body.data.trades;
+    expect(trades.map((t: any) => t.side)).toEqual(['sell', 'buy', 'buy', 'buy']);
+    expect(trades[3].trader).toBe(token.creator);
+    const blocks = trades.map((t: any) => Number(t.blockNumber));
+    expect(blocks).toEqual([...blocks].sort((a, b) => b - a));
+    for (const t of trades) expect(BigInt(t.nativeAmount) > 0n && BigInt(t.tokenAmount) > 0n).toBe(true);
+    const limited = await get(`/launchpad/tokens/${token.address}/trades?chainId=999&limit=1`);
+    expect(limited.body.data.trades).toHaveLength(1);
   });
 
   it('answers bad input with 400s naming the parameter', async () => {

@@ -1,4 +1,4 @@
-import { getLaunchedTokenContract, launchpadEstimateContract, listLaunchedTokensContract } from '@dex/messages';
+import { getLaunchedTokenContract, launchpadEstimateContract, launchpadTradesContract, listLaunchedTokensContract } from '@dex/messages';
 import { ServiceModule, type ServiceDefinition } from '@dex/service';
 import { loadConfig, SERVICE, type Config } from './config';
 import { LaunchpadHandler } from './tokens/launchpad.handler';
@@ -8,7 +8,7 @@ import { LaunchpadReader } from './tokens/launchpad-reader';
 export const service: ServiceDefinition<Config> = {
   name: SERVICE,
   loadConfig,
-  serves: [listLaunchedTokensContract, getLaunchedTokenContract, launchpadEstimateContract],
+  serves: [listLaunchedTokensContract, getLaunchedTokenContract, launchpadEstimateContract, launchpadTradesContract],
   module: (config, bus) =>
     ServiceModule.register({
       service: SERVICE,

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Param, Query as QueryParams, Req } from '@nestjs/common';
-import { getLaunchedTokenContract, launchpadEstimateContract, listLaunchedTokensContract, MAX_LAUNCHPAD_PAGE } from '@dex/messages';
+import { getLaunchedTokenContract, launchpadEstimateContract, launchpadTradesContract, listLaunchedTokensContract, MAX_LAUNCHPAD_PAGE } from '@dex/messages';
 import { NatsBus } from '@dex/service';
 import type { FastifyRequest } from 'fastify';
 import { getAddress, isAddress } from 'viem';
@@ -40,6 +40,14 @@ export class LaunchpadController {
   async token(@Param('address') token: string, @QueryParams() query: Query, @Req() req: FastifyRequest) {
     const chainId = requireChainId(query);
     return envelope(await this.bus.request(getLaunchedTokenContract, { chainId, token: address(token, 'address') }, { requestId: req.id }));
+  }
+
+  /** `GET /launchpad/tokens/:address/trades?chainId=&limit=`: recent curve trades, newest first. */
+  @Get('tokens/:address/trades')
+  async trades(@Param('address') token: string, @QueryParams() query: Query, @Req() req: FastifyRequest) {
+    const chainId = requireChainId(query);
+    const limit = integer(query, 'limit', 50, 1, MAX_LAUNCHPAD_PAGE);
+    return envelope(await this.bus.request(launchpadTradesContract, { chainId, token: address(token, 'address'), limit }, { requestId: req.id }));
   }
 
   /** `GET /launchpad/estimate?chainId=&token=&side=buy|sell&amount=`: a curve trade's output, fee included. */

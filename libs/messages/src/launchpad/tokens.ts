@@ -68,3 +68,26 @@ export const launchpadEstimateContract = defineContract({
   request: z.object({ chainId: chainIdSchema, token: addressSchema, side: z.enum(['buy', 'sell']), amount: uintString }),
   response: z.object({ chainId: chainIdSchema, token: addressSchema, side: z.enum(['buy', 'sell']), amountIn: uintString, amountOut: uintString }),
 });
+
+export const launchpadTradeSchema = z.object({
+  txHash: z.string(),
+  blockNumber: uintString,
+  timestamp: z.number().int(),
+  trader: addressSchema,
+  side: z.enum(['buy', 'sell']),
+  /** Native coin paid (buy) or received (sell), base units. */
+  nativeAmount: uintString,
+  /** Tokens received (buy) or sold (sell), base units. */
+  tokenAmount: uintString,
+  /** Native wei per whole token after the trade, as the event reports it. */
+  price: uintString,
+  hypeReserves: uintString,
+  tokenReserves: uintString,
+});
+
+export const launchpadTradesContract = defineContract({
+  subject: 'launchpad.trades',
+  description: 'Recent curve trades of a launched token, newest first (from the indexer)',
+  request: z.object({ chainId: chainIdSchema, token: addressSchema, limit: z.number().int().min(1).max(MAX_LAUNCHPAD_PAGE) }),
+  response: z.object({ chainId: chainIdSchema, token: addressSchema, trades: z.array(launchpadTradeSchema) }),
+});
