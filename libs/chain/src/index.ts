@@ -1,3 +1,4 @@
 export * from './registry';
 export * from './clients';
 export * from './health';
+export * from './errors';

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { addressSchema, chainSourcesSchema, describeIssues, sourceKindSchema } from '@dex/messages';
-import { ConfigError } from '@dex/service';
+import { ConfigError, readSourcesFile } from '@dex/service';
 import { z } from 'zod';
 
 /**
@@ -31,13 +30,7 @@ const fileSchema = z.object({ chains: z.record(z.string().regex(/^\d+$/), z.unkn
 
 /** Reads the chain entries of the served chains; a missing key stops the service, naming SOURCES_CONFIG. */
 export function loadChainEntries(service: string, path: string, chainIds: readonly number[]): Map<number, ChainEntry> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new ConfigError(service, [`invalid setting SOURCES_CONFIG: cannot read ${path} (${(err as Error).message})`]);
-  }
-  const file = fileSchema.safeParse(raw);
+  const file = fileSchema.safeParse(readSourcesFile(service, path));
   if (!file.success) throw new ConfigError(service, [`invalid setting SOURCES_CONFIG: ${path}: ${describeIssues(file.error)}`]);
   const entries = new Map<number, ChainEntry>();
   for (const chainId of chainIds) {

@@ -3,7 +3,8 @@ import { PoolRepository, type DbClient, type PoolSwapStats } from '@dex/db';
 import type { CorePoolData, CorePoolEntry } from '@dex/messages';
 import { BusError, DB_CLIENT } from '@dex/service';
 import { Inject, Injectable } from '@nestjs/common';
-import { BaseError, erc20Abi, formatUnits, getAddress, type Address } from 'viem';
+import { shortMessage } from '@dex/chain';
+import { erc20Abi, formatUnits, getAddress, type Address } from 'viem';
 import { CoreChains, type CoreChain } from './core-chains';
 
 const E18 = 10n ** 18n;
@@ -128,7 +129,7 @@ export class PoolStatsService {
 
   private fail(err: unknown): never {
     if (err instanceof BusError) throw err;
-    throw new BusError(500, 'Failed to fetch pool data', err instanceof BaseError ? err.shortMessage : String(err));
+    throw new BusError(500, 'Failed to fetch pool data', shortMessage(err));
   }
 
   async pools(chainId: number) {

@@ -3,7 +3,8 @@ import { minAmountOut } from '@dex/fee-math';
 import { SWAP_SIGNATURE, SWAP_WITH_REF_SIGNATURE, type CoreQuoteRequest, type CoreQuoteResponse } from '@dex/messages';
 import { BusError } from '@dex/service';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { BaseError, ContractFunctionRevertedError, encodeFunctionData, zeroAddress, type Address } from 'viem';
+import { isRevert, revertName, shortMessage } from '@dex/chain';
+import { encodeFunctionData, zeroAddress, type Address } from 'viem';
 import { CoreChains, type CoreChain } from './core-chains';
 
 /** The router's ABI plus the pool's errors, so a revert inside the pool decodes by name. */
@@ -19,8 +20,7 @@ const HEAD_FRESH_MS = 1_000;
 
 /** A pool-level failure, as the REST API reports it. */
 function failure(err: unknown): BusError {
-  const reverted = err instanceof BaseError ? err.walk((e) => e instanceof ContractFunctionRevertedError) : undefined;
-  const name = reverted instanceof ContractFunctionRevertedError ? reverted.data?.errorName : undefined;
+  const name = revertName(err);
   switch (name) {
     case 'NoPoolForPair':
       return new BusError(404, 'No core pool found for this token pair');
@@ -38,8 +38,7 @@ function failure(err: unknown): BusError {
     case 'InvalidToken':
       return new BusError(400, 'Invalid token for this pool', name);
   }
-  const message = err instanceof BaseError ? err.shortMessage : err instanceof Error ? err.message : String(err);
-  return new BusError(500, 'Failed to fetch quote', message);
+  return new BusError(500, 'Failed to fetch quote', shortMessage(err));
 }
 
 /**
@@ -74,7 +73,7 @@ export class QuoteService {
       pool = await chain.client.readContract({ address: chain.router, abi: quoteAbi, functionName: 'getPoolForPair', args: [tokenIn, tokenOut] });
     } catch (err) {
       // The router reverting (for any reason) means it has no pool for the pair; anything else is a fault.
-      if (err instanceof BaseError && err.walk((e) => e instanceof ContractFunctionRevertedError)) {
+      if (isRevert(err)) {
         throw new BusError(404, 'No core pool found for this token pair');
       }
       throw failure(err);

@@ -2,7 +2,8 @@
 // contracts that announce pools and launches (factories, the core router, the launchpad), and the tokens
 // and pools known up front. Everything else is discovered from their events.
 import { chainSourcesSchema, manifestPoolSchema, manifestTokenSchema, type SourceKind } from '@dex/messages';
-import { readFileSync } from 'node:fs';
+import { readSourcesFile } from '@dex/service';
+import { SERVICE } from '../config';
 import { getAddress, type Address } from 'viem';
 import { z } from 'zod';
 
@@ -83,11 +84,5 @@ export function parseWatchLists(json: unknown, chainIds: readonly number[]): Map
 }
 
 export function readWatchLists(path: string, chainIds: readonly number[]): Map<number, ChainWatchList> {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new Error(`cannot read the sources file ${path}: ${(error as Error).message}`);
-  }
-  return parseWatchLists(json, chainIds);
+  return parseWatchLists(readSourcesFile(SERVICE, path), chainIds);
 }

@@ -1,8 +1,8 @@
 import { launchpadAbi } from '@dex/abis';
-import { createChainClient, type ChainPublicClient } from '@dex/chain';
+import { createChainClient, revertName, shortMessage, type ChainPublicClient } from '@dex/chain';
 import type { LaunchedToken } from '@dex/messages';
 import { BusError, ConfigError, loadSourcesConfig } from '@dex/service';
-import { BaseError, ContractFunctionRevertedError, formatEther, getAddress, type Address } from 'viem';
+import { formatEther, getAddress, type Address } from 'viem';
 import { SERVICE, type Config } from '../config';
 
 /** Decimals of every launchpad token (TOTAL_SUPPLY = 1e15 base units = 1B tokens). */
@@ -13,11 +13,6 @@ export interface LaunchpadChain {
   readonly launchpad: Address;
   readonly client: ChainPublicClient;
 }
-
-const revertName = (err: unknown): string | undefined => {
-  const reverted = err instanceof BaseError ? err.walk((e) => e instanceof ContractFunctionRevertedError) : undefined;
-  return reverted instanceof ContractFunctionRevertedError ? reverted.data?.errorName : undefined;
-};
 
 /** Reads launched tokens, their curves and estimates from the launchpad contract of each chain. */
 export class LaunchpadReader {
@@ -95,7 +90,7 @@ export class LaunchpadReader {
       case 'InsufficientLiquidity':
         return new BusError(400, 'Insufficient liquidity on the curve for this amount', token);
     }
-    return new BusError(500, 'Failed to read the launchpad', err instanceof BaseError ? err.shortMessage : String(err));
+    return new BusError(500, 'Failed to read the launchpad', shortMessage(err));
   }
 
   private async read(chain: LaunchpadChain, token: Address): Promise<LaunchedToken> {

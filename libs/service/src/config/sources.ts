@@ -2,19 +2,22 @@ import { describeIssues, sourcesFileSchema, type SourceConfig } from '@dex/messa
 import { readFileSync } from 'node:fs';
 import { ConfigError } from './config';
 
+/** The parsed JSON of the `SOURCES_CONFIG` file; an unreadable file stops the service naming the setting. */
+export function readSourcesFile(service: string, path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new ConfigError(service, [`invalid setting SOURCES_CONFIG: cannot read ${path} (${(err as Error).message})`]);
+  }
+}
+
 /**
  * Reads the per-chain liquidity-source file named by `SOURCES_CONFIG` (the devnet manifest has that shape)
  * and returns each served chain's sources ordered by routerIndex. A missing or malformed file, or one
  * without an entry for a served chain, stops the service naming the setting.
  */
 export function loadSourcesConfig(service: string, path: string, chainIds: readonly number[]): Map<number, SourceConfig[]> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new ConfigError(service, [`invalid setting SOURCES_CONFIG: cannot read ${path} (${(err as Error).message})`]);
-  }
-  const parsed = sourcesFileSchema.safeParse(raw);
+  const parsed = sourcesFileSchema.safeParse(readSourcesFile(service, path));
   if (!parsed.success) {
     throw new ConfigError(service, [`invalid setting SOURCES_CONFIG: ${path}: ${describeIssues(parsed.error)}`]);
   }

@@ -1,0 +1,17 @@
+import { BaseError, ContractFunctionRevertedError } from 'viem';
+
+/** Whether `err` is a contract call that reverted (as opposed to a transport or node failure). */
+export function isRevert(err: unknown): boolean {
+  return err instanceof BaseError && err.walk((e) => e instanceof ContractFunctionRevertedError) instanceof ContractFunctionRevertedError;
+}
+
+/** The decoded custom error name of a reverted contract call, when the ABI knew it. */
+export function revertName(err: unknown): string | undefined {
+  const reverted = err instanceof BaseError ? err.walk((e) => e instanceof ContractFunctionRevertedError) : undefined;
+  return reverted instanceof ContractFunctionRevertedError ? reverted.data?.errorName : undefined;
+}
+
+/** A short description of any failure of a chain call. */
+export function shortMessage(err: unknown): string {
+  return err instanceof BaseError ? err.shortMessage : err instanceof Error ? err.message : String(err);
+}
