@@ -23,6 +23,12 @@ export function appEntry(name: string): string {
   return entry;
 }
 
+/** Apps still running; killed when the test process exits, even if a failed setup never stopped one. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** Spawns an app with exactly `env` (plus PATH) and returns at once. */
 export function spawnApp(name: string, env: Record<string, string>): Omit<AppProcess, 'url'> {
   const child = spawn(process.execPath, [appEntry(name)], {
@@ -30,6 +36,8 @@ export function spawnApp(name: string, env: Record<string, string>): Omit<AppPro
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let output = '';
   child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr?.on('data', (c: Buffer) => (output += c.toString()));

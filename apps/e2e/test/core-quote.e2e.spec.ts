@@ -5,9 +5,9 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { coreWatchContract, liveQuoteSchema, quoteTopic } from '@dex/messages';
 import { createChainClient, createChainWalletClient } from '@dex/chain';
 import { createJsonLogger, NatsBus } from '@dex/service';
-import { createTestDatabase, startPrivateNatsServer, startTestChains, testNatsUrl, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
+import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
 import { JSONCodec } from 'nats';
-import { getJson, startApp, until, type AppProcess } from '../src';
+import { fileNatsUrl, getJson, startApp, until, type AppProcess } from '../src';
 
 jest.setTimeout(120_000);
 
@@ -22,7 +22,7 @@ describe('GET /core/quote', () => {
 
   beforeAll(async () => {
     [chains, db] = await Promise.all([startTestChains(), createTestDatabase()]);
-    const env = { ...chains.env, NATS_URL: testNatsUrl(), DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, BLOCK_POLL_MS: '100' };
+    const env = { ...chains.env, NATS_URL: await fileNatsUrl(), DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, BLOCK_POLL_MS: '100' };
     [quoter, gateway] = await Promise.all([startApp('amm-quoter', env), startApp('gateway', env)]);
     await until(() => q({ tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '1000000' }), (r) => r.status === 200, 20_000);
   });
@@ -158,7 +158,7 @@ describe('GET /core/quote', () => {
   });
 
   it('publishes a live quote on the pair topic for each new block', async () => {
-    const bus = new NatsBus({ url: testNatsUrl(), name: 'e2e', logger: createJsonLogger('e2e', 'fatal') });
+    const bus = new NatsBus({ url: await fileNatsUrl(), name: 'e2e', logger: createJsonLogger('e2e', 'fatal') });
     const nc = await bus.connect();
     try {
       const tokenIn = token('WHYPE');

@@ -4,11 +4,10 @@ import { createChainClient } from '@dex/chain';
 import { readManifest } from '@dex/devnet-kit';
 import { getManifestContract } from '@dex/messages';
 import { createJsonLogger, NatsBus } from '@dex/service';
-import { testNatsUrl } from '@dex/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getJson, startApp, until, type AppProcess } from '../src';
+import { fileNatsUrl, getJson, startApp, until, type AppProcess } from '../src';
 
 jest.setTimeout(90_000);
 
@@ -19,7 +18,7 @@ describe('devnet app', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'devnet-e2e-'));
     devnet = await startApp('devnet', {
-      NATS_URL: testNatsUrl(),
+      NATS_URL: await fileNatsUrl(),
       DEVNET_PORT_999: '0',
       DEVNET_PORT_4663: '0',
       MANIFEST_PATH: join(dir, 'manifest.json'),
@@ -69,7 +68,7 @@ describe('devnet app', () => {
   });
 
   it('serves the manifest over NATS', async () => {
-    const bus = new NatsBus({ url: testNatsUrl(), name: 'e2e', logger: createJsonLogger('e2e', 'fatal') });
+    const bus = new NatsBus({ url: await fileNatsUrl(), name: 'e2e', logger: createJsonLogger('e2e', 'fatal') });
     await bus.connect();
     try {
       const reply = await bus.request(getManifestContract, {});

@@ -2,8 +2,8 @@
 // aggregator-router, readiness on real NATS, Postgres and both anvil chains.
 import { healthContract, healthReportSchema, listDexesContract } from '@dex/messages';
 import { createJsonLogger, NatsBus } from '@dex/service';
-import { createTestDatabase, startPrivateNatsServer, startTestChains, testNatsUrl, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
-import { getJson, startApp, until, type AppProcess } from '../src';
+import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
+import { fileNatsUrl, getJson, startApp, until, type AppProcess } from '../src';
 
 jest.setTimeout(90_000);
 
@@ -15,7 +15,7 @@ describe('GET /dexes and /health through the stack', () => {
 
   beforeAll(async () => {
     [chains, db] = await Promise.all([startTestChains(), createTestDatabase()]);
-    const env = { ...chains.env, NATS_URL: testNatsUrl(), DATABASE_URL: db.url };
+    const env = { ...chains.env, NATS_URL: await fileNatsUrl(), DATABASE_URL: db.url };
     [aggregator, gateway] = await Promise.all([
       startApp('aggregator-router', { ...env, SOURCES_CONFIG: chains.manifestPath }),
       startApp('gateway', env),
@@ -79,7 +79,7 @@ describe('GET /dexes and /health through the stack', () => {
   });
 
   it('answers each service health subject over the bus, in its queue group', async () => {
-    const bus = new NatsBus({ url: testNatsUrl(), name: 'e2e', logger: createJsonLogger('e2e', 'fatal') });
+    const bus = new NatsBus({ url: await fileNatsUrl(), name: 'e2e', logger: createJsonLogger('e2e', 'fatal') });
     await bus.connect();
     try {
       for (const service of ['aggregator-router', 'gateway']) {

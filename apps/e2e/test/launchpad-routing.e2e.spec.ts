@@ -2,10 +2,10 @@
 // their DEX pool once they graduate.
 import { launchpadAbi } from '@dex/abis';
 import { createChainClient, createChainWalletClient, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
-import { createTestDatabase, startTestChains, testNatsUrl, type TestChains, type TestDatabase } from '@dex/testing';
+import { createTestDatabase, startTestChains, type TestChains, type TestDatabase } from '@dex/testing';
 import { erc20Abi, parseEther, zeroAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { getJson, startApp, until, type AppProcess } from '../src';
+import { fileNatsUrl, getJson, startApp, until, type AppProcess } from '../src';
 
 jest.setTimeout(120_000);
 
@@ -42,7 +42,7 @@ describe('routing launched tokens', () => {
   beforeAll(async () => {
     [chains, db] = await Promise.all([startTestChains([999]), createTestDatabase()]);
     client = createChainClient({ chainId: 999, rpcUrl: chain().rpcUrl, pollingIntervalMs: 50 });
-    const env = { ...chains.env, NATS_URL: testNatsUrl(), DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, BLOCK_POLL_MS: '100' };
+    const env = { ...chains.env, NATS_URL: await fileNatsUrl(), DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, BLOCK_POLL_MS: '100' };
     apps = await Promise.all([startApp('aggregator-router', env), startApp('gateway', env)]);
     gateway = apps[1];
     await until(() => route(chain().tokens[0].address, '1'), (r) => r.status === 200, 20_000);

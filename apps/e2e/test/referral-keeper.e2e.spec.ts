@@ -4,9 +4,9 @@ import { ammPoolAbi, ammRouterAbi, testERC20Abi } from '@dex/abis';
 import { deployContext, send, type DeployContext, type DevAccount } from '@dex/devnet-kit';
 import { distributeContract } from '@dex/messages';
 import { createJsonLogger, NatsBus } from '@dex/service';
-import { startTestChains, testNatsUrl, type TestChains } from '@dex/testing';
+import { startTestChains, type TestChains } from '@dex/testing';
 import { erc20Abi, parseUnits, type Abi, type Address, type Hex } from 'viem';
-import { startApp, until, type AppProcess } from '../src';
+import { fileNatsUrl, startApp, until, type AppProcess } from '../src';
 
 jest.setTimeout(120_000);
 
@@ -59,14 +59,14 @@ describe('referral-keeper', () => {
     ctx = deployContext(999, chain().rpcUrl);
     env = {
       ...chains.env,
-      NATS_URL: testNatsUrl(),
+      NATS_URL: await fileNatsUrl(),
       SOURCES_CONFIG: chains.manifestPath,
       KEEPER_PRIVATE_KEY: account('keeper').privateKey,
       KEEPER_INTERVAL_MS: '0',
       KEEPER_MIN_PENDING_USD: '20',
     };
     keeper = await startApp('referral-keeper', env);
-    bus = new NatsBus({ url: testNatsUrl(), name: 'e2e', logger: createJsonLogger('e2e', 'fatal') });
+    bus = new NatsBus({ url: await fileNatsUrl(), name: 'e2e', logger: createJsonLogger('e2e', 'fatal') });
     await bus.connect();
     await until(() => distribute(), (r) => r.ok, 20_000);
   });

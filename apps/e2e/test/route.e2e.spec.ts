@@ -5,8 +5,8 @@ import { erc20Abi, maxUint256, zeroAddress, type Address, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts';
 import { splitOutput } from '@dex/fee-math';
 import { createChainClient, createChainWalletClient, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
-import { createTestDatabase, startTestChains, testNatsUrl, type TestChains, type TestDatabase } from '@dex/testing';
-import { getJson, startApp, until, type AppProcess } from '../src';
+import { createTestDatabase, startTestChains, type TestChains, type TestDatabase } from '@dex/testing';
+import { fileNatsUrl, getJson, startApp, until, type AppProcess } from '../src';
 
 jest.setTimeout(120_000);
 
@@ -60,7 +60,7 @@ describe('aggregator routes', () => {
 
   beforeAll(async () => {
     [chains, db] = await Promise.all([startTestChains([999]), createTestDatabase()]);
-    const env = { ...chains.env, NATS_URL: testNatsUrl(), DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, BLOCK_POLL_MS: '100' };
+    const env = { ...chains.env, NATS_URL: await fileNatsUrl(), DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, BLOCK_POLL_MS: '100' };
     [router, gateway] = await Promise.all([startApp('aggregator-router', env), startApp('gateway', env)]);
     client = createChainClient({ chainId: 999, rpcUrl: chain().rpcUrl, pollingIntervalMs: 50 });
     wallet = createChainWalletClient({ chainId: 999, rpcUrl: chain().rpcUrl, account: trader(), pollingIntervalMs: 50 });

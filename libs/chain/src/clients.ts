@@ -1,4 +1,4 @@
-import { createPublicClient, createWalletClient, http, type Account, type Address, type Chain, type PublicClient, type Transport, type WalletClient } from 'viem';
+import { createPublicClient, createWalletClient, http, numberToHex, type Account, type Address, type Chain, type PublicClient, type Transport, type WalletClient } from 'viem';
 import { toViemChain } from './registry';
 
 export interface ChainClientOptions {
@@ -26,13 +26,36 @@ export function createChainClient(options: ChainClientOptions): ChainPublicClien
   });
 }
 
+/**
+ * Pads gas estimates: the node estimates against a pending block whose timestamp may differ from the block the
+ * transaction lands in, and time-dependent code (a V2 pair's first update in a new second writes its price
+ * accumulators) can then need more gas than estimated. 25% plus 50,000 covers that with room to spare.
+ */
+export function withGasMargin(transport: Transport): Transport {
+  return (params) => {
+    const inner = transport(params);
+    return {
+      ...inner,
+      request: (async (args: { method: string; params?: unknown }) => {
+        const result = await inner.request(args as never);
+        const pad = (gas: string) => numberToHex((BigInt(gas) * 125n) / 100n + 50_000n);
+        if (args.method === 'eth_estimateGas') return pad(result as string);
+        // Nodes that fill a transaction request (eth_fillTransaction) estimate its gas the same way.
+        const filled = result as { tx?: { gas?: string } } | null;
+        if (args.method === 'eth_fillTransaction' && filled?.tx?.gas) return { ...filled, tx: { ...filled.tx, gas: pad(filled.tx.gas) } };
+        return result;
+      }) as typeof inner.request,
+    };
+  };
+}
+
 /** The one place that builds viem signing clients (devnet seeder and referral keeper only). */
 export function createChainWalletClient(options: ChainClientOptions & { account: Account }): ChainWalletClient {
   const chain = toViemChain(options.chainId, options.rpcUrl, options.multicall3);
   return createWalletClient({
     chain,
     account: options.account,
-    transport: http(options.rpcUrl, { timeout: options.timeoutMs ?? 30_000, retryCount: 0 }),
+    transport: withGasMargin(http(options.rpcUrl, { timeout: options.timeoutMs ?? 30_000, retryCount: 0 })),
     pollingInterval: options.pollingIntervalMs ?? 500,
     cacheTime: 0,
   });

@@ -51,6 +51,12 @@ function waitForPort(port: number, timeoutMs: number): Promise<void> {
   });
 }
 
+/** Private servers still running; killed when the test process exits, even if a test never disposed of one. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /** Starts a private nats-server (JetStream on) on a free port. */
 export async function startPrivateNatsServer(): Promise<PrivateNatsServer> {
   const port = await getFreePort();
@@ -58,7 +64,12 @@ export async function startPrivateNatsServer(): Promise<PrivateNatsServer> {
   let child: ChildProcess | undefined;
 
   const start = async () => {
-    child = spawn(natsServerBinary(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { stdio: 'ignore' });
+    const started = spawn(natsServerBinary(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', store], { stdio: 'ignore' });
+    // A server a failed setup never handed back must not keep the test process alive.
+    started.unref();
+    running.add(started);
+    started.once('exit', () => running.delete(started));
+    child = started;
     await waitForPort(port, 10_000);
   };
   const stop = async () => {

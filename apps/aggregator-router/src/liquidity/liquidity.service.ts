@@ -75,6 +75,10 @@ export class ChainLiquidity {
           await this.load(target);
           if (this.wanted === undefined) break;
         }
+      } catch (err) {
+        // Forget the block that failed, so the next call (the same block again, or a later one) retries.
+        this.wanted = undefined;
+        throw err;
       } finally {
         this.refreshing = undefined;
       }
