@@ -4,12 +4,14 @@
 // Prints the gateway URL and the manifest path; Ctrl-C stops every process it started.
 //
 // Settings (all optional): NATS_URL, DATABASE_URL, GATEWAY_PORT (3000), DEVNET_PORT_999 (8545),
-// DEVNET_PORT_4663 (8546), STACK_LOGS=inherit to stream the services' JSON logs here instead of to files.
+// DEVNET_PORT_4663 (8546), STACK_LOGS=inherit to stream the services' JSON logs here instead of to files,
+// STACK_KEEP_DB=1 to keep the database of an earlier run (by default it is recreated: the chains are new).
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadTs } from '../db/load-ts.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const stateDir = join(root, '.devnet');
@@ -25,6 +27,8 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'log',
 };
 const inheritLogs = process.env.STACK_LOGS === 'inherit';
+/** Keep the database of an earlier run (its index is of chains that no longer exist, unless the RPCs are kept). */
+const keepDatabase = process.env.STACK_KEEP_DB === '1';
 const gatewayUrl = `http://127.0.0.1:${env.GATEWAY_PORT}`;
 
 /** The services after the devnet, with their health ports. */
@@ -163,7 +167,12 @@ async function main() {
   step(2, 'building apps and libs');
   execFileSync(process.execPath, [join(root, 'tools/build/build.mjs'), '--quiet'], { cwd: root, stdio: 'inherit' });
 
-  step(3, `applying database migrations to ${env.DATABASE_URL}`);
+  // The devnet's chains are new on every start, so what was indexed from the previous ones must go too.
+  step(3, `${keepDatabase ? '' : 'recreating the database and '}applying migrations to ${env.DATABASE_URL}`);
+  if (!keepDatabase) {
+    const { dropDatabase } = loadTs(join(root, 'libs/db/src/index-migrate.ts'));
+    await dropDatabase(env.DATABASE_URL);
+  }
   execFileSync(process.execPath, [join(root, 'tools/db/migrate.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 
   step(4, `starting the devnet: chains 999 (port ${env.DEVNET_PORT_999}) and 4663 (port ${env.DEVNET_PORT_4663}), deploying contracts`);
