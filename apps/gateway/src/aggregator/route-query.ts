@@ -1,20 +1,12 @@
 import type { RouteRequest } from '@dex/messages';
 import { getAddress, isAddress } from 'viem';
 import { ApiError } from '../http/api-error';
-import { param, requireChainId, type Query } from '../http/query';
+import { param, requireAddress, requireChainId, type Query } from '../http/query';
 
 export const AMOUNT_ONE_OF = 'Provide exactly one of amountIn and amountOut';
 export const INVALID_FEE_BPS = 'Invalid feeBps: must be an integer in [0, 100]';
 export const INVALID_SLIPPAGE = 'Invalid slippage: must be a percent greater than 0 and below 50, with at most two decimals';
 export const DEXES_EXCLUSIVE = 'excludeDexes and includeDexes cannot be used together';
-
-/** A required address parameter: `Missing required parameter: <name>` / `Invalid address: <name>`. */
-export function requireAddress(query: Query, name: string): string {
-  const raw = param(query, name);
-  if (raw === undefined) throw ApiError.badRequest(`Missing required parameter: ${name}`);
-  if (!isAddress(raw, { strict: false })) throw ApiError.badRequest(`Invalid address: ${name}`, `got ${JSON.stringify(raw)}`);
-  return getAddress(raw);
-}
 
 /** `true`/`false` (also `1`/`0`); absent is the default. */
 export function booleanParam(query: Query, name: string, fallback: boolean): boolean {

@@ -3,16 +3,7 @@ import { listTokensContract, MAX_TOKEN_LIMIT } from '@dex/messages';
 import { NatsBus } from '@dex/service';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, envelope } from '../http/api-error';
-import { param, requireChainId, type Query } from '../http/query';
-
-function integerParam(query: Query, name: string, min: number, max: number): number | undefined {
-  const raw = param(query, name);
-  if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw ApiError.badRequest(`Invalid ${name}: must be an integer in [${min}, ${max}]`, `got ${JSON.stringify(raw)}`);
-  }
-  return Number(raw);
-}
+import { integerParam, param, requireChainId, type Query } from '../http/query';
 
 @Controller()
 export class TokensController {

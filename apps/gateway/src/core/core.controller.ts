@@ -1,10 +1,9 @@
 import { Controller, Get, Inject, Param, Query as QueryParams, Req } from '@nestjs/common';
 import { corePoolContract, corePoolsContract, coreQuoteContract } from '@dex/messages';
-import { getAddress, isAddress } from 'viem';
 import { NatsBus } from '@dex/service';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, envelope } from '../http/api-error';
-import { requireChainId, type Query } from '../http/query';
+import { addressValue, requireChainId, type Query } from '../http/query';
 import { parseQuoteQuery } from './quote-query';
 
 /** The AMM's REST API under `/core`. */
@@ -36,7 +35,6 @@ export class CoreController {
   @Get('pool/:address')
   async pool(@Param('address') address: string, @QueryParams() query: Query, @Req() req: FastifyRequest) {
     const chainId = requireChainId(query);
-    if (!isAddress(address, { strict: false })) throw ApiError.badRequest('Invalid address: address', `got ${JSON.stringify(address)}`);
-    return envelope(await this.bus.request(corePoolContract, { chainId, pool: getAddress(address) }, { requestId: req.id }));
+    return envelope(await this.bus.request(corePoolContract, { chainId, pool: addressValue(address, 'address') }, { requestId: req.id }));
   }
 }

@@ -1,7 +1,7 @@
 import { MAX_QUOTE_BATCH, type CoreQuoteRequest } from '@dex/messages';
-import { getAddress, isAddress, keccak256, stringToHex } from 'viem';
+import { keccak256, stringToHex } from 'viem';
 import { ApiError } from '../http/api-error';
-import { param, requireChainId, type Query } from '../http/query';
+import { addressValue, param, requireChainId, type Query } from '../http/query';
 
 export const MISSING_QUOTE_PARAMS = 'Missing required parameters: tokenIn, tokenOut, amountIn';
 export const INVALID_SLIPPAGE = 'Invalid slippageBps: must be an integer in [0, 10000)';
@@ -41,9 +41,8 @@ export function parseQuoteQuery(query: Query): CoreQuoteRequest {
   const amountIn = param(query, 'amountIn');
   const missing = [['tokenIn', tokenIn], ['tokenOut', tokenOut], ['amountIn', amountIn]].filter(([, v]) => v === undefined).map(([k]) => k);
   if (missing.length) throw ApiError.badRequest(MISSING_QUOTE_PARAMS, `missing: ${missing.join(', ')}`);
-  for (const [name, value] of [['tokenIn', tokenIn], ['tokenOut', tokenOut]] as const) {
-    if (!isAddress(value!, { strict: false })) throw ApiError.badRequest(`Invalid address: ${name}`, `got ${JSON.stringify(value)}`);
-  }
+  const checkedIn = addressValue(tokenIn, 'tokenIn');
+  const checkedOut = addressValue(tokenOut, 'tokenOut');
   const amountsIn = parseAmounts(amountIn!);
 
   const includeCalldata = isTruthyFlag(query.includeCalldata);
@@ -57,8 +56,8 @@ export function parseQuoteQuery(query: Query): CoreQuoteRequest {
   const rawRef = param(query, 'refCode');
   return {
     chainId,
-    tokenIn: getAddress(tokenIn!),
-    tokenOut: getAddress(tokenOut!),
+    tokenIn: checkedIn,
+    tokenOut: checkedOut,
     amountsIn,
     includeCalldata,
     ...(slippageBps === undefined ? {} : { slippageBps }),

@@ -1,4 +1,5 @@
 import { isSupportedChainId, SUPPORTED_CHAIN_IDS } from '@dex/chain';
+import { getAddress, isAddress } from 'viem';
 import { ApiError } from './api-error';
 
 export type Query = Record<string, string | string[] | undefined>;
@@ -20,4 +21,26 @@ export function requireChainId(query: Query): number {
     throw ApiError.badRequest(`Unsupported chainId: ${raw}`, `supported chains: ${SUPPORTED_CHAIN_IDS.join(', ')}`);
   }
   return chainId;
+}
+
+/** An address parameter's value (query or path): `Missing required parameter: <name>` / `Invalid address: <name>`. */
+export function addressValue(value: string | undefined, name: string): `0x${string}` {
+  if (value === undefined) throw ApiError.badRequest(`Missing required parameter: ${name}`);
+  if (!isAddress(value, { strict: false })) throw ApiError.badRequest(`Invalid address: ${name}`, `got ${JSON.stringify(value)}`);
+  return getAddress(value);
+}
+
+/** A required address query parameter, checksummed. */
+export function requireAddress(query: Query, name: string): `0x${string}` {
+  return addressValue(param(query, name), name);
+}
+
+/** An optional integer query parameter in [min, max]; undefined when absent. */
+export function integerParam(query: Query, name: string, min: number, max: number): number | undefined {
+  const raw = param(query, name);
+  if (raw === undefined) return undefined;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw ApiError.badRequest(`Invalid ${name}: must be an integer in [${min}, ${max}]`, `got ${JSON.stringify(raw)}`);
+  }
+  return Number(raw);
 }

@@ -2,24 +2,8 @@ import { Controller, Get, Inject, Param, Query as QueryParams, Req } from '@nest
 import { getLaunchedTokenContract, launchpadEstimateContract, launchpadTradesContract, listLaunchedTokensContract, MAX_LAUNCHPAD_PAGE } from '@dex/messages';
 import { NatsBus } from '@dex/service';
 import type { FastifyRequest } from 'fastify';
-import { getAddress, isAddress } from 'viem';
 import { ApiError, envelope } from '../http/api-error';
-import { param, requireChainId, type Query } from '../http/query';
-
-function address(value: string | undefined, name: string): string {
-  if (value === undefined) throw ApiError.badRequest(`Missing required parameter: ${name}`);
-  if (!isAddress(value, { strict: false })) throw ApiError.badRequest(`Invalid address: ${name}`, `got ${JSON.stringify(value)}`);
-  return getAddress(value);
-}
-
-function integer(query: Query, name: string, fallback: number, min: number, max: number): number {
-  const raw = param(query, name);
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw ApiError.badRequest(`Invalid ${name}: must be an integer in [${min}, ${max}]`, `got ${JSON.stringify(raw)}`);
-  }
-  return Number(raw);
-}
+import { addressValue as address, integerParam, param, requireChainId, type Query } from '../http/query';
 
 /** Launchpad read endpoints. */
 @Controller('launchpad')
@@ -30,8 +14,8 @@ export class LaunchpadController {
   @Get('tokens')
   async list(@QueryParams() query: Query, @Req() req: FastifyRequest) {
     const chainId = requireChainId(query);
-    const offset = integer(query, 'offset', 0, 0, Number.MAX_SAFE_INTEGER);
-    const limit = integer(query, 'limit', 50, 1, MAX_LAUNCHPAD_PAGE);
+    const offset = integerParam(query, 'offset', 0, Number.MAX_SAFE_INTEGER) ?? 0;
+    const limit = integerParam(query, 'limit', 1, MAX_LAUNCHPAD_PAGE) ?? 50;
     return envelope(await this.bus.request(listLaunchedTokensContract, { chainId, offset, limit }, { requestId: req.id }));
   }
 
@@ -46,7 +30,7 @@ export class LaunchpadController {
   @Get('tokens/:address/trades')
   async trades(@Param('address') token: string, @QueryParams() query: Query, @Req() req: FastifyRequest) {
     const chainId = requireChainId(query);
-    const limit = integer(query, 'limit', 50, 1, MAX_LAUNCHPAD_PAGE);
+    const limit = integerParam(query, 'limit', 1, MAX_LAUNCHPAD_PAGE) ?? 50;
     return envelope(await this.bus.request(launchpadTradesContract, { chainId, token: address(token, 'address'), limit }, { requestId: req.id }));
   }
 
