@@ -1,8 +1,12 @@
 // Launchpad read endpoints: gateway -> NATS -> launchpad-service -> the launchpad on anvil.
 import { launchpadAbi } from '@dex/abis';
 import { createChainClient } from '@dex/chain';
+import type { DexClient, EndpointName, RawResponse } from '@dex/sdk';
 import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
-import { getJson, startApp, until, type AppProcess } from '../src';
+import { parseAbiItem } from 'viem';
+import { apiClient, bodyOf, startApp, until, type AppProcess } from '../src';
+
+const graduatedEvent = parseAbiItem('event TokenGraduated(address indexed token, address indexed pair, uint256 hypeAmount, uint256 tokenAmount, uint256 liquidity)');
 
 jest.setTimeout(120_000);
 
@@ -13,15 +17,16 @@ describe('GET /launchpad/*', () => {
   let service: AppProcess;
   let gateway: AppProcess;
   let indexer: AppProcess;
+  let api: DexClient;
   const chain = () => chains.manifest.chains['999'];
   const launched = (symbol: string) => chain().launchpad.tokens.find((t) => t.symbol === symbol)!;
-  const get = (path: string) => getJson(`${gateway.url}${path}`);
 
   beforeAll(async () => {
     [chains, db, nats] = await Promise.all([startTestChains([999]), createTestDatabase(), startPrivateNatsServer()]);
     const env = { ...chains.env, NATS_URL: nats.url, DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, INDEXER_POLL_INTERVAL_MS: '200' };
     [service, gateway, indexer] = await Promise.all([startApp('launchpad-service', env), startApp('gateway', env), startApp('indexer', env)]);
-    await until(() => get('/launchpad/tokens?chainId=999'), (r) => r.status === 200, 20_000);
+    api = apiClient(gateway.url);
+    await until(() => api.request('launchpadTokens', { chainId: 999 }), (r) => r.status === 200, 20_000);
   });
 
   afterAll(async () => {
@@ -30,32 +35,51 @@ describe('GET /launchpad/*', () => {
   });
 
   it('lists launched tokens newest first with metadata and curve state', async () => {
-    const { status, body } = await get('/launchpad/tokens?chainId=999');
-    expect(status).toBe(200);
+    const r = await api.request('launchpadTokens', { chainId: 999 });
+    expect(r.status).toBe(200);
+    const body = bodyOf(r);
     expect(body.data).toMatchObject({ chainId: 999, launchpad: chain().launchpad.address, count: 3, offset: 0, nextOffset: 3, hasMore: false });
     expect(body.data.tokens.map((t: any) => t.symbol)).toEqual(['GFROG', 'MDOG', 'FCAT']);
     const [gfrog, mdog, fcat] = body.data.tokens;
     expect(gfrog).toMatchObject({ graduated: true, curveProgress: 1, pair: launched('GFROG').pair, decimals: 6, dexIndex: 0 });
-    expect(mdog.graduated).toBe(false);
+    expect(mdog).toMatchObject({ graduated: false, graduationBlock: null, graduationTimestamp: null });
     expect(mdog.curveProgress).toBeGreaterThan(fcat.curveProgress);
     expect(fcat).toMatchObject({ name: 'Fresh Cat', creator: launched('FCAT').creator, image_uri: 'ipfs://devnet/fcat.png', startingLiquidity: (300n * 10n ** 18n).toString() });
     expect(Number(fcat.price)).toBeGreaterThan(0);
   });
 
+  it('reports the block and time of a graduation as the indexer recorded it, only for graduated tokens', async () => {
+    const client = createChainClient({ chainId: 999, rpcUrl: chain().rpcUrl });
+    const gfrog = launched('GFROG');
+    const [log] = await client.getLogs({ address: chain().launchpad.address, event: graduatedEvent, args: { token: gfrog.address }, fromBlock: 0n, toBlock: 'latest' });
+    expect(log.args.pair).toBe(gfrog.pair);
+    const block = await client.getBlock({ blockNumber: log.blockNumber });
+    const expected = { graduated: true, graduationBlock: log.blockNumber.toString(), graduationTimestamp: Number(block.timestamp) };
+    // The indexer follows the chain in the background: the graduation shows once it has reached its block.
+    const { value } = await until(() => api.launchpadToken({ address: gfrog.address, chainId: 999 }), (r) => r.success === true && r.data.graduationBlock !== null, 30_000);
+    expect(value.data).toMatchObject(expected);
+    const list = await api.launchpadTokens({ chainId: 999 });
+    expect(list.data.tokens.map((t) => [t.symbol, t.graduationBlock, t.graduationTimestamp])).toEqual([
+      ['GFROG', expected.graduationBlock, expected.graduationTimestamp],
+      ['MDOG', null, null],
+      ['FCAT', null, null],
+    ]);
+  });
+
   it('pages with offset and limit', async () => {
-    const first = await get('/launchpad/tokens?chainId=999&limit=2');
-    expect(first.body.data).toMatchObject({ offset: 0, limit: 2, nextOffset: 2, hasMore: true });
-    expect(first.body.data.tokens.map((t: any) => t.symbol)).toEqual(['GFROG', 'MDOG']);
-    const second = await get('/launchpad/tokens?chainId=999&limit=2&offset=2');
-    expect(second.body.data.tokens.map((t: any) => t.symbol)).toEqual(['FCAT']);
-    expect(second.body.data.hasMore).toBe(false);
+    const first = await api.launchpadTokens({ chainId: 999, limit: 2 });
+    expect(first.data).toMatchObject({ offset: 0, limit: 2, nextOffset: 2, hasMore: true });
+    expect(first.data.tokens.map((t: any) => t.symbol)).toEqual(['GFROG', 'MDOG']);
+    const second = await api.launchpadTokens({ chainId: 999, limit: 2, offset: 2 });
+    expect(second.data.tokens.map((t: any) => t.symbol)).toEqual(['FCAT']);
+    expect(second.data.hasMore).toBe(false);
   });
 
   it('serves one token, and 404 for a token the launchpad does not know', async () => {
-    const one = await get(`/launchpad/tokens/${launched('MDOG').address}?chainId=999`);
+    const one = await api.request('launchpadToken', { address: launched('MDOG').address, chainId: 999 });
     expect(one.status).toBe(200);
-    expect(one.body.data.symbol).toBe('MDOG');
-    const unknown = await get(`/launchpad/tokens/0x000000000000000000000000000000000000dEaD?chainId=999`);
+    expect(bodyOf(one).data.symbol).toBe('MDOG');
+    const unknown = await api.request('launchpadToken', { address: '0x000000000000000000000000000000000000dEaD', chainId: 999 });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ success: false, error: 'Token not found on the launchpad' });
   });
@@ -63,44 +87,44 @@ describe('GET /launchpad/*', () => {
   it('estimates buys and sells as the contract does, and refuses a graduated curve', async () => {
     const client = createChainClient({ chainId: 999, rpcUrl: chain().rpcUrl });
     const token = launched('MDOG').address;
-    const buy = await get(`/launchpad/estimate?chainId=999&token=${token}&side=buy&amount=1000000000000000000`);
+    const buy = await api.request('launchpadEstimate', { chainId: 999, token, side: 'buy', amount: 10n ** 18n });
     expect(buy.status).toBe(200);
     const onChain = await client.readContract({ address: chain().launchpad.address, abi: launchpadAbi, functionName: 'estimateBuy', args: [token, 10n ** 18n] });
-    expect(buy.body.data).toEqual({ chainId: 999, token, side: 'buy', amountIn: '1000000000000000000', amountOut: onChain.toString() });
-    const sell = await get(`/launchpad/estimate?chainId=999&token=${token}&side=sell&amount=1000000000`);
-    expect(BigInt(sell.body.data.amountOut)).toBeGreaterThan(0n);
-    const frozen = await get(`/launchpad/estimate?chainId=999&token=${launched('GFROG').address}&side=buy&amount=1000`);
+    expect(bodyOf(buy).data).toEqual({ chainId: 999, token, side: 'buy', amountIn: '1000000000000000000', amountOut: onChain.toString() });
+    const sell = await api.launchpadEstimate({ chainId: 999, token, side: 'sell', amount: 1_000_000_000n });
+    expect(BigInt(sell.data.amountOut)).toBeGreaterThan(0n);
+    const frozen = await api.request('launchpadEstimate', { chainId: 999, token: launched('GFROG').address, side: 'buy', amount: 1000n });
     expect(frozen.status).toBe(409);
     expect(frozen.body).toMatchObject({ success: false, error: 'Token has graduated: it trades on its DEX pool' });
   });
 
   it('lists the recent curve trades of a token from the indexer, newest first', async () => {
     const token = launched('MDOG');
-    const { value } = await until(() => get(`/launchpad/tokens/${token.address}/trades?chainId=999`), (r) => r.status === 200 && r.body.data.trades.length === 4, 30_000);
-    const trades = value.body.data.trades;
+    const { value } = await until(() => api.launchpadTrades({ address: token.address, chainId: 999 }), (r) => r.success === true && r.data.trades.length === 4, 30_000);
+    const trades = value.data.trades;
     expect(trades.map((t: any) => t.side)).toEqual(['sell', 'buy', 'buy', 'buy']);
     expect(trades[3].trader).toBe(token.creator);
     const blocks = trades.map((t: any) => Number(t.blockNumber));
     expect(blocks).toEqual([...blocks].sort((a, b) => b - a));
     for (const t of trades) expect(BigInt(t.nativeAmount) > 0n && BigInt(t.tokenAmount) > 0n).toBe(true);
-    const limited = await get(`/launchpad/tokens/${token.address}/trades?chainId=999&limit=1`);
-    expect(limited.body.data.trades).toHaveLength(1);
+    const limited = await api.launchpadTrades({ address: token.address, chainId: 999, limit: 1 });
+    expect(limited.data.trades).toHaveLength(1);
   });
 
   it('answers bad input with 400s naming the parameter', async () => {
     const token = launched('MDOG').address;
-    const cases: [string, string][] = [
-      [`/launchpad/estimate?chainId=999&token=${token}&side=hold&amount=1`, 'Invalid side: must be buy or sell'],
-      [`/launchpad/estimate?chainId=999&token=${token}&side=buy&amount=0`, 'Invalid amount: must be a positive base-unit integer'],
-      [`/launchpad/estimate?chainId=999&token=0x12&side=buy&amount=1`, 'Invalid address: token'],
-      ['/launchpad/tokens?chainId=999&limit=101', 'Invalid limit: must be an integer in [1, 100]'],
-      ['/launchpad/tokens?chainId=999&limit=0', 'Invalid limit: must be an integer in [1, 100]'],
-      ['/launchpad/tokens?chainId=1', 'Unsupported chainId: 1'],
-      ['/launchpad/tokens/nope?chainId=999', 'Invalid address: address'],
+    const cases: [() => Promise<RawResponse<EndpointName>>, string][] = [
+      [() => api.request('launchpadEstimate', { chainId: 999, token, side: 'hold', amount: 1n }), 'Invalid side: must be buy or sell'],
+      [() => api.request('launchpadEstimate', { chainId: 999, token, side: 'buy', amount: 0n }), 'Invalid amount: must be a positive base-unit integer'],
+      [() => api.request('launchpadEstimate', { chainId: 999, token: '0x12', side: 'buy', amount: 1n }), 'Invalid address: token'],
+      [() => api.request('launchpadTokens', { chainId: 999, limit: 101 }), 'Invalid limit: must be an integer in [1, 100]'],
+      [() => api.request('launchpadTokens', { chainId: 999, limit: 0 }), 'Invalid limit: must be an integer in [1, 100]'],
+      [() => api.request('launchpadTokens', { chainId: 1 }), 'Unsupported chainId: 1'],
+      [() => api.request('launchpadToken', { address: 'nope', chainId: 999 }), 'Invalid address: address'],
     ];
-    for (const [path, error] of cases) {
-      const r = await get(path);
-      expect([path, r.status, r.body.error]).toEqual([path, 400, error]);
+    for (const [send, error] of cases) {
+      const r = await send();
+      expect([r.url, r.status, r.error]).toEqual([r.url, 400, error]);
     }
   });
 });

@@ -1,5 +1,5 @@
-import { launchpadAbi, launchpadBytecode } from '@dex/abis';
-import { erc20Abi, getAddress, parseEther, type Abi, type Address, type Hex } from 'viem';
+import { launchpadAbi, launchpadBytecode, uniswapV2PairBytecode } from '@dex/abis';
+import { erc20Abi, getAddress, keccak256, parseEther, type Abi, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { devAccounts, type DevAccount } from './accounts';
 import { deploy, send, type ChainInProgress, type DeployContext } from './deploy';
@@ -31,7 +31,8 @@ export const DEVNET_LAUNCHES: readonly {
     ],
     sells: [{ role: 'trader-1', fraction: 0.25 }],
   },
-  // A buy of 700 sells out a fresh curve (about 600 raised graduates it); the launchpad refunds the rest.
+  // A buy of 700 sells out a fresh curve (about 600 raised) and the launchpad refunds the rest; the token's pair is
+  // not deployed yet, so the curve freezes and `graduate` then deploys the pair and seeds it.
   { name: 'Graduated Frog', symbol: 'GFROG', stage: 'graduated', creatorBuy: '2', buys: [{ role: 'liquidity', value: '700' }] },
 ];
 
@@ -48,6 +49,12 @@ const tokenMetadata = (name: string, symbol: string) => [
 ];
 
 /**
+ * The keccak256 of the V2 pair's creation code: the pair code hash the launchpad registers with the DEX factory
+ * (the launchpad checks it against the factory when it is deployed).
+ */
+export const V2_PAIR_CODE_HASH: Hex = keccak256(uniswapV2PairBytecode as Hex);
+
+/**
  * Deploys the launchpad (graduating into the V2 DEX at routerIndex 1, protocol fees to the treasury), launches
  * the devnet tokens at their stages, and adds the launchpad as the `launchpad` source (routerIndex 4), its
  * tokens, and each graduated token's DEX pool to the chain entry.
@@ -57,7 +64,12 @@ export async function deployLaunchpad(ctx: DeployContext, chain: ChainInProgress
   const byRole = (role: string): DevAccount => accounts.find((a) => a.role === role)!;
   const dex = chain.sources.find((s) => s.kind === 'uniswap-v2' && s.routerIndex === 1);
   if (!dex?.addresses.factory) throw new Error(`chain ${ctx.chainId} has no V2 DEX at routerIndex 1 to graduate into`);
-  const launchpad = await deploy(ctx, launchpadAbi as Abi, launchpadBytecode, [chain.wrappedNative.address, dex.addresses.factory, byRole('treasury').address]);
+  const launchpad = await deploy(ctx, launchpadAbi as Abi, launchpadBytecode, [
+    chain.wrappedNative.address,
+    dex.addresses.factory,
+    V2_PAIR_CODE_HASH,
+    byRole('treasury').address,
+  ]);
   const creator = byRole('trader-3');
 
   const launched: NonNullable<ChainInProgress['launchpad']>['tokens'] = [];
@@ -83,7 +95,11 @@ export async function deployLaunchpad(ctx: DeployContext, chain: ChainInProgress
       const held = await ctx.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [seller.address] });
       await call(seller, 'sellTokens', [token, (held * BigInt(Math.round(sell.fraction * 1000))) / 1000n]);
     }
-    const state = await ctx.publicClient.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'getTokenState', args: [token] });
+    let state = await ctx.publicClient.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'getTokenState', args: [token] });
+    if (spec.stage === 'graduated' && !state.graduated) {
+      await call(byRole('liquidity'), 'graduate', [token]);
+      state = await ctx.publicClient.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'getTokenState', args: [token] });
+    }
     const graduated = state.graduated;
     if ((spec.stage === 'graduated') !== graduated) throw new Error(`${spec.symbol} did not reach its stage ${spec.stage}`);
     const pair = getAddress(state.pair);

@@ -1,6 +1,6 @@
 // The launchpad as the devnet deploys it: tokens at each stage, routable through RouterV2 on their curve
 // before graduation and on their DEX pool after.
-import { launchpadAbi, routerV2Abi, uniswapV2PairAbi } from '@dex/abis';
+import { launchpadAbi, routerV2Abi, uniswapV2FactoryAbi, uniswapV2PairAbi } from '@dex/abis';
 import type { ManifestChain } from '@dex/messages';
 import { getAmountOut } from '@dex/routing';
 import { erc20Abi, parseEther, zeroAddress, type Abi } from 'viem';
@@ -49,6 +49,21 @@ describe('launchpad on the devnet', () => {
     const [r0, r1] = await ctx.publicClient.readContract({ address: pool.address, abi: uniswapV2PairAbi, functionName: 'getReserves' });
     expect(r0 > 0n && r1 > 0n).toBe(true);
     expect(chain.sources.find((s) => s.kind === 'launchpad')).toMatchObject({ routerIndex: LAUNCHPAD_ROUTER_INDEX, addresses: { launchpad: chain.launchpad.address } });
+  });
+
+  it("fixes each token's pair address at creation and deploys the pair at graduation", async () => {
+    const factory = chain.sources.find((s) => s.kind === 'uniswap-v2' && s.routerIndex === 1)!.addresses.factory as `0x${string}`;
+    for (const t of chain.launchpad.tokens) {
+      const deployed = await ctx.publicClient.readContract({ address: factory, abi: uniswapV2FactoryAbi, functionName: 'getPair', args: [t.address, chain.wrappedNative.address] });
+      const code = await ctx.publicClient.getCode({ address: t.pair });
+      if (t.stage === 'graduated') {
+        expect(deployed).toBe(t.pair);
+        expect(code).toBeDefined();
+      } else {
+        expect(deployed).toBe(zeroAddress);
+        expect(code).toBeUndefined();
+      }
+    }
   });
 
   it('buys a trading token on its curve through RouterV2 for exactly the estimate', async () => {

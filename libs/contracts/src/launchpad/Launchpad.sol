@@ -4,14 +4,17 @@ pragma solidity ^0.8.24;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {Ownable, Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
+import {Clones} from "@openzeppelin/contracts/proxy/Clones.sol";
+import {Create2} from "@openzeppelin/contracts/utils/Create2.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {IWrappedNative} from "../interfaces/IWrappedNative.sol";
 import {IUniswapV2Factory} from "../sources/v2/interfaces/IUniswapV2Factory.sol";
 import {IUniswapV2Pair} from "../sources/v2/interfaces/IUniswapV2Pair.sol";
 import {ILaunchpad} from "./interfaces/ILaunchpad.sol";
 import {LaunchpadToken} from "./LaunchpadToken.sol";
-import {LaunchpadTokenDeployer} from "./LaunchpadTokenDeployer.sol";
 import {BondingCurve} from "./libraries/BondingCurve.sol";
+import {LaunchpadTokenArgs} from "./libraries/LaunchpadTokenArgs.sol";
 
 /// @title Launchpad
 /// @notice Creates tokens that trade on a constant-product bonding curve with virtual native liquidity, and
@@ -48,8 +51,9 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
     /// @inheritdoc ILaunchpad
     address public immutable wrappedNative;
 
-    /// @notice The contract that deploys the tokens (created by the constructor).
-    LaunchpadTokenDeployer public immutable tokenDeployer;
+    /// @notice The LaunchpadToken every launched token is a minimal proxy of (deployed by the constructor; its
+    /// initializer is disabled).
+    address public immutable tokenImplementation;
 
     /// @inheritdoc ILaunchpad
     address public protocolFeeRecipient;
@@ -60,10 +64,36 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
     /// @inheritdoc ILaunchpad
     mapping(address creator => uint256) public creatorFees;
 
+    /// @dev What the launchpad records per token. The first slot holds what trades read besides the reserves
+    /// (the creator, for the fee and the sell lock; the creation time, for the lock; the graduation flag), the
+    /// second the curve's reserves and, from graduation, the LP position's principal; the fee totals are written
+    /// only by `claimFees`. The name and symbol live in the token's code (LaunchpadTokenArgs), the pair address in
+    /// the token (`pool`); the starting liquidity (VIRTUAL_HYPE_LIQUIDITY) and the DEX index (0) are the same for
+    /// every token. Widths: the native reserve stays below 1,000 ether (< 2^96 wei), the token reserve at most
+    /// INITIAL_VIRTUAL_TOKEN_RESERVE (< 2^64), the principal at most sqrt(reserve0 * reserve1) of the pool at
+    /// graduation (about 4e17; 2^96 would take some 10^25 ether donated to the pair); every write is checked.
+    struct Launch {
+        address creator;
+        uint64 creationTimestamp;
+        bool graduated;
+        uint96 hypeReserve;
+        uint64 tokenReserve;
+        uint96 lpPrincipal;
+        uint256 claimedFees;
+        uint256 burnedTokens;
+        string image_uri;
+        string description;
+        string website;
+        string twitter;
+        string telegram;
+        string discord;
+    }
+
     address[] private _dexes;
+    /// @dev The pair code hash of each factory in `_dexes`, given and verified when it is registered.
+    bytes32[] private _pairCodeHashes;
     address[] private _tokens;
-    mapping(address token => TokenMetadata) private _metadata;
-    mapping(address token => TokenState) private _states;
+    mapping(address token => Launch) private _launches;
 
     /// @dev The non-indexed fields of TokenCreated, in order; see `_emitTokenCreated`.
     struct TokenCreatedData {
@@ -86,15 +116,20 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
 
     /// @param wrappedNative_ The wrapped native token (WHYPE on 999, WETH on 4663).
     /// @param dexFactory The V2-style DEX factory registered at index 0.
+    /// @param pairCodeHash The keccak256 of `dexFactory`'s pair creation code, verified as `setDex` does.
     /// @param protocolFeeRecipient_ The recipient of the protocol's fees.
-    constructor(address wrappedNative_, address dexFactory, address protocolFeeRecipient_) Ownable(msg.sender) {
+    constructor(address wrappedNative_, address dexFactory, bytes32 pairCodeHash, address protocolFeeRecipient_)
+        Ownable(msg.sender)
+    {
         if (wrappedNative_ == address(0) || dexFactory == address(0) || protocolFeeRecipient_ == address(0)) {
             revert ZeroAddress();
         }
+        _verifyPairCodeHash(dexFactory, pairCodeHash);
         wrappedNative = wrappedNative_;
-        tokenDeployer = new LaunchpadTokenDeployer();
+        tokenImplementation = address(new LaunchpadToken());
         protocolFeeRecipient = protocolFeeRecipient_;
         _dexes.push(dexFactory);
+        _pairCodeHashes.push(pairCodeHash);
         emit DexSet(0, dexFactory);
         emit ProtocolFeeRecipientUpdated(protocolFeeRecipient_);
     }
@@ -129,41 +164,52 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
         string memory telegram,
         string memory discord
     ) external {
-        TokenMetadata storage metadata = _metadata[token];
-        address creator = metadata.creator;
+        Launch storage launch = _launches[token];
+        address creator = launch.creator;
         if (creator == address(0)) revert TokenNotFound(token);
         if (msg.sender != creator) revert UnauthorizedMetadataUpdate(msg.sender);
-        metadata.image_uri = image_uri;
-        metadata.description = description;
-        metadata.website = website;
-        metadata.twitter = twitter;
-        metadata.telegram = telegram;
-        metadata.discord = discord;
+        launch.image_uri = image_uri;
+        launch.description = description;
+        launch.website = website;
+        launch.twitter = twitter;
+        launch.telegram = telegram;
+        launch.discord = discord;
         _emitMetadataUpdated(token);
+    }
+
+    /// @inheritdoc ILaunchpad
+    function graduate(address token) external nonReentrant {
+        Launch storage launch = _existing(token);
+        if (launch.graduated || launch.tokenReserve != GRADUATION_TOKEN_RESERVE) revert GraduationNotPending(token);
+        address pair = LaunchpadToken(token).pool();
+        if (pair.code.length == 0) {
+            address created = IUniswapV2Factory(LaunchpadTokenArgs.factory(token)).createPair(token, wrappedNative);
+            if (created != pair) revert UnexpectedPair(pair, created);
+        }
+        _graduate(token, launch, pair);
     }
 
     // ------------------------------------------------------------------ trading
 
     /// @inheritdoc ILaunchpad
     function buyTokens(address token) external payable nonReentrant {
-        TokenState storage state = _tradableState(token);
+        Launch storage launch = _tradable(token);
         if (msg.value == 0) revert ZeroAmount();
         BondingCurve.Buy memory buy =
-            BondingCurve.quoteBuy(state.hypeReserve, state.tokenReserve, GRADUATION_TOKEN_RESERVE, msg.value);
+            BondingCurve.quoteBuy(launch.hypeReserve, launch.tokenReserve, GRADUATION_TOKEN_RESERVE, msg.value);
         if (buy.tokensOut == 0) revert TokenPurchaseFailed(msg.value);
-        _executeBuy(token, msg.sender, buy);
+        _executeBuy(token, launch, msg.sender, buy);
     }
 
     /// @inheritdoc ILaunchpad
     function sellTokens(address token, uint256 tokenAmount) external nonReentrant {
-        TokenState storage state = _tradableState(token);
+        Launch storage launch = _tradable(token);
         if (tokenAmount == 0) revert ZeroAmount();
-        TokenMetadata storage metadata = _metadata[token];
-        address creator = metadata.creator;
+        address creator = launch.creator;
         // The lock binds the creator's address whether it calls directly or through a contract (a router) in a
         // transaction it sends; tx.origin only ever adds a restriction here, it never authorizes.
         if (msg.sender == creator || tx.origin == creator) {
-            uint256 unlockTime = metadata.creationTimestamp + CREATOR_SELL_LOCK;
+            uint256 unlockTime = launch.creationTimestamp + CREATOR_SELL_LOCK;
             // A validator's few seconds of timestamp leeway do not matter against a one-hour lock.
             // forge-lint: disable-next-line(block-timestamp)
             if (block.timestamp < unlockTime) revert CreatorCannotSellYet(unlockTime);
@@ -171,15 +217,14 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
         uint256 balance = IERC20(token).balanceOf(msg.sender);
         if (balance < tokenAmount) revert InsufficientBalance(balance, tokenAmount);
 
-        uint256 hypeReserve = state.hypeReserve;
-        BondingCurve.Sell memory sell = BondingCurve.quoteSell(hypeReserve, state.tokenReserve, tokenAmount);
-        // hypeReserve >= VIRTUAL_HYPE_LIQUIDITY always (see _realHypeReserve).
+        uint256 hypeReserve = launch.hypeReserve;
+        BondingCurve.Sell memory sell = BondingCurve.quoteSell(hypeReserve, launch.tokenReserve, tokenAmount);
+        // hypeReserve >= VIRTUAL_HYPE_LIQUIDITY always (see getRealHypeReserve).
         uint256 realHypeReserve = hypeReserve - VIRTUAL_HYPE_LIQUIDITY;
         if (sell.grossOut > realHypeReserve) revert InsufficientLiquidity(sell.grossOut, realHypeReserve);
         if (sell.hypeOut == 0) revert TokenSaleFailed(tokenAmount);
 
-        state.hypeReserve = sell.newHypeReserve;
-        state.tokenReserve = sell.newTokenReserve;
+        _setReserves(launch, sell.newHypeReserve, sell.newTokenReserve);
         _accrueFee(creator, sell.fee);
         // No approval: the token lets its launchpad move a holder's tokens before graduation, and the
         // launchpad only ever moves the seller's own tokens, to itself.
@@ -252,24 +297,25 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
 
     /// @inheritdoc ILaunchpad
     function getLiquidity(address token) external view returns (uint256 hypeReserve, uint256 tokenReserve) {
-        TokenState storage state = _existingState(token);
-        return (state.hypeReserve, state.tokenReserve);
+        Launch storage launch = _existing(token);
+        return (launch.hypeReserve, launch.tokenReserve);
     }
 
     /// @inheritdoc ILaunchpad
     function estimateBuy(address token, uint256 hypeAmount) external view returns (uint256) {
-        TokenState storage state = _tradableState(token);
+        Launch storage launch = _tradable(token);
         if (hypeAmount == 0) return 0;
         return
-            BondingCurve.quoteBuy(state.hypeReserve, state.tokenReserve, GRADUATION_TOKEN_RESERVE, hypeAmount).tokensOut;
+            BondingCurve.quoteBuy(launch.hypeReserve, launch.tokenReserve, GRADUATION_TOKEN_RESERVE, hypeAmount)
+            .tokensOut;
     }
 
     /// @inheritdoc ILaunchpad
     function estimateSell(address token, uint256 tokenAmount) external view returns (uint256) {
-        TokenState storage state = _tradableState(token);
+        Launch storage launch = _tradable(token);
         if (tokenAmount == 0) return 0;
-        uint256 hypeReserve = state.hypeReserve;
-        BondingCurve.Sell memory sell = BondingCurve.quoteSell(hypeReserve, state.tokenReserve, tokenAmount);
+        uint256 hypeReserve = launch.hypeReserve;
+        BondingCurve.Sell memory sell = BondingCurve.quoteSell(hypeReserve, launch.tokenReserve, tokenAmount);
         uint256 realHypeReserve = hypeReserve - VIRTUAL_HYPE_LIQUIDITY;
         if (sell.grossOut > realHypeReserve) revert InsufficientLiquidity(sell.grossOut, realHypeReserve);
         return sell.hypeOut;
@@ -277,15 +323,12 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
 
     /// @inheritdoc ILaunchpad
     function getTokenMetadata(address token) external view returns (TokenMetadata memory) {
-        _existingState(token);
-        return _metadata[token];
+        return _metadata(token, _existing(token));
     }
 
     /// @inheritdoc ILaunchpad
     function getTokenCreator(address tokenAddress) external view returns (address) {
-        address creator = _metadata[tokenAddress].creator;
-        if (creator == address(0)) revert TokenNotFound(tokenAddress);
-        return creator;
+        return _existing(tokenAddress).creator;
     }
 
     /// @inheritdoc ILaunchpad
@@ -307,7 +350,7 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
         for (uint256 i; i < size; ++i) {
             address token = _tokens[start + i];
             tokens[i] = token;
-            metadata[i] = _metadata[token];
+            metadata[i] = _metadata(token, _launches[token]);
         }
     }
 
@@ -317,30 +360,43 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
         view
         returns (uint256 claimedFees, uint256 burnedTokens)
     {
-        if (_metadata[token].creator == address(0)) revert TokenNotCreatedByFactory(token);
-        TokenState storage state = _states[token];
-        return (state.claimedFees, state.burnedTokens);
+        Launch storage launch = _launches[token];
+        if (launch.creator == address(0)) revert TokenNotCreatedByFactory(token);
+        return (launch.claimedFees, launch.burnedTokens);
     }
 
     /// @inheritdoc ILaunchpad
     function getTokenState(address token) external view returns (TokenState memory) {
-        return _existingState(token);
+        Launch storage launch = _existing(token);
+        return TokenState({
+            hypeReserve: launch.hypeReserve,
+            tokenReserve: launch.tokenReserve,
+            pair: LaunchpadToken(token).pool(),
+            graduated: launch.graduated,
+            lpPrincipal: launch.lpPrincipal,
+            claimedFees: launch.claimedFees,
+            burnedTokens: launch.burnedTokens
+        });
     }
 
     /// @inheritdoc ILaunchpad
+    /// @dev The product of the reserves never decreases and the token reserve never exceeds its start, so
+    /// hypeReserve >= k0 / INITIAL_VIRTUAL_TOKEN_RESERVE = VIRTUAL_HYPE_LIQUIDITY and the subtraction cannot
+    /// underflow.
     function getRealHypeReserve(address token) external view returns (uint256) {
-        return _realHypeReserve(_existingState(token));
+        Launch storage launch = _existing(token);
+        return launch.graduated ? 0 : launch.hypeReserve - VIRTUAL_HYPE_LIQUIDITY;
     }
 
     /// @inheritdoc ILaunchpad
     function getTokensForSale(address token) external view returns (uint256) {
-        TokenState storage state = _existingState(token);
-        return state.graduated ? 0 : state.tokenReserve - GRADUATION_TOKEN_RESERVE;
+        Launch storage launch = _existing(token);
+        return launch.graduated ? 0 : launch.tokenReserve - GRADUATION_TOKEN_RESERVE;
     }
 
     /// @inheritdoc ILaunchpad
     function isLaunchpadToken(address token) external view returns (bool) {
-        return _metadata[token].creator != address(0);
+        return _launches[token].creator != address(0);
     }
 
     /// @inheritdoc ILaunchpad
@@ -353,15 +409,26 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
         return _dexes.length;
     }
 
+    /// @inheritdoc ILaunchpad
+    function dexPairCodeHash(uint256 index) external view returns (bytes32) {
+        return _pairCodeHashes[index];
+    }
+
     // ------------------------------------------------------------------ owner
 
     /// @inheritdoc ILaunchpad
-    function setDex(uint8 dexIndex, address factory) external onlyOwner {
+    function setDex(uint8 dexIndex, address factory, bytes32 pairCodeHash) external onlyOwner {
         if (factory == address(0)) revert ZeroAddress();
         uint256 count = _dexes.length;
         if (dexIndex > count) revert UnsupportedDexIndex(dexIndex);
-        if (dexIndex == count) _dexes.push(factory);
-        else _dexes[dexIndex] = factory;
+        _verifyPairCodeHash(factory, pairCodeHash);
+        if (dexIndex == count) {
+            _dexes.push(factory);
+            _pairCodeHashes.push(pairCodeHash);
+        } else {
+            _dexes[dexIndex] = factory;
+            _pairCodeHashes[dexIndex] = pairCodeHash;
+        }
         emit DexSet(dexIndex, factory);
     }
 
@@ -387,38 +454,32 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
         uint8 dexIndex;
     }
 
-    /// @dev createToken: deploys the token and its DEX pair, records it, and runs the creator's first purchase.
-    function _createToken(CreateTokenArgs memory args) private returns (address tokenAddress) {
+    /// @dev createToken: deploys the token (a minimal proxy), locks its pair's address, records it, and runs the
+    /// creator's first purchase.
+    function _createToken(CreateTokenArgs memory args) private returns (address token) {
         if (args.dexIndex != 0) revert UnsupportedDexIndex(args.dexIndex);
         if (bytes(args.name).length == 0 || bytes(args.symbol).length == 0) revert EmptyNameOrSymbol();
 
-        tokenAddress = _deployToken(args.name, args.symbol);
-        // The pair is created now, before any token leaves this contract, and the token refuses deposits into
-        // it until graduation: so the launchpad mints the pair's first LP shares, at the curve's final price.
         address factory = _dexes[args.dexIndex];
-        address pair = IUniswapV2Factory(factory).getPair(tokenAddress, wrappedNative);
-        if (pair == address(0)) pair = IUniswapV2Factory(factory).createPair(tokenAddress, wrappedNative);
-        LaunchpadToken(tokenAddress).setPool(pair);
+        token = _deployToken(factory, args.name, args.symbol);
+        // The pair is not deployed here (that alone costs more than the rest of createToken), but its address is
+        // fixed: the DEX deploys the pair of (token, wrappedNative) at the CREATE2 address of its factory with the
+        // pair's code hash. The token refuses deposits into that address from this instant until graduation,
+        // whether the pair exists yet or not, so the launchpad mints the pair's first LP shares, at the curve's
+        // final price.
+        LaunchpadToken(token).initialize(_pairAddress(factory, _pairCodeHashes[args.dexIndex], token));
 
-        _tokens.push(tokenAddress);
-        _metadata[tokenAddress] = TokenMetadata({
-            name: args.name,
-            symbol: args.symbol,
-            image_uri: args.image_uri,
-            description: args.description,
-            website: args.website,
-            twitter: args.twitter,
-            telegram: args.telegram,
-            discord: args.discord,
-            creator: msg.sender,
-            creationTimestamp: block.timestamp,
-            startingLiquidity: VIRTUAL_HYPE_LIQUIDITY,
-            dexIndex: args.dexIndex
-        });
-        TokenState storage state = _states[tokenAddress];
-        state.hypeReserve = VIRTUAL_HYPE_LIQUIDITY;
-        state.tokenReserve = INITIAL_VIRTUAL_TOKEN_RESERVE;
-        state.pair = pair;
+        _tokens.push(token);
+        Launch storage launch = _launches[token];
+        launch.creator = msg.sender;
+        launch.creationTimestamp = uint64(block.timestamp);
+        launch.image_uri = args.image_uri;
+        launch.description = args.description;
+        launch.website = args.website;
+        launch.twitter = args.twitter;
+        launch.telegram = args.telegram;
+        launch.discord = args.discord;
+        _setReserves(launch, VIRTUAL_HYPE_LIQUIDITY, INITIAL_VIRTUAL_TOKEN_RESERVE);
 
         // Anti-sniper: the creator's purchase happens here, in the creating transaction, before the token can
         // be traded by anyone else. The creation event carries the reserves after it.
@@ -432,100 +493,204 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
             buy.newHypeReserve = VIRTUAL_HYPE_LIQUIDITY;
             buy.newTokenReserve = INITIAL_VIRTUAL_TOKEN_RESERVE;
         }
-        _emitTokenCreated(tokenAddress, buy);
-        if (msg.value > 0) _executeBuy(tokenAddress, msg.sender, buy);
+        _emitTokenCreated(token, args, buy);
+        if (msg.value > 0) _executeBuy(token, launch, msg.sender, buy);
     }
 
-    /// @dev Deploys the token with CREATE2 through the token deployer (salt: creator and index), mapping any
-    /// failure to TokenCreationFailed.
-    function _deployToken(string memory name, string memory symbol) private returns (address) {
+    /// @dev Deploys the token as a minimal proxy of `tokenImplementation` with CREATE2 (salt: creator and
+    /// index), its name, symbol and DEX factory appended as immutable arguments. An occupied address is reported
+    /// as TokenCreationFailed.
+    function _deployToken(address factory, string memory name, string memory symbol) private returns (address) {
+        bytes memory cloneArgs = LaunchpadTokenArgs.encode(factory, name, symbol);
         bytes32 salt = keccak256(abi.encode(msg.sender, _tokens.length));
-        try tokenDeployer.deploy(name, symbol, salt) returns (address token) {
-            return token;
-        } catch {
-            revert TokenCreationFailed();
+        address predicted = Clones.predictDeterministicAddressWithImmutableArgs(tokenImplementation, cloneArgs, salt);
+        if (predicted.code.length != 0) revert TokenCreationFailed();
+        return Clones.cloneDeterministicWithImmutableArgs(tokenImplementation, cloneArgs, salt);
+    }
+
+    /// @dev The address `factory` deploys the pair of `token` and the wrapped native token at (Uniswap V2:
+    /// CREATE2 with salt keccak256(token0, token1) and the pair's creation code hash).
+    function _pairAddress(address factory, bytes32 pairCodeHash, address token) private view returns (address) {
+        (address token0, address token1) = token < wrappedNative ? (token, wrappedNative) : (wrappedNative, token);
+        return _create2Pair(factory, pairCodeHash, token0, token1);
+    }
+
+    /// @dev The CREATE2 address of the pair of the sorted `token0` < `token1` deployed by `factory` from code
+    /// hashing to `pairCodeHash`.
+    function _create2Pair(address factory, bytes32 pairCodeHash, address token0, address token1)
+        private
+        pure
+        returns (address)
+    {
+        return Create2.computeAddress(keccak256(abi.encodePacked(token0, token1)), pairCodeHash, factory);
+    }
+
+    /// @dev Checks that `factory` deploys its pairs from code hashing to `pairCodeHash`, so that the addresses the
+    /// launchpad locks are where the factory will deploy them. With pairs (`allPairsLength() > 0`): the first one,
+    /// `allPairs(0)`, must be the CREATE2 address the hash gives for its `token0()` and `token1()` (as the factory
+    /// sorted them). Without a pair yet: the factory must report the same hash as `INIT_CODE_PAIR_HASH()`, which
+    /// canonical Uniswap V2 factories and many forks do not have. Reverts PairCodeHashMismatch when a check fails
+    /// and PairCodeHashUnverifiable when neither can be made. All calls are static and tolerate a missing getter
+    /// (a factory without `allPairsLength` counts as having no pair).
+    function _verifyPairCodeHash(address factory, bytes32 pairCodeHash) private view {
+        (bool ok, bytes32 word) = _staticWord(factory, abi.encodeCall(IUniswapV2Factory.allPairsLength, ()));
+        if (ok && word != 0) {
+            address pair;
+            address token0;
+            address token1;
+            (ok, pair) = _staticAddress(factory, abi.encodeCall(IUniswapV2Factory.allPairs, (0)));
+            if (ok) (ok, token0) = _staticAddress(pair, abi.encodeCall(IUniswapV2Pair.token0, ()));
+            if (ok) (ok, token1) = _staticAddress(pair, abi.encodeCall(IUniswapV2Pair.token1, ()));
+            if (!ok) revert PairCodeHashUnverifiable(factory);
+            if (_create2Pair(factory, pairCodeHash, token0, token1) != pair) {
+                revert PairCodeHashMismatch(factory, pairCodeHash);
+            }
+            return;
         }
+        (ok, word) = _staticWord(factory, abi.encodeCall(IUniswapV2Factory.INIT_CODE_PAIR_HASH, ()));
+        if (!ok) revert PairCodeHashUnverifiable(factory);
+        if (word != pairCodeHash) revert PairCodeHashMismatch(factory, pairCodeHash);
     }
 
-    /// @dev The state of a launchpad token; reverts TokenNotFound for other addresses.
-    function _existingState(address token) private view returns (TokenState storage state) {
-        if (_metadata[token].creator == address(0)) revert TokenNotFound(token);
-        return _states[token];
+    /// @dev The first word `target` returns for `data` (a static call); `ok` false when the call reverts or
+    /// returns less than a word (a missing function, an account without code).
+    function _staticWord(address target, bytes memory data) private view returns (bool ok, bytes32 word) {
+        bytes memory result;
+        (ok, result) = target.staticcall(data);
+        if (!ok || result.length < 32) return (false, 0);
+        // casting to 'bytes32' is safe because the result holds at least 32 bytes: this reads its first word.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        word = bytes32(result);
     }
 
-    /// @dev The state of a launchpad token still trading on its curve; reverts TokenNotFound / TokenFrozen.
-    function _tradableState(address token) private view returns (TokenState storage state) {
-        state = _existingState(token);
-        if (state.graduated) revert TokenFrozen(token);
+    /// @dev `_staticWord` read as an address; `ok` false unless the word is a clean, nonzero address.
+    function _staticAddress(address target, bytes memory data) private view returns (bool ok, address account) {
+        bytes32 word;
+        (ok, word) = _staticWord(target, data);
+        // casting to 'uint160' is safe because the word is checked to fit 160 bits first.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        if (!ok || uint256(word) >> 160 != 0 || word == 0) return (false, address(0));
+        account = address(uint160(uint256(word)));
     }
 
-    /// @dev The native coin raised and held for the curve. The product of the reserves never decreases and the
-    /// token reserve never exceeds its start, so hypeReserve >= k0 / INITIAL_VIRTUAL_TOKEN_RESERVE =
-    /// VIRTUAL_HYPE_LIQUIDITY and the subtraction cannot underflow.
-    function _realHypeReserve(TokenState storage state) private view returns (uint256) {
-        return state.graduated ? 0 : state.hypeReserve - VIRTUAL_HYPE_LIQUIDITY;
+    /// @dev The record of a launchpad token; reverts TokenNotFound for other addresses.
+    function _existing(address token) private view returns (Launch storage launch) {
+        launch = _launches[token];
+        if (launch.creator == address(0)) revert TokenNotFound(token);
     }
 
-    /// @dev Applies a quoted buy for `buyer`: reserves, fees, tokens out, event, graduation when sold out, and
-    /// the refund of what the buy did not use.
-    function _executeBuy(address token, address buyer, BondingCurve.Buy memory buy) private {
-        TokenState storage state = _states[token];
-        TokenMetadata storage metadata = _metadata[token];
-        state.hypeReserve = buy.newHypeReserve;
-        state.tokenReserve = buy.newTokenReserve;
-        _accrueFee(metadata.creator, buy.fee);
+    /// @dev The record of a launchpad token still trading on its curve; reverts TokenNotFound / TokenFrozen.
+    /// A curve is frozen once sold out, graduated or not yet (graduation happens only at the sell-out).
+    function _tradable(address token) private view returns (Launch storage launch) {
+        launch = _existing(token);
+        if (launch.tokenReserve == GRADUATION_TOKEN_RESERVE) revert TokenFrozen(token);
+    }
+
+    /// @dev Writes the curve's reserves (see Launch for the widths).
+    function _setReserves(Launch storage launch, uint256 hypeReserve, uint256 tokenReserve) private {
+        launch.hypeReserve = SafeCast.toUint96(hypeReserve);
+        launch.tokenReserve = SafeCast.toUint64(tokenReserve);
+    }
+
+    /// @dev The token's metadata record: name and symbol from the token, the rest from storage.
+    function _metadata(address token, Launch storage launch) private view returns (TokenMetadata memory) {
+        return TokenMetadata({
+            name: LaunchpadTokenArgs.name(token),
+            symbol: LaunchpadTokenArgs.symbol(token),
+            image_uri: launch.image_uri,
+            description: launch.description,
+            website: launch.website,
+            twitter: launch.twitter,
+            telegram: launch.telegram,
+            discord: launch.discord,
+            creator: launch.creator,
+            creationTimestamp: launch.creationTimestamp,
+            startingLiquidity: VIRTUAL_HYPE_LIQUIDITY,
+            dexIndex: 0
+        });
+    }
+
+    /// @dev Applies a quoted buy for `buyer`: reserves, fees, tokens out, event; at the sell-out, graduation when
+    /// the pair is deployed; then the refund of what the buy did not use.
+    function _executeBuy(address token, Launch storage launch, address buyer, BondingCurve.Buy memory buy) private {
+        _setReserves(launch, buy.newHypeReserve, buy.newTokenReserve);
+        _accrueFee(launch.creator, buy.fee);
         if (!IERC20(token).transfer(buyer, buy.tokensOut)) revert TokenTransferFailed(token);
         _emitTrade(true, token, buyer, buy.hypeUsed, buy.tokensOut, buy.newHypeReserve, buy.newTokenReserve);
-        if (buy.newTokenReserve == GRADUATION_TOKEN_RESERVE) _graduate(token, state);
+        if (buy.newTokenReserve == GRADUATION_TOKEN_RESERVE) {
+            // Sold out: the curve is frozen from now on. With the pair deployed the token graduates here (a few
+            // hundred thousand gas); deploying the pair as well (about 1.6M gas) would not fit a 2M-gas block
+            // together with this buy, so then `graduate` deploys it and completes the graduation.
+            address pair = LaunchpadToken(token).pool();
+            if (pair.code.length != 0) _graduate(token, launch, pair);
+        }
         // hypeUsed <= msg.value (BondingCurve.quoteBuy never spends more than offered).
         uint256 refund = msg.value - buy.hypeUsed;
         if (refund > 0) _sendNative(buyer, refund);
     }
 
-    /// @dev Moves the sold-out curve to its DEX pair: the raised native coin (wrapped) and the reserved tokens
-    /// seed the pair, whose first LP shares come to this contract; the token opens the pair and closes the
+    /// @dev Moves the sold-out curve to its deployed DEX pair: the raised native coin (wrapped) and the reserved
+    /// tokens seed the pair, whose first LP shares come to this contract; the token opens the pair and closes the
     /// launchpad's transfer privilege. Records the position's principal for `claimFees`.
-    function _graduate(address token, TokenState storage state) private {
-        uint256 hypeAmount = state.hypeReserve - VIRTUAL_HYPE_LIQUIDITY;
-        address pair = state.pair;
-        state.graduated = true;
+    ///
+    /// Until the token's `graduate()` below, the token refused every transfer into the pair (from the token's
+    /// first instant, before the pair existed too), so the pair holds none of it: nobody can have minted LP
+    /// shares (a first mint needs both sides) and no swap can have run (its token reserve is 0). Only wrapped
+    /// native coin can have reached the pair, as a donation, moved into its reserves by `sync` or not. That coin
+    /// stands in for part of the raised coin: the launchpad adds only what is missing up to the raised amount, so
+    /// the pool opens at exactly the raised amount against DEX_RESERVE_SUPPLY (the curve's final price), and the
+    /// raised coin it did not need accrues as fees (half creator, half protocol). Only a donation larger than the
+    /// whole raised amount leaves the pool opening higher (the launchpad then adds 1 wei if the pair synced it,
+    /// since a mint needs some of each side); it cannot open lower.
+    function _graduate(address token, Launch storage launch, address pair) private {
+        uint256 raised = launch.hypeReserve - VIRTUAL_HYPE_LIQUIDITY;
+        launch.graduated = true;
         LaunchpadToken(token).graduate();
-        IWrappedNative(wrappedNative).deposit{value: hypeAmount}();
-        if (!IERC20(wrappedNative).transfer(pair, hypeAmount)) revert TokenTransferFailed(wrappedNative);
+        if (IERC20(pair).totalSupply() != 0) revert PairAlreadySeeded(pair);
+
+        bool wrappedIs0 = wrappedNative < token;
+        uint256 donated = IERC20(wrappedNative).balanceOf(pair);
+        uint256 deposit;
+        if (donated < raised) {
+            deposit = raised - donated;
+        } else {
+            (uint112 r0, uint112 r1,) = IUniswapV2Pair(pair).getReserves();
+            if (donated == (wrappedIs0 ? r0 : r1)) deposit = 1;
+        }
+        if (deposit > 0) {
+            IWrappedNative(wrappedNative).deposit{value: deposit}();
+            if (!IERC20(wrappedNative).transfer(pair, deposit)) revert TokenTransferFailed(wrappedNative);
+        }
         if (!IERC20(token).transfer(pair, DEX_RESERVE_SUPPLY)) revert TokenTransferFailed(token);
         uint256 liquidity = IUniswapV2Pair(pair).mint(address(this));
-        state.lpPrincipal = _positionValue(IUniswapV2Pair(pair), liquidity, Math.Rounding.Ceil);
-        emit TokenGraduated(token, pair, hypeAmount, DEX_RESERVE_SUPPLY, liquidity);
-    }
+        if (deposit < raised) _accrueFee(launch.creator, raised - deposit);
 
-    /// @dev The value of `liquidity` LP shares of `pair` in sqrt(k) units: liquidity * sqrt(r0 * r1) / supply.
-    function _positionValue(IUniswapV2Pair pair, uint256 liquidity, Math.Rounding rounding)
-        private
-        view
-        returns (uint256)
-    {
-        (uint112 reserve0, uint112 reserve1,) = pair.getReserves();
-        uint256 rootK = Math.sqrt(uint256(reserve0) * reserve1);
-        return Math.mulDiv(liquidity, rootK, IERC20(address(pair)).totalSupply(), rounding);
+        (uint112 reserve0, uint112 reserve1,) = IUniswapV2Pair(pair).getReserves();
+        launch.lpPrincipal = SafeCast.toUint96(
+            Math.mulDiv(
+                liquidity, Math.sqrt(uint256(reserve0) * reserve1), IERC20(pair).totalSupply(), Math.Rounding.Ceil
+            )
+        );
+        emit TokenGraduated(token, pair, wrappedIs0 ? reserve0 : reserve1, DEX_RESERVE_SUPPLY, liquidity);
     }
 
     /// @dev Collects the LP position's fees: burns the LP shares worth more than the principal (in sqrt(k)
     /// units, as Uniswap V2 measures fee growth for its protocol fee), sends the wrapped native coin half to the
     /// creator and half (plus any odd wei) to the protocol, burns the tokens.
     function _claimFees(address token) private returns (uint256 whypeAmount, uint256 tokensAmount) {
-        address creator = _metadata[token].creator;
+        Launch storage launch = _launches[token];
+        address creator = launch.creator;
         if (creator == address(0)) revert TokenNotCreatedByFactory(token);
-        TokenState storage state = _states[token];
-        if (!state.graduated) revert TokenNotGraduated(token);
-        IUniswapV2Pair pair = IUniswapV2Pair(state.pair);
-        uint256 feeShares = _feeShares(pair, state.lpPrincipal);
+        if (!launch.graduated) revert TokenNotGraduated(token);
+        IUniswapV2Pair pair = IUniswapV2Pair(LaunchpadToken(token).pool());
+        uint256 feeShares = _feeShares(pair, launch.lpPrincipal);
         if (feeShares == 0) return (0, 0);
 
         if (!pair.transfer(address(pair), feeShares)) revert TokenTransferFailed(address(pair));
         (uint256 amount0, uint256 amount1) = pair.burn(address(this));
-        (whypeAmount, tokensAmount) = pair.token0() == wrappedNative ? (amount0, amount1) : (amount1, amount0);
-        state.claimedFees += whypeAmount;
-        state.burnedTokens += tokensAmount;
+        (whypeAmount, tokensAmount) = wrappedNative < token ? (amount0, amount1) : (amount1, amount0);
+        launch.claimedFees += whypeAmount;
+        launch.burnedTokens += tokensAmount;
         LaunchpadToken(token).burn(tokensAmount);
         _payClaim(token, creator, whypeAmount, tokensAmount);
     }
@@ -572,9 +737,9 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
     }
 
     /// @dev Emits TokenMetadataUpdated with the token's current metadata (kept apart from
-    /// `updateTokenMetadata`, whose calldata strings fill the stack).
+    /// `updateTokenMetadata`, whose string arguments fill the stack).
     function _emitMetadataUpdated(address token) private {
-        TokenMetadata memory m = _metadata[token];
+        TokenMetadata memory m = _metadata(token, _launches[token]);
         emit TokenMetadataUpdated(
             token,
             m.creator,
@@ -601,9 +766,8 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
         uint256 hypeReserve,
         uint256 tokenReserve
     ) private {
-        TokenMetadata storage metadata = _metadata[token];
-        string memory name = metadata.name;
-        string memory symbol = metadata.symbol;
+        string memory name = LaunchpadTokenArgs.name(token);
+        string memory symbol = LaunchpadTokenArgs.symbol(token);
         uint256 price = BondingCurve.price(hypeReserve, tokenReserve);
         uint256 supply = IERC20(token).totalSupply();
         if (isBuy) {
@@ -640,20 +804,19 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
     /// @dev Emits TokenCreated. Its 15 non-indexed fields do not fit the stack as emit arguments, so they are
     /// ABI-encoded as one tuple (a struct in the same order) and logged with the event's topic. abi.encode of
     /// a dynamic struct is its offset word (0x20) followed by the tuple, which is exactly the event's data.
-    function _emitTokenCreated(address token, BondingCurve.Buy memory buy) private {
-        TokenMetadata storage m = _metadata[token];
+    function _emitTokenCreated(address token, CreateTokenArgs memory args, BondingCurve.Buy memory buy) private {
         bytes memory data = abi.encode(
             TokenCreatedData({
-                name: m.name,
-                symbol: m.symbol,
-                image_uri: m.image_uri,
-                description: m.description,
-                website: m.website,
-                twitter: m.twitter,
-                telegram: m.telegram,
-                discord: m.discord,
-                creationTimestamp: m.creationTimestamp,
-                startingLiquidity: m.startingLiquidity,
+                name: args.name,
+                symbol: args.symbol,
+                image_uri: args.image_uri,
+                description: args.description,
+                website: args.website,
+                twitter: args.twitter,
+                telegram: args.telegram,
+                discord: args.discord,
+                creationTimestamp: block.timestamp,
+                startingLiquidity: VIRTUAL_HYPE_LIQUIDITY,
                 currentHypeReserves: buy.newHypeReserve,
                 currentTokenReserves: buy.newTokenReserve,
                 totalSupply: TOTAL_SUPPLY,
@@ -662,7 +825,7 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
             })
         );
         bytes32 topic0 = TokenCreated.selector;
-        address creator = m.creator;
+        address creator = msg.sender;
         assembly ("memory-safe") {
             // Skip the length word and the leading offset word.
             log3(add(data, 0x40), sub(mload(data), 0x20), topic0, token, creator)

@@ -2,17 +2,26 @@
 pragma solidity ^0.8.24;
 
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
+import {Initializable} from "@openzeppelin/contracts/proxy/utils/Initializable.sol";
+import {LaunchpadTokenArgs} from "./libraries/LaunchpadTokenArgs.sol";
 
 /// @title LaunchpadToken
 /// @notice A token launched by the Launchpad: 1,000,000,000 tokens with 6 decimals, all minted to the launchpad
-/// at deployment, no owner and no further minting; anyone may burn its own tokens.
-/// @dev The launchpad has two privileges, both only until the token graduates:
+/// when the token is created, no owner and no further minting; anyone may burn its own tokens.
+/// @dev Deployed once, as the implementation, by the launchpad's constructor; every launched token is an EIP-1167
+/// minimal proxy of it (OpenZeppelin `Clones`) whose name, symbol and DEX factory are immutable arguments appended
+/// to the proxy's code (see LaunchpadTokenArgs). The launchpad creates the proxy and calls `initialize` in the
+/// same call. `initialize` is launchpad-only and runs once per proxy; the implementation's own initializer is
+/// disabled in its constructor, so nobody can ever initialize it.
+///
+/// The launchpad has two privileges, both only until the token graduates:
 /// - `launchpadTransfer` moves a holder's tokens without an allowance. The launchpad calls it only from
 ///   `sellTokens`, with the seller (`msg.sender` of `sellTokens`) as `from` and itself as `to`; this is what
 ///   lets sells skip the approval. After `graduate` it reverts for good.
 /// - Before graduation nobody may send tokens to the token's DEX pair (`pool`), so nobody can seed the pair or
-///   mint its first LP shares at a price of their choosing before the launchpad does.
-contract LaunchpadToken is ERC20 {
+///   mint its first LP shares at a price of their choosing before the launchpad does. `pool` is the address the
+///   DEX will deploy the pair at, fixed from the token's first instant, whether the pair exists yet or not.
+contract LaunchpadToken is ERC20, Initializable {
     /// @notice The caller is not the launchpad.
     error OnlyLaunchpad(address caller);
 
@@ -23,13 +32,11 @@ contract LaunchpadToken is ERC20 {
     /// @notice The token graduated, so the launchpad's pre-graduation privileges are gone.
     error AlreadyGraduated();
 
-    /// @notice The pool was already set.
-    error PoolAlreadySet();
-
     /// @notice 1,000,000,000 tokens of 6 decimals.
     uint256 public constant TOTAL_SUPPLY = 1e15;
 
-    /// @notice The launchpad that launched the token.
+    /// @notice The launchpad that launched the token (the deployer of the implementation, shared by every
+    /// proxy through the implementation's code).
     address public immutable launchpad;
 
     /// @notice The DEX pair the token graduates to; locked against deposits until graduation.
@@ -43,12 +50,29 @@ contract LaunchpadToken is ERC20 {
         _;
     }
 
-    /// @param name_ The token name.
-    /// @param symbol_ The token symbol.
-    /// @param launchpad_ The launchpad: receives the whole supply and holds the privileges described above.
-    constructor(string memory name_, string memory symbol_, address launchpad_) ERC20(name_, symbol_) {
-        launchpad = launchpad_;
-        _mint(launchpad_, TOTAL_SUPPLY);
+    /// @dev The implementation: its own name and symbol are empty (proxies read theirs from their code) and its
+    /// initializer is disabled.
+    constructor() ERC20("", "") {
+        launchpad = msg.sender;
+        _disableInitializers();
+    }
+
+    /// @notice Sets the DEX pair locked until graduation and mints the whole supply to the launchpad. Launchpad
+    /// only, once per token; never on the implementation.
+    /// @param pool_ The address of the token's DEX pair (deployed or not).
+    function initialize(address pool_) external initializer onlyLaunchpad {
+        pool = pool_;
+        _mint(msg.sender, TOTAL_SUPPLY);
+    }
+
+    /// @notice The token name.
+    function name() public view override returns (string memory) {
+        return LaunchpadTokenArgs.name(address(this));
+    }
+
+    /// @notice The token symbol.
+    function symbol() public view override returns (string memory) {
+        return LaunchpadTokenArgs.symbol(address(this));
     }
 
     /// @notice Always 6.
@@ -60,13 +84,6 @@ contract LaunchpadToken is ERC20 {
     /// @param amount The amount.
     function burn(uint256 amount) external {
         _burn(msg.sender, amount);
-    }
-
-    /// @notice Sets the DEX pair that stays locked until graduation. Launchpad only, once.
-    /// @param pool_ The pair.
-    function setPool(address pool_) external onlyLaunchpad {
-        if (pool != address(0)) revert PoolAlreadySet();
-        pool = pool_;
     }
 
     /// @notice Marks the token graduated: the pair opens, `launchpadTransfer` closes. Launchpad only, once.

@@ -4,8 +4,8 @@ pragma solidity ^0.8.24;
 /// @title ILaunchpad
 /// @notice Launches ERC20 tokens (1,000,000,000 tokens, 6 decimals) that trade on a constant-product bonding
 /// curve against the chain's native coin (HYPE on chain 999, ETH on chain 4663) until the curve's sale
-/// allotment is sold; the token then graduates to a pool of a V2-style DEX seeded with the raised native coin
-/// (wrapped) and the reserved tokens, and the curve freezes.
+/// allotment is sold; the curve then freezes and the token graduates to a pool of a V2-style DEX seeded with the
+/// raised native coin (wrapped) and the reserved tokens.
 /// @dev Curve: x * y = k with x = VIRTUAL_HYPE_LIQUIDITY + native raised and y = the virtual token reserve,
 /// which starts at INITIAL_VIRTUAL_TOKEN_RESERVE; the curve sells CURVE_SALE_SUPPLY tokens and graduates when
 /// y reaches GRADUATION_TOKEN_RESERVE. Fees: 1% of the native coin on both sides (from the input on buys,
@@ -48,8 +48,12 @@ interface ILaunchpad {
     /// frozen at its last value after graduation.
     /// @param tokenReserve The curve's virtual token reserve y; frozen at GRADUATION_TOKEN_RESERVE after
     /// graduation.
-    /// @param pair The DEX pair of the token and the wrapped native token, created with the token.
-    /// @param graduated Whether the curve sold out and the token moved to `pair` (trading frozen here).
+    /// @param pair The address of the token's DEX pair with the wrapped native token. Fixed when the token is
+    /// created (the DEX deploys its pairs at deterministic addresses) and locked against deposits until
+    /// graduation; the pair contract itself is deployed by graduation at the latest (anyone may deploy it earlier
+    /// through the DEX factory).
+    /// @param graduated Whether the token moved to `pair`: the pool is seeded and the curve frozen. A curve that
+    /// sold out before its pair was deployed is frozen with `graduated` still false until `graduate` runs.
     /// @param lpPrincipal After graduation: the launchpad's LP position measured in sqrt(k) units of the pair
     /// at graduation; the part of the position worth more than this is fees (see `claimFees`).
     /// @param claimedFees Wrapped native coin collected by `claimFees` so far.
@@ -94,10 +98,11 @@ interface ILaunchpad {
     /// @param token The address given.
     error TokenNotCreatedByFactory(address token);
 
-    /// @notice Deploying the token contract failed.
+    /// @notice Deploying the token contract failed (its CREATE2 address is occupied).
     error TokenCreationFailed();
 
-    /// @notice The token graduated: its curve is frozen and it trades on its DEX pair.
+    /// @notice The token's curve sold out and is frozen: the token trades on its DEX pair once graduated (in the
+    /// sell-out buy, or through `graduate`).
     /// @param token The token.
     error TokenFrozen(address token);
 
@@ -146,6 +151,34 @@ interface ILaunchpad {
     /// @param whypeAmount The wrapped native coin the claim would collect.
     /// @param tokensAmount The tokens the claim would burn.
     error ClaimFeesPreview(uint256 whypeAmount, uint256 tokensAmount);
+
+    /// @notice `graduate` was called for a token whose curve has not sold out, or that already graduated.
+    /// @param token The token.
+    error GraduationNotPending(address token);
+
+    /// @notice The DEX deployed the token's pair somewhere else than the address the token locks: the DEX does not
+    /// derive its pair addresses from the pair code hash registered with it. Nothing is seeded.
+    /// @param expected The address the token locks (`TokenState.pair`).
+    /// @param actual The pair the DEX created.
+    error UnexpectedPair(address expected, address actual);
+
+    /// @notice The pair code hash given with a DEX factory (constructor, `setDex`) does not match the factory: the
+    /// factory's first pair (`allPairs(0)`) is not at the CREATE2 address the hash gives for its two tokens, or,
+    /// while the factory has no pair yet, the factory reports another `INIT_CODE_PAIR_HASH()`.
+    /// @param factory The factory.
+    /// @param pairCodeHash The hash given.
+    error PairCodeHashMismatch(address factory, bytes32 pairCodeHash);
+
+    /// @notice The pair code hash given with a DEX factory (constructor, `setDex`) cannot be checked: the factory
+    /// has no pair yet and does not report `INIT_CODE_PAIR_HASH()`, or its first pair does not answer `token0()`
+    /// and `token1()`. Register it once it has a pair.
+    /// @param factory The factory.
+    error PairCodeHashUnverifiable(address factory);
+
+    /// @notice The pair already has LP shares at graduation. Unreachable while the pair holds none of the token,
+    /// which the token guarantees until graduation; checked all the same.
+    /// @param pair The pair.
+    error PairAlreadySeeded(address pair);
 
     // ------------------------------------------------------------------ events (spec)
 
@@ -228,10 +261,12 @@ interface ILaunchpad {
 
     // ------------------------------------------------------------------ events (launchpad extras)
 
-    /// @notice The curve sold out and the token's pool was seeded; the launchpad holds the LP position.
+    /// @notice The token's pool was seeded (the curve sold out); the launchpad holds the LP position.
     /// @param token The token.
     /// @param pair The DEX pair.
-    /// @param hypeAmount The native coin raised, deposited wrapped.
+    /// @param hypeAmount The wrapped native coin the pool opens with: the native coin raised (wrapped native
+    /// coin donated to the pair beforehand stands in for part of it; only a donation larger than the whole of it
+    /// makes the pool open with more).
     /// @param tokenAmount The reserved tokens deposited.
     /// @param liquidity The LP tokens minted to the launchpad.
     event TokenGraduated(
@@ -296,7 +331,8 @@ interface ILaunchpad {
     // ------------------------------------------------------------------ token lifecycle
 
     /// @notice Creates a token and, with the native coin sent, buys it for the caller in the same transaction,
-    /// before anybody else can (anti-sniper). Creates the token's DEX pair as well.
+    /// before anybody else can (anti-sniper). The token is a minimal proxy of one implementation; its DEX pair's
+    /// address is fixed and locked now, the pair itself is deployed by graduation at the latest.
     /// @param name The token name (non-empty).
     /// @param symbol The token symbol (non-empty).
     /// @param image_uri The image URI.
@@ -340,8 +376,9 @@ interface ILaunchpad {
     // ------------------------------------------------------------------ trading
 
     /// @notice Buys tokens with the native coin sent; the tokens go to the caller. 1% of the native coin is the
-    /// fee. The buy that sells out the curve is filled partially, the rest refunded to the caller, and the
-    /// token graduates in the same call.
+    /// fee. The buy that sells out the curve is filled partially, the rest refunded to the caller, and the curve
+    /// freezes. If the token's DEX pair is deployed, the token graduates in the same call; otherwise `graduate`
+    /// completes it (deploying the pair there would not fit a 2,000,000-gas block together with the buy).
     /// @param token The token.
     function buyTokens(address token) external payable;
 
@@ -351,6 +388,12 @@ interface ILaunchpad {
     /// @param token The token.
     /// @param tokenAmount The tokens to sell.
     function sellTokens(address token, uint256 tokenAmount) external;
+
+    /// @notice Graduates a token whose curve sold out before its DEX pair was deployed: deploys the pair through
+    /// the token's DEX factory if it is still missing, and seeds it as the sell-out buy would have (see
+    /// `TokenGraduated`). Anyone may call; the caller pays the gas and receives nothing.
+    /// @param token The token.
+    function graduate(address token) external;
 
     // ------------------------------------------------------------------ fees
 
@@ -475,13 +518,23 @@ interface ILaunchpad {
     /// @notice The number of registered DEXes.
     function dexCount() external view returns (uint256);
 
+    /// @notice The pair code hash registered with the DEX factory at `index` (the keccak256 of its pairs' creation
+    /// code), from which the launchpad derives each new token's pair address.
+    function dexPairCodeHash(uint256 index) external view returns (bytes32);
+
     // ------------------------------------------------------------------ owner
 
     /// @notice Registers a V2-style DEX factory at `dexIndex` (replacing it, or appending when
-    /// `dexIndex == dexCount()`). Tokens keep the pair they were created with. Owner only.
+    /// `dexIndex == dexCount()`) with the keccak256 of its pairs' creation code, from which the launchpad derives
+    /// each new token's pair address (CREATE2 of the factory, salt `keccak256(abi.encodePacked(token0, token1))`).
+    /// The hash is verified against the factory: when it has pairs, `allPairs(0)` must sit at the address the hash
+    /// gives for that pair's `token0()` / `token1()`; otherwise the factory must report the same hash as
+    /// `INIT_CODE_PAIR_HASH()`. `PairCodeHashMismatch` when it does not match, `PairCodeHashUnverifiable` when
+    /// neither check is possible. Tokens keep the pair (and factory) they were created with. Owner only.
     /// @param dexIndex The index.
     /// @param factory The factory.
-    function setDex(uint8 dexIndex, address factory) external;
+    /// @param pairCodeHash The keccak256 of the factory's pair creation code.
+    function setDex(uint8 dexIndex, address factory, bytes32 pairCodeHash) external;
 
     /// @notice Sets the protocol fee recipient. Owner only.
     /// @param recipient The new recipient.

@@ -11,7 +11,7 @@ contract UniswapV2Factory is IUniswapV2Factory {
     /// @notice The highest swap fee a deployment may set: 10%.
     uint256 public constant MAX_SWAP_FEE_BPS = 1000;
 
-    /// @notice The keccak256 of the pair's creation code, for computing pair addresses off-chain.
+    /// @inheritdoc IUniswapV2Factory
     bytes32 public constant INIT_CODE_PAIR_HASH = keccak256(type(UniswapV2Pair).creationCode);
 
     /// @inheritdoc IUniswapV2Factory

@@ -80,9 +80,11 @@ contract LaunchpadFuzzTest is LaunchpadFixture {
     }
 
     /// @notice The buy that sells out the curve takes exactly the rest, spends the least native coin that pays
-    /// for it, refunds the remainder and graduates the token.
-    function testFuzz_partialFillAtSellOut(uint256 pre, uint256 value) public {
+    /// for it, refunds the remainder and graduates the token: in the same call when its pair is deployed, else
+    /// through `graduate`.
+    function testFuzz_partialFillAtSellOut(uint256 pre, uint256 value, bool pairDeployed) public {
         address token = _token(pre);
+        if (pairDeployed) factory.createPair(token, address(wrapped));
         value = bound(value, 610 ether, 100_000 ether);
         (uint256 x, uint256 y) = launchpad.getLiquidity(token);
         uint256 forSale = launchpad.getTokensForSale(token);
@@ -95,6 +97,8 @@ contract LaunchpadFuzzTest is LaunchpadFixture {
         launchpad.buyTokens{value: value}(token);
         assertEq(LaunchpadToken(token).balanceOf(alice), forSale);
         assertEq(alice.balance, value - gross);
+        assertEq(launchpad.getTokenState(token).graduated, pairDeployed);
+        if (!pairDeployed) launchpad.graduate(token);
         assertTrue(launchpad.getTokenState(token).graduated);
         // Minimal: one wei less would not have paid for the rest.
         assertLt(gross - 1 - _fee(gross - 1), netNeeded);

@@ -77,6 +77,8 @@ contract RouterV2LaunchpadTest is LaunchpadFixture {
     }
 
     function test_buyThatSellsOutTheCurve_refundsTheRestToTheCaller() public {
+        // The pair is deployed, so the router's sell-out buy graduates the token in the same call.
+        factory.createPair(token, address(wrapped));
         uint256 value = SELL_OUT;
         (address[] memory tokens, IRouterV2.Swap[][] memory hops) =
             _route(address(wrapped), token, address(0), token, value);
@@ -89,6 +91,22 @@ contract RouterV2LaunchpadTest is LaunchpadFixture {
         assertTrue(launchpad.getTokenState(token).graduated);
         assertEq(address(router).balance, 0);
         assertEq(wrapped.balanceOf(address(router)), 0);
+    }
+
+    function test_buyThatSellsOutTheCurve_withoutThePair_freezesTheCurve() public {
+        (address[] memory tokens, IRouterV2.Swap[][] memory hops) =
+            _route(address(wrapped), token, address(0), token, SELL_OUT);
+        vm.deal(alice, SELL_OUT);
+        vm.prank(alice);
+        uint256 out = router.executeSwaps{value: SELL_OUT}(tokens, SELL_OUT, 1, 0, hops, 0, address(0));
+        assertEq(out, LaunchpadToken(token).balanceOf(alice));
+        assertEq(launchpad.getTokensForSale(token), 0);
+        assertFalse(launchpad.getTokenState(token).graduated);
+        (tokens, hops) = _route(address(wrapped), token, address(0), token, 1 ether);
+        vm.deal(alice, 1 ether);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.TokenFrozen.selector, token));
+        router.executeSwaps{value: 1 ether}(tokens, 1 ether, 0, 0, hops, 0, address(0));
     }
 
     function test_revert_frozenCurveAfterGraduation() public {

@@ -21,7 +21,7 @@ contract LaunchpadInvariantTest is Test {
         protocol = makeAddr("protocol");
         wrapped = new WrappedNative("Wrapped HYPE", "WHYPE");
         UniswapV2Factory factory = new UniswapV2Factory(makeAddr("feeSetter"), 30);
-        launchpad = new Launchpad(address(wrapped), address(factory), protocol);
+        launchpad = new Launchpad(address(wrapped), address(factory), factory.INIT_CODE_PAIR_HASH(), protocol);
         handler = new LaunchpadHandler(launchpad, wrapped, 4);
         targetContract(address(handler));
     }
@@ -66,6 +66,12 @@ contract LaunchpadInvariantTest is Test {
                 assertEq(token.balanceOf(s.pair), 0, "pair locked");
             }
         }
+    }
+
+    /// @notice Every pool opened at the curve's final price (the raised coin against the reserved tokens),
+    /// whatever was donated to its pair beforehand (short of the whole raised amount).
+    function invariant_poolsOpenAtTheCurvesFinalPrice() public view {
+        assertFalse(handler.openedOffPrice());
     }
 
     /// @notice No trade ever lowered a curve's k, and every curve stays within its bounds.

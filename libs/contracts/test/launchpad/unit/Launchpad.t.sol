@@ -3,7 +3,14 @@ pragma solidity ^0.8.24;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {LaunchpadFixture, VmLogs} from "../fixtures/LaunchpadFixture.sol";
-import {NativeRefuser, ReentrantTrader, FalseReturningWrappedNative} from "../mocks/LaunchpadMocks.sol";
+import {
+    NativeRefuser,
+    ReentrantTrader,
+    FalseReturningWrappedNative,
+    MisreportingFactory,
+    HashlessV2Factory,
+    ListingFactory
+} from "../mocks/LaunchpadMocks.sol";
 import {Launchpad} from "../../../src/launchpad/Launchpad.sol";
 import {LaunchpadToken} from "../../../src/launchpad/LaunchpadToken.sol";
 import {ILaunchpad} from "../../../src/launchpad/interfaces/ILaunchpad.sol";
@@ -64,18 +71,32 @@ contract LaunchpadTest is LaunchpadFixture {
         assertEq(launchpad.protocolFeeRecipient(), protocol);
         assertEq(launchpad.dexCount(), 1);
         assertEq(launchpad.dexes(0), address(factory));
+        assertEq(launchpad.dexPairCodeHash(0), keccak256(type(UniswapV2Pair).creationCode));
         assertEq(launchpad.owner(), owner);
-        assertEq(launchpad.tokenDeployer().launchpad(), address(launchpad));
+        assertEq(LaunchpadToken(launchpad.tokenImplementation()).launchpad(), address(launchpad));
         assertEq(launchpad.getTokenCount(), 0);
     }
 
     function test_constructor_revertsOnZeroAddresses() public {
         vm.expectRevert(ILaunchpad.ZeroAddress.selector);
-        new Launchpad(address(0), address(factory), protocol);
+        new Launchpad(address(0), address(factory), pairCodeHash, protocol);
         vm.expectRevert(ILaunchpad.ZeroAddress.selector);
-        new Launchpad(address(wrapped), address(0), protocol);
+        new Launchpad(address(wrapped), address(0), pairCodeHash, protocol);
         vm.expectRevert(ILaunchpad.ZeroAddress.selector);
-        new Launchpad(address(wrapped), address(factory), address(0));
+        new Launchpad(address(wrapped), address(factory), pairCodeHash, address(0));
+    }
+
+    function test_constructor_verifiesThePairCodeHash() public {
+        bytes32 wrong = keccak256("wrong");
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.PairCodeHashMismatch.selector, address(factory), wrong));
+        new Launchpad(address(wrapped), address(factory), wrong, protocol);
+        HashlessV2Factory hashless = new HashlessV2Factory();
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.PairCodeHashUnverifiable.selector, address(hashless)));
+        new Launchpad(address(wrapped), address(hashless), pairCodeHash, protocol);
+        hashless.createPair(makeAddr("a"), makeAddr("b"));
+        Launchpad lp = new Launchpad(address(wrapped), address(hashless), pairCodeHash, protocol);
+        assertEq(lp.dexes(0), address(hashless));
+        assertEq(lp.dexPairCodeHash(0), pairCodeHash);
     }
 
     // ---------------------------------------------------------------- owner functions
@@ -84,28 +105,110 @@ contract LaunchpadTest is LaunchpadFixture {
         address other = address(new UniswapV2Factory(owner, 25));
         vm.expectEmit(true, true, true, true, address(launchpad));
         emit ILaunchpad.DexSet(1, other);
-        launchpad.setDex(1, other);
+        launchpad.setDex(1, other, pairCodeHash);
         assertEq(launchpad.dexCount(), 2);
         assertEq(launchpad.dexes(1), other);
-        launchpad.setDex(0, other);
+        assertEq(launchpad.dexPairCodeHash(1), pairCodeHash);
+        launchpad.setDex(0, other, pairCodeHash);
         assertEq(launchpad.dexes(0), other);
         assertEq(launchpad.dexCount(), 2);
     }
 
     function test_setDex_reverts() public {
         vm.expectRevert(ILaunchpad.ZeroAddress.selector);
-        launchpad.setDex(0, address(0));
+        launchpad.setDex(0, address(0), pairCodeHash);
         vm.expectRevert(abi.encodeWithSelector(ILaunchpad.UnsupportedDexIndex.selector, uint8(2)));
-        launchpad.setDex(2, address(factory));
+        launchpad.setDex(2, address(factory), pairCodeHash);
         vm.prank(alice);
         vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice));
-        launchpad.setDex(0, address(factory));
+        launchpad.setDex(0, address(factory), pairCodeHash);
+    }
+
+    // ---------------------------------------------------------------- setDex: pair code hash verification
+
+    /// @notice A factory with pairs: the hash must put its first pair at that pair's address.
+    function test_setDex_factoryWithPairs_verifiesTheHashAgainstItsFirstPair() public {
+        UniswapV2Factory other = new UniswapV2Factory(owner, 25);
+        other.createPair(makeAddr("a"), makeAddr("b"));
+        launchpad.setDex(1, address(other), pairCodeHash);
+        assertEq(launchpad.dexPairCodeHash(1), pairCodeHash);
+        bytes32 wrong = keccak256("wrong");
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.PairCodeHashMismatch.selector, address(other), wrong));
+        launchpad.setDex(1, address(other), wrong);
+        assertEq(launchpad.dexPairCodeHash(1), pairCodeHash);
+    }
+
+    /// @notice A factory without INIT_CODE_PAIR_HASH and without a pair cannot be checked, even with the right
+    /// hash; once it has a pair, the pair decides.
+    function test_setDex_factoryWithoutTheGetter() public {
+        HashlessV2Factory hashless = new HashlessV2Factory();
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.PairCodeHashUnverifiable.selector, address(hashless)));
+        launchpad.setDex(1, address(hashless), pairCodeHash);
+        assertEq(launchpad.dexCount(), 1);
+
+        hashless.createPair(makeAddr("b"), makeAddr("a"));
+        bytes32 wrong = keccak256("wrong");
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.PairCodeHashMismatch.selector, address(hashless), wrong));
+        launchpad.setDex(1, address(hashless), wrong);
+        vm.expectEmit(true, true, true, true, address(launchpad));
+        emit ILaunchpad.DexSet(1, address(hashless));
+        launchpad.setDex(1, address(hashless), pairCodeHash);
+        assertEq(launchpad.dexes(1), address(hashless));
+        assertEq(launchpad.dexPairCodeHash(1), pairCodeHash);
+    }
+
+    /// @notice A factory with INIT_CODE_PAIR_HASH and no pair: the hash must equal the reported one.
+    function test_setDex_factoryWithTheGetterAndNoPair() public {
+        UniswapV2Factory other = new UniswapV2Factory(owner, 25);
+        assertEq(other.allPairsLength(), 0);
+        bytes32 wrong = keccak256("wrong");
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.PairCodeHashMismatch.selector, address(other), wrong));
+        launchpad.setDex(1, address(other), wrong);
+        launchpad.setDex(1, address(other), pairCodeHash);
+        assertEq(launchpad.dexPairCodeHash(1), pairCodeHash);
+    }
+
+    /// @notice When the factory has pairs, its first pair outweighs what it reports: a reported hash that matches
+    /// the given one does not help if the first pair is not where that hash puts it.
+    function test_setDex_theFirstPairOutweighsTheReportedHash() public {
+        UniswapV2Factory other = new UniswapV2Factory(owner, 25);
+        address pair = other.createPair(makeAddr("a"), makeAddr("b"));
+        ListingFactory listing = new ListingFactory(pair, pairCodeHash);
+        vm.expectRevert(
+            abi.encodeWithSelector(ILaunchpad.PairCodeHashMismatch.selector, address(listing), pairCodeHash)
+        );
+        launchpad.setDex(1, address(listing), pairCodeHash);
+    }
+
+    /// @notice A first pair that does not answer token0 / token1, or a factory without code, cannot be checked.
+    function test_setDex_revertsWhenNothingCanBeChecked() public {
+        ListingFactory listing = new ListingFactory(makeAddr("not a pair"), pairCodeHash);
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.PairCodeHashUnverifiable.selector, address(listing)));
+        launchpad.setDex(1, address(listing), pairCodeHash);
+        address eoa = makeAddr("eoa");
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.PairCodeHashUnverifiable.selector, eoa));
+        launchpad.setDex(1, eoa, pairCodeHash);
+    }
+
+    /// @notice A token created on a factory without INIT_CODE_PAIR_HASH (registered through its first pair) locks
+    /// the address that factory deploys its pair at, and graduates into it.
+    function test_setDex_factoryWithoutTheGetter_tokensGraduate() public {
+        HashlessV2Factory hashless = new HashlessV2Factory();
+        hashless.createPair(makeAddr("a"), makeAddr("b"));
+        launchpad.setDex(0, address(hashless), pairCodeHash);
+        address token = _create(creator, 1 ether);
+        address locked = launchpad.getTokenState(token).pair;
+        UniswapV2Pair pair = _graduate(alice, token);
+        assertEq(address(pair), locked);
+        assertEq(hashless.getPair(token, address(wrapped)), locked);
+        assertTrue(launchpad.getTokenState(token).graduated);
+        assertGt(pair.balanceOf(address(launchpad)), 0);
     }
 
     function test_setDex_tokensKeepTheirPair() public {
         address token = _create(creator, 0);
         address pair = launchpad.getTokenState(token).pair;
-        launchpad.setDex(0, address(new UniswapV2Factory(owner, 25)));
+        launchpad.setDex(0, address(new UniswapV2Factory(owner, 25)), pairCodeHash);
         _graduate(alice, token);
         assertEq(launchpad.getTokenState(token).pair, pair);
         assertGt(UniswapV2Pair(pair).balanceOf(address(launchpad)), 0);
@@ -157,9 +260,12 @@ contract LaunchpadTest is LaunchpadFixture {
         (uint256 x, uint256 y) = launchpad.getLiquidity(token);
         assertEq(x, V);
         assertEq(y, Y0);
+        // The pair's address is fixed and locked in the token, but the pair is not deployed yet.
         ILaunchpad.TokenState memory s = launchpad.getTokenState(token);
-        assertEq(s.pair, factory.getPair(token, address(wrapped)));
+        assertEq(s.pair, _pairAddress(factory, token));
         assertEq(t.pool(), s.pair);
+        assertEq(s.pair.code.length, 0);
+        assertEq(factory.getPair(token, address(wrapped)), address(0));
         assertFalse(s.graduated);
         assertEq(launchpad.getRealHypeReserve(token), 0);
         assertEq(launchpad.getTokensForSale(token), launchpad.CURVE_SALE_SUPPLY());
@@ -235,7 +341,7 @@ contract LaunchpadTest is LaunchpadFixture {
     }
 
     function test_createToken_revertsOnOtherDexIndex() public {
-        launchpad.setDex(1, address(new UniswapV2Factory(owner, 25)));
+        launchpad.setDex(1, address(new UniswapV2Factory(owner, 25)), pairCodeHash);
         vm.expectRevert(abi.encodeWithSelector(ILaunchpad.UnsupportedDexIndex.selector, uint8(1)));
         launchpad.createToken("A", "A", "", "", "", "", "", "", 1);
         vm.expectRevert(abi.encodeWithSelector(ILaunchpad.UnsupportedDexIndex.selector, uint8(255)));
@@ -282,9 +388,20 @@ contract LaunchpadTest is LaunchpadFixture {
 
     function test_createToken_sellsOutWithAHugeValueAndRefunds() public {
         address token = _create(creator, 5000 ether);
-        assertTrue(launchpad.getTokenState(token).graduated);
+        // Sold out in the creation: the curve is frozen; the pair is not deployed, so `graduate` completes it.
+        assertEq(launchpad.getTokensForSale(token), 0);
+        assertFalse(launchpad.getTokenState(token).graduated);
         assertEq(LaunchpadToken(token).balanceOf(creator), launchpad.CURVE_SALE_SUPPLY());
         assertGt(creator.balance, 5000 ether - 700 ether);
+        launchpad.graduate(token);
+        assertTrue(launchpad.getTokenState(token).graduated);
+        assertEq(address(launchpad).balance, launchpad.creatorFees(creator) + launchpad.protocolFees());
+    }
+
+    function test_createToken_sellsOutAndGraduatesAtOnceWhenThePairIsDeployed() public {
+        factory.createPair(_predictToken(creator, "Token", "TKN"), address(wrapped));
+        address token = _create(creator, 5000 ether);
+        assertTrue(launchpad.getTokenState(token).graduated);
         assertEq(address(launchpad).balance, launchpad.creatorFees(creator) + launchpad.protocolFees());
     }
 
@@ -370,9 +487,11 @@ contract LaunchpadTest is LaunchpadFixture {
             abi.decode(_findLog(logs, ILaunchpad.TokensPurchased.selector).data, (uint256, uint256));
         assertEq(hypeIn, gross);
         assertEq(tokensOut, remaining);
-        assertEq(_countLogs(logs, ILaunchpad.TokenGraduated.selector), 1);
-        assertTrue(launchpad.getTokenState(token).graduated);
+        // The pair is not deployed: the curve is frozen and the graduation waits for `graduate`.
+        assertEq(_countLogs(logs, ILaunchpad.TokenGraduated.selector), 0);
+        assertFalse(launchpad.getTokenState(token).graduated);
         assertEq(launchpad.getTokensForSale(token), 0);
+        assertEq(launchpad.getRealHypeReserve(token), x + gross - _fee(gross) - V);
     }
 
     function test_buyTokens_refundToARefusingBuyerReverts() public {
@@ -434,6 +553,73 @@ contract LaunchpadTest is LaunchpadFixture {
         assertEq(tokenAmount, RESERVED);
         assertEq(liquidity, pair.balanceOf(address(launchpad)));
         assertEq(launchpad.getTokenState(token).lpPrincipal, _positionValue(pair));
+    }
+
+    function test_graduate_completesAGraduationTheSellOutCouldNotDo() public {
+        address token = _create(creator, 1 ether);
+        address pair = launchpad.getTokenState(token).pair;
+        _sellOut(bob, token);
+        // Frozen, not graduated: the pair is not deployed, the token still refuses deposits into it, the raised
+        // coin is still held here.
+        assertFalse(launchpad.getTokenState(token).graduated);
+        assertFalse(LaunchpadToken(token).graduated());
+        assertEq(pair.code.length, 0);
+        uint256 raised = launchpad.getRealHypeReserve(token);
+        assertGe(raised, 600 ether);
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.TokenFrozen.selector, token));
+        launchpad.estimateBuy(token, 1 ether);
+        vm.prank(bob);
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.TokenFrozen.selector, token));
+        launchpad.sellTokens(token, 1e6);
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.TokenNotGraduated.selector, token));
+        launchpad.claimFees(token);
+        vm.prank(bob);
+        vm.expectRevert(abi.encodeWithSelector(LaunchpadToken.PoolLockedUntilGraduation.selector, pair));
+        // forge-lint: disable-next-line(erc20-unchecked-transfer)
+        LaunchpadToken(token).transfer(pair, 1);
+
+        // Anyone completes it: the pair is deployed at the locked address and seeded.
+        vm.expectEmit(true, true, false, false, address(launchpad));
+        emit ILaunchpad.TokenGraduated(token, pair, 0, 0, 0);
+        vm.prank(makeAddr("anyone"));
+        launchpad.graduate(token);
+        assertTrue(launchpad.getTokenState(token).graduated);
+        assertEq(factory.getPair(token, address(wrapped)), pair);
+        (uint256 tokenReserve, uint256 wrappedReserve) = _pairReserves(UniswapV2Pair(pair), token);
+        assertEq(wrappedReserve, raised);
+        assertEq(tokenReserve, RESERVED);
+        assertEq(UniswapV2Pair(pair).balanceOf(address(launchpad)), UniswapV2Pair(pair).totalSupply() - 1000);
+        assertEq(address(launchpad).balance, launchpad.creatorFees(creator) + launchpad.protocolFees());
+        assertEq(launchpad.getRealHypeReserve(token), 0);
+    }
+
+    function test_graduate_reverts() public {
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.TokenNotFound.selector, alice));
+        launchpad.graduate(alice);
+        address token = _create(creator, 1 ether);
+        // Still trading.
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.GraduationNotPending.selector, token));
+        launchpad.graduate(token);
+        // Already graduated (in the sell-out, its pair being deployed).
+        factory.createPair(token, address(wrapped));
+        _sellOut(bob, token);
+        assertTrue(launchpad.getTokenState(token).graduated);
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.GraduationNotPending.selector, token));
+        launchpad.graduate(token);
+    }
+
+    /// @notice A DEX that deploys its pairs elsewhere than its INIT_CODE_PAIR_HASH says, registered before it
+    /// listed a pair (so only its own report could be checked), is caught: the token's lock guards the predicted
+    /// address, so the launchpad refuses to seed any other pair.
+    function test_graduate_refusesAPairAtAnotherAddress() public {
+        MisreportingFactory misreporting = new MisreportingFactory(factory);
+        launchpad.setDex(0, address(misreporting), misreporting.INIT_CODE_PAIR_HASH());
+        address token = _create(creator, 0);
+        address locked = launchpad.getTokenState(token).pair;
+        _sellOut(bob, token);
+        address actual = _pairAddress(factory, token);
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.UnexpectedPair.selector, locked, actual));
+        launchpad.graduate(token);
     }
 
     function test_graduation_freezesTheCurve() public {
@@ -708,14 +894,15 @@ contract LaunchpadTest is LaunchpadFixture {
 
     function test_claimFees_failingWrappedTransferReverts() public {
         FalseReturningWrappedNative bad = new FalseReturningWrappedNative();
-        Launchpad lp = new Launchpad(address(bad), address(factory), protocol);
+        Launchpad lp = new Launchpad(address(bad), address(factory), pairCodeHash, protocol);
         vm.deal(creator, 1 ether);
         vm.prank(creator);
         address token = lp.createToken{value: 1 ether}("A", "A", "", "", "", "", "", "", 0);
         vm.deal(alice, SELL_OUT);
         vm.prank(alice);
-        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.TokenTransferFailed.selector, address(bad)));
         lp.buyTokens{value: SELL_OUT}(token);
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.TokenTransferFailed.selector, address(bad)));
+        lp.graduate(token);
     }
 
     // ---------------------------------------------------------------- metadata

@@ -2,9 +2,9 @@
 pragma solidity ^0.8.24;
 
 import {IERC20Errors} from "@openzeppelin/contracts/interfaces/draft-IERC6093.sol";
+import {Initializable} from "@openzeppelin/contracts/proxy/utils/Initializable.sol";
 import {LaunchpadFixture, VmLogs} from "../fixtures/LaunchpadFixture.sol";
 import {LaunchpadToken} from "../../../src/launchpad/LaunchpadToken.sol";
-import {LaunchpadTokenDeployer} from "../../../src/launchpad/LaunchpadTokenDeployer.sol";
 import {UniswapV2Pair} from "../../../src/sources/v2/UniswapV2Pair.sol";
 
 contract LaunchpadTokenTest is LaunchpadFixture {
@@ -18,19 +18,49 @@ contract LaunchpadTokenTest is LaunchpadFixture {
     }
 
     function test_metadataAndSupply() public view {
+        assertEq(token.name(), "Token");
+        assertEq(token.symbol(), "TKN");
         assertEq(token.TOTAL_SUPPLY(), SUPPLY);
         assertEq(token.totalSupply(), SUPPLY);
         assertEq(uint256(token.decimals()), 6);
         assertEq(token.launchpad(), address(launchpad));
         assertEq(token.pool(), pair);
+        assertEq(pair, _pairAddress(factory, address(token)));
         assertFalse(token.graduated());
+    }
+
+    /// @notice Every token is an EIP-1167 minimal proxy of the one implementation, followed by its immutable
+    /// arguments (DEX factory, name length, name, symbol).
+    function test_isAMinimalProxyOfTheImplementation() public view {
+        address implementation = launchpad.tokenImplementation();
+        bytes memory expected = abi.encodePacked(
+            hex"363d3d373d3d3d363d73",
+            implementation,
+            hex"5af43d82803e903d91602b57fd5bf3",
+            address(factory),
+            uint16(5),
+            "Token",
+            "TKN"
+        );
+        assertEq(address(token).code, expected);
+        assertEq(LaunchpadToken(implementation).launchpad(), address(launchpad));
+    }
+
+    function test_namesOfAnyLengthRoundTrip() public {
+        string memory longName = "A name that is longer than thirty-two bytes, to cross a word boundary";
+        LaunchpadToken t = LaunchpadToken(_create(creator, 0, longName, "\u00e9\u00e9"));
+        assertEq(t.name(), longName);
+        assertEq(t.symbol(), "\u00e9\u00e9");
+        assertEq(launchpad.getTokenMetadata(address(t)).name, longName);
+        assertEq(launchpad.getTokenMetadata(address(t)).symbol, "\u00e9\u00e9");
+        LaunchpadToken one = LaunchpadToken(_create(creator, 0, "N", "S"));
+        assertEq(one.name(), "N");
+        assertEq(one.symbol(), "S");
     }
 
     function test_privilegedFunctions_onlyLaunchpad() public {
         bytes memory err = abi.encodeWithSelector(LaunchpadToken.OnlyLaunchpad.selector, alice);
         vm.startPrank(alice);
-        vm.expectRevert(err);
-        token.setPool(alice);
         vm.expectRevert(err);
         token.graduate();
         vm.expectRevert(err);
@@ -38,10 +68,31 @@ contract LaunchpadTokenTest is LaunchpadFixture {
         vm.stopPrank();
     }
 
-    function test_setPool_once() public {
+    /// @notice A token is initialized once, by the launchpad, in createToken; nobody can initialize it again,
+    /// not even the launchpad.
+    function test_initialize_onlyOnce() public {
+        vm.prank(alice);
+        vm.expectRevert(Initializable.InvalidInitialization.selector);
+        token.initialize(alice);
         vm.prank(address(launchpad));
-        vm.expectRevert(LaunchpadToken.PoolAlreadySet.selector);
-        token.setPool(alice);
+        vm.expectRevert(Initializable.InvalidInitialization.selector);
+        token.initialize(alice);
+        assertEq(token.pool(), pair);
+        assertEq(token.totalSupply(), SUPPLY);
+    }
+
+    /// @notice Nobody can initialize the implementation (its initializer is disabled at deployment), not even the
+    /// launchpad; it holds no supply and no pool.
+    function test_implementation_cannotBeInitialized() public {
+        LaunchpadToken implementation = LaunchpadToken(launchpad.tokenImplementation());
+        vm.prank(alice);
+        vm.expectRevert(Initializable.InvalidInitialization.selector);
+        implementation.initialize(alice);
+        vm.prank(address(launchpad));
+        vm.expectRevert(Initializable.InvalidInitialization.selector);
+        implementation.initialize(alice);
+        assertEq(implementation.totalSupply(), 0);
+        assertEq(implementation.pool(), address(0));
     }
 
     function test_launchpadTransfer_movesWithoutAllowanceUntilGraduation() public {
@@ -93,13 +144,6 @@ contract LaunchpadTokenTest is LaunchpadFixture {
         vm.prank(alice);
         vm.expectRevert(abi.encodeWithSelector(IERC20Errors.ERC20InsufficientBalance.selector, alice, 0, 1));
         token.burn(1);
-    }
-
-    function test_deployer_onlyLaunchpad() public {
-        LaunchpadTokenDeployer deployer = launchpad.tokenDeployer();
-        vm.prank(alice);
-        vm.expectRevert(abi.encodeWithSelector(LaunchpadTokenDeployer.OnlyLaunchpad.selector, alice));
-        deployer.deploy("X", "X", bytes32(0));
     }
 }
 
@@ -177,7 +221,7 @@ contract LaunchpadSnipingTest is LaunchpadFixture {
         UniswapV2Pair(pairAddress).mint(sniper);
 
         // At graduation the launchpad mints the first shares and holds all of them but the locked minimum;
-        // the parked coin is a gift to the position.
+        // the parked coin stands in for part of the raised coin (see LaunchpadPairSeeding.attack.t.sol).
         _graduate(alice, token);
         UniswapV2Pair pair = UniswapV2Pair(pairAddress);
         assertEq(pair.balanceOf(address(launchpad)), pair.totalSupply() - 1000);

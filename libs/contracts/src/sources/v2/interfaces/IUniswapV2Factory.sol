@@ -61,6 +61,10 @@ interface IUniswapV2Factory {
     /// @return True for a pair of this factory.
     function isPair(address pair) external view returns (bool);
 
+    /// @notice The keccak256 of the pair's creation code: a pair's address is the CREATE2 address of this
+    /// factory with salt `keccak256(abi.encodePacked(token0, token1))` and this hash.
+    function INIT_CODE_PAIR_HASH() external view returns (bytes32);
+
     /// @notice Creates the pair of two tokens (CREATE2, salt `keccak256(token0, token1)`).
     /// @param tokenA One token.
     /// @param tokenB The other token.

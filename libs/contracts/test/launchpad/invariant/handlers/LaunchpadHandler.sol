@@ -4,13 +4,15 @@ pragma solidity ^0.8.24;
 import {Base} from "../../../base/Base.sol";
 import {WrappedNative} from "../../../../src/WrappedNative.sol";
 import {UniswapV2Pair} from "../../../../src/sources/v2/UniswapV2Pair.sol";
+import {IUniswapV2Factory} from "../../../../src/sources/v2/interfaces/IUniswapV2Factory.sol";
 import {Launchpad} from "../../../../src/launchpad/Launchpad.sol";
 import {LaunchpadToken} from "../../../../src/launchpad/LaunchpadToken.sol";
 import {ILaunchpad} from "../../../../src/launchpad/interfaces/ILaunchpad.sol";
 
 /// @notice Drives the launchpad for invariant runs: a few actors create tokens, buy, sell, let time pass,
-/// sell out curves, trade on graduated pairs, claim LP fees and withdraw trading fees. Inputs are bounded so
-/// that no call reverts; the handler records whether any trade ever lowered a curve's k.
+/// deploy a token's pair ahead of graduation and donate wrapped native coin to it, sell out curves, complete
+/// graduations, trade on graduated pairs, claim LP fees and withdraw trading fees. Inputs are bounded so that
+/// no call reverts; the handler records whether any trade ever lowered a curve's k.
 contract LaunchpadHandler is Base {
     uint256 internal constant MAX_TOKENS = 4;
     uint256 internal constant DEX_FEE_BPS = 30;
@@ -22,6 +24,9 @@ contract LaunchpadHandler is Base {
 
     /// @notice Set when a trade lowered the product of a curve's reserves.
     bool public kDecreased;
+    /// @notice Set when a pool opened other than with exactly the raised coin against the reserved tokens while
+    /// less than the raised coin had been donated to its pair.
+    bool public openedOffPrice;
     /// @notice Calls per operation, for the run's summary.
     mapping(bytes32 op => uint256) public calls;
 
@@ -92,16 +97,61 @@ contract LaunchpadHandler is Base {
         ++calls["warp"];
     }
 
-    function graduate(uint256 actorSeed, uint256 tokenSeed) external {
+    /// @dev The buy that sells out the curve (it graduates the token when the pair is deployed).
+    function sellOut(uint256 actorSeed, uint256 tokenSeed) external {
         (address token, bool ok) = _curveToken(tokenSeed);
         if (!ok) return;
         address actor = _actor(actorSeed);
         uint256 k = _k(token);
+        uint256 donated = wrapped.balanceOf(launchpad.getTokenState(token).pair);
         vm.deal(actor, actor.balance + 1000 ether);
         vm.prank(actor);
         launchpad.buyTokens{value: 1000 ether}(token);
         _checkK(token, k);
+        if (launchpad.getTokenState(token).graduated) _checkOpening(token, donated);
+        ++calls["sellOut"];
+    }
+
+    /// @dev `graduate` for a sold-out curve whose pair was not deployed at the sell-out.
+    function graduate(uint256 actorSeed, uint256 tokenSeed) external {
+        if (_tokens.length == 0) return;
+        address token = _tokens[tokenSeed % _tokens.length];
+        if (launchpad.getTokenState(token).graduated || launchpad.getTokensForSale(token) != 0) return;
+        uint256 donated = wrapped.balanceOf(launchpad.getTokenState(token).pair);
+        vm.prank(_actor(actorSeed));
+        launchpad.graduate(token);
+        _checkOpening(token, donated);
         ++calls["graduate"];
+    }
+
+    /// @dev Anyone may deploy a token's pair through the DEX factory before graduation.
+    function deployPair(uint256 tokenSeed) external {
+        if (_tokens.length == 0) return;
+        address pair = launchpad.getTokenState(_tokens[tokenSeed % _tokens.length]).pair;
+        if (pair.code.length != 0) return;
+        IUniswapV2Factory(launchpad.dexes(0)).createPair(_tokens[tokenSeed % _tokens.length], address(wrapped));
+        ++calls["deployPair"];
+    }
+
+    /// @dev Wrapped native coin sent to a token's pair before graduation (deployed or not), synced or skimmed.
+    function donateToPair(uint256 actorSeed, uint256 tokenSeed, uint256 amount, uint8 then) external {
+        if (_tokens.length == 0) return;
+        address token = _tokens[tokenSeed % _tokens.length];
+        ILaunchpad.TokenState memory s = launchpad.getTokenState(token);
+        if (s.graduated) return;
+        address actor = _actor(actorSeed);
+        amount = bound(amount, 1, 50 ether);
+        vm.deal(actor, actor.balance + amount);
+        vm.startPrank(actor);
+        wrapped.deposit{value: amount}();
+        // forge-lint: disable-next-line(erc20-unchecked-transfer)
+        wrapped.transfer(s.pair, amount);
+        if (s.pair.code.length != 0) {
+            if (then % 3 == 1) UniswapV2Pair(s.pair).sync();
+            else if (then % 3 == 2) UniswapV2Pair(s.pair).skim(actor);
+        }
+        vm.stopPrank();
+        ++calls["donateToPair"];
     }
 
     function pairTrade(uint256 actorSeed, uint256 tokenSeed, uint256 amount, bool buyTokens) external {
@@ -163,10 +213,11 @@ contract LaunchpadHandler is Base {
         return _actors[seed % _actors.length];
     }
 
+    /// @dev A token whose curve still trades (not sold out).
     function _curveToken(uint256 seed) internal view returns (address token, bool ok) {
         if (_tokens.length == 0) return (address(0), false);
         token = _tokens[seed % _tokens.length];
-        ok = !launchpad.getTokenState(token).graduated;
+        ok = launchpad.getTokensForSale(token) != 0;
     }
 
     function _graduatedToken(uint256 seed) internal view returns (address token, UniswapV2Pair pair, bool ok) {
@@ -183,6 +234,19 @@ contract LaunchpadHandler is Base {
 
     function _checkK(address token, uint256 before) internal {
         if (_k(token) < before) kDecreased = true;
+    }
+
+    /// @dev The pool just opened: exactly the raised coin (the curve's final reserve less the virtual one)
+    /// against the reserved tokens, unless the donations reached the raised amount.
+    function _checkOpening(address token, uint256 donated) internal {
+        (uint256 x,) = launchpad.getLiquidity(token);
+        uint256 raised = x - launchpad.VIRTUAL_HYPE_LIQUIDITY();
+        if (donated >= raised) return;
+        UniswapV2Pair pair = UniswapV2Pair(launchpad.getTokenState(token).pair);
+        (uint112 r0, uint112 r1,) = pair.getReserves();
+        (uint256 tokenReserve, uint256 wrappedReserve) =
+            pair.token0() == token ? (uint256(r0), uint256(r1)) : (uint256(r1), uint256(r0));
+        if (tokenReserve != launchpad.DEX_RESERVE_SUPPLY() || wrappedReserve != raised) openedOffPrice = true;
     }
 
     function _v2Out(uint256 amountIn, uint256 reserveIn, uint256 reserveOut) internal pure returns (uint256) {
