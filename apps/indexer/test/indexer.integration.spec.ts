@@ -1,15 +1,16 @@
 // The indexer against a real anvil chain (the devnet deployed), a real Postgres and a private NATS with
 // JetStream: backfill, discovery, bad tokens, a reorg made with snapshot/revert, rolling 24 h counters
 // across time travel, and the events on JetStream.
-import { PoolRepository, TokenRepository, adminQuery } from '@dex/db';
-import { CHAIN_EVENTS_STREAM, parseChainSubject } from '@dex/messages';
+import { LaunchpadRepository, PoolRepository, TokenRepository, adminQuery } from '@dex/db';
+import { CHAIN_EVENTS_STREAM, launchpadTokenGraduatedEventSchema, parseChainSubject } from '@dex/messages';
 import { getAddress, keccak256, parseAbiItem, stringToHex, type Address } from 'viem';
 import { ChainIndexer } from '../src/chain/chain-indexer';
-import { CHAIN_ID, createPair, routerSwap, rpc, startHarness, token, trader, transfer, type Harness } from './support/harness';
+import { buyLaunched, CHAIN_ID, createPair, graduateLaunched, launchpadAddress, launchToken, routerSwap, rpc, startHarness, token, trader, transfer, type Harness } from './support/harness';
 
 jest.setTimeout(120_000);
 
 const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+const graduatedEvent = parseAbiItem('event TokenGraduated(address indexed token, address indexed pair, uint256 hypeAmount, uint256 tokenAmount, uint256 liquidity)');
 
 describe('indexer on anvil, Postgres and JetStream', () => {
   let h: Harness;
@@ -85,6 +86,44 @@ describe('indexer on anvil, Postgres and JetStream', () => {
     expect(await storedTransfers()).toEqual(await expectedTransfers());
     await expectCountersMatchRows();
     expect(indexer.status()).toMatchObject({ chainId: CHAIN_ID, lastProcessedBlock: (await h.client.getBlockNumber()).toString(), blocksBehind: 0 });
+  });
+
+  /** Every TokenGraduated log of the launchpad, as the repository reports a graduation. */
+  async function graduationsOnChain() {
+    const logs = await h.client.getLogs({ address: launchpadAddress(h), event: graduatedEvent, fromBlock: 0n, toBlock: 'latest' });
+    return Promise.all(
+      logs.map(async (l) => ({
+        token: l.args.token!,
+        blockNumber: l.blockNumber,
+        logIndex: l.logIndex,
+        txHash: l.transactionHash,
+        timestamp: (await h.client.getBlock({ blockNumber: l.blockNumber })).timestamp,
+        pair: l.args.pair!,
+        hypeAmount: l.args.hypeAmount!,
+        tokenAmount: l.args.tokenAmount!,
+        liquidity: l.args.liquidity!,
+      })),
+    );
+  }
+
+  /** The graduations stored on the launched tokens. */
+  async function storedGraduations() {
+    const { tokens } = await new LaunchpadRepository(h.db.client).listTokens(CHAIN_ID);
+    return tokens.flatMap((t) => (t.graduation ? [t.graduation] : []));
+  }
+
+  it("records the devnet's graduated token with its TokenGraduated log, and only that one", async () => {
+    const manifest = h.chains.manifest.chains[String(CHAIN_ID)];
+    const gfrog = manifest.launchpad.tokens.find((t) => t.symbol === 'GFROG')!;
+    const onChain = await graduationsOnChain();
+    expect(onChain.map((g) => [g.token, g.pair])).toEqual([[gfrog.address, gfrog.pair]]);
+    expect(await storedGraduations()).toEqual(onChain);
+    const stored = await new LaunchpadRepository(h.db.client).getToken(CHAIN_ID, gfrog.address);
+    // The graduation's native coin is what the curve raised: its virtual reserve less the 300 it started with.
+    expect(stored?.graduation?.hypeAmount).toBe(stored!.hypeReserves - stored!.startingLiquidity);
+    expect(stored?.graduation?.tokenAmount).toBe(250_000_000n * 10n ** 6n);
+    const others = await h.db.client.launchpadToken.findMany({ where: { chainId: CHAIN_ID, NOT: { address: gfrog.address } } });
+    expect(others.map((t) => [t.graduated, t.graduatedBlock, t.pair])).toEqual(others.map(() => [false, null, null]));
   });
 
   it('records core swaps with the trader as sender, referral accruals, and discovers new pools and tokens', async () => {
@@ -180,6 +219,51 @@ describe('indexer on anvil, Postgres and JetStream', () => {
     await expectCountersMatchRows();
   });
 
+  it('records a graduation in the batch of its block, and a reorg that removes the block takes it back', async () => {
+    const launchpad = new LaunchpadRepository(h.db.client);
+    const lily = await launchToken(h, 'LILY');
+    await buyLaunched(h, lily, '3');
+    await indexer.catchUp();
+    expect(await launchpad.getToken(CHAIN_ID, lily)).toMatchObject({ trades: 2, graduation: null });
+
+    const snapshot = await rpc<string>(h.client, 'evm_snapshot');
+    const forkBlock = await h.client.getBlockNumber();
+    // Old branch: the buy that sells out the curve graduates LILY.
+    await graduateLaunched(h, lily, trader(1));
+    const oldHead = await h.client.getBlockNumber();
+    await indexer.catchUp();
+    await h.publisher.drain(); // its fact is out before the reorg voids it
+    const [old] = (await storedGraduations()).filter((g) => g.token === lily);
+    expect(old).toMatchObject({ token: lily, tokenAmount: 250_000_000n * 10n ** 6n });
+    expect(old.blockNumber).toBeGreaterThan(forkBlock);
+    expect(await storedGraduations()).toEqual(await graduationsOnChain());
+    const graduatedState = await launchpad.getToken(CHAIN_ID, lily);
+    expect(graduatedState).toMatchObject({ trades: 3 });
+    expect(graduatedState?.graduation?.hypeAmount).toBe(graduatedState!.hypeReserves - graduatedState!.startingLiquidity);
+
+    // New branch, longer: small buys only, LILY keeps trading on its curve.
+    expect(await rpc(h.client, 'evm_revert', [snapshot])).toBe(true);
+    for (let i = 0; i < 3; i++) await buyLaunched(h, lily, '1', trader(2));
+    const newBranchHead = await h.client.getBlockNumber();
+    expect(newBranchHead).toBeGreaterThan(oldHead);
+    await indexer.catchUp();
+    expect(await storedGraduations()).toEqual(await graduationsOnChain());
+    const reverted = await launchpad.getToken(CHAIN_ID, lily);
+    expect(reverted).toMatchObject({ trades: 5, graduation: null });
+    expect((await launchpad.graduations(CHAIN_ID, [lily])).size).toBe(0);
+    const row = await h.db.client.launchpadToken.findFirstOrThrow({ where: { chainId: CHAIN_ID, address: lily } });
+    expect([row.graduated, row.graduatedBlock, row.graduatedTxHash, row.pair, row.graduationHypeAmount]).toEqual([false, null, null, null, null]);
+
+    // It graduates on the new branch as well, in another block: that graduation is the one recorded.
+    await graduateLaunched(h, lily, trader(1));
+    await indexer.catchUp();
+    const [again] = (await storedGraduations()).filter((g) => g.token === lily);
+    expect(again.blockNumber).toBeGreaterThan(newBranchHead);
+    expect(await storedGraduations()).toEqual(await graduationsOnChain());
+    expect(await storedTransfers()).toEqual(await expectedTransfers());
+    await expectCountersMatchRows();
+  });
+
   it('keeps rolling 24 h counters exact across time travel', async () => {
     const tokens = new TokenRepository(h.db.client);
     const link = token(h, 'USDT');
@@ -222,7 +306,22 @@ describe('indexer on anvil, Postgres and JetStream', () => {
       subjects.add(parsed!.fact);
       expect(msg.header.get('Nats-Msg-Id')).toMatch(new RegExp(`^${CHAIN_ID}:`));
     }
-    expect([...subjects].sort()).toEqual(expect.arrayContaining(['block', 'pool.created', 'pool.updated', 'reorg', 'swap', 'token.created']));
+    expect([...subjects].sort()).toEqual(
+      expect.arrayContaining(['block', 'launchpad.token.created', 'launchpad.token.graduated', 'launchpad.trade', 'pool.created', 'pool.updated', 'reorg', 'swap', 'token.created']),
+    );
+    // The graduations: the devnet's GFROG, and LILY on both branches of the reorg (each with its block hash).
+    const graduations: { subject: string; msgId: string | undefined; data: Record<string, unknown> }[] = [];
+    for (let seq = 1; seq <= info.state.last_seq; seq++) {
+      const msg = await jsm.streams.getMessage(CHAIN_EVENTS_STREAM, { seq }).catch(() => undefined);
+      if (msg && msg.subject === `chain.${CHAIN_ID}.launchpad.token.graduated`) graduations.push({ subject: msg.subject, msgId: msg.header.get('Nats-Msg-Id'), data: msg.json() });
+    }
+    expect(graduations).toHaveLength(3);
+    for (const g of graduations) {
+      expect(launchpadTokenGraduatedEventSchema.parse(g.data)).toEqual(g.data);
+      expect(g.msgId).toBe(`${CHAIN_ID}:${g.data.blockNumber}:${g.data.logIndex}:${g.data.blockHash}`);
+    }
+    const gfrog = h.chains.manifest.chains[String(CHAIN_ID)].launchpad.tokens.find((t) => t.symbol === 'GFROG')!;
+    expect(graduations[0].data).toMatchObject({ chainId: CHAIN_ID, token: gfrog.address, pair: gfrog.pair, tokenAmount: (250_000_000n * 10n ** 6n).toString() });
     expect(await h.db.client.chainEventOutbox.count()).toBe(0);
 
     // Following in the background: status turns to running at the head.
@@ -231,6 +330,13 @@ describe('indexer on anvil, Postgres and JetStream', () => {
     const head = await h.client.getBlockNumber();
     for (let i = 0; i < 100 && indexer.status().lastProcessedBlock !== head.toString(); i++) await new Promise((r) => setTimeout(r, 50));
     expect(indexer.status()).toMatchObject({ serviceStatus: 'running', lastProcessedBlock: head.toString(), blocksBehind: 0 });
+    // The head and the lag follow each look at the chain.
+    const gauges = () => h.registry.render().split('\n');
+    expect(gauges()).toEqual(expect.arrayContaining([`indexer_head_block{chain="${CHAIN_ID}"} ${head}`, `indexer_blocks_behind{chain="${CHAIN_ID}"} 0`]));
+    await rpc(h.client, 'anvil_mine', ['0x3']);
+    const caughtUp = [`indexer_head_block{chain="${CHAIN_ID}"} ${head + 3n}`, `indexer_last_processed_block{chain="${CHAIN_ID}"} ${head + 3n}`];
+    for (let i = 0; i < 100 && !caughtUp.every((l) => gauges().includes(l)); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(gauges()).toEqual(expect.arrayContaining(caughtUp));
     await indexer.stop();
     expect(indexer.status().serviceStatus).toBe('stopped');
     expect((await h.db.client.chainCheckpoint.findUnique({ where: { chainId: CHAIN_ID } }))?.status).toBe('stopped');

@@ -99,7 +99,6 @@ describe('checkDatabase', () => {
     try {
       const health = await checkDatabase(client, 300);
       expect(health).toMatchObject({ ok: false, error: expect.stringMatching(/within 300 ms/) });
-      expect(health.latencyMs).toBeLessThan(2_000);
     } finally {
       for (const socket of sockets) socket.destroy();
       await client.$disconnect();

@@ -331,6 +331,7 @@ export class ChainIndexer {
       launchpadTokens: found.launchpadTokens,
       launchpadTrades: facts.launchpadTrades,
       launchpadMetadata: facts.launchpadMetadata,
+      launchpadGraduations: facts.launchpadGraduations,
       reserves: [...facts.reserves.values()].map(({ log: _log, ...r }) => r),
       events,
       pruneBlocksBelow: to - BigInt(this.opts.blockRetention),
@@ -530,6 +531,16 @@ export class ChainIndexer {
         twitter: m.twitter,
         telegram: m.telegram,
         discord: m.discord,
+      });
+    }
+    for (const g of facts.launchpadGraduations) {
+      add(CHAIN_FACTS.launchpadTokenGraduated, g.blockNumber, String(g.logIndex), {
+        ...at(g),
+        token: g.token,
+        pair: g.pair,
+        hypeAmount: g.hypeAmount.toString(),
+        tokenAmount: g.tokenAmount.toString(),
+        liquidity: g.liquidity.toString(),
       });
     }
     add(CHAIN_FACTS.block, last.number, 'block', { timestamp: Number(last.timestamp), parentHash: last.parentHash });

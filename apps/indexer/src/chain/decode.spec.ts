@@ -1,5 +1,5 @@
 import type { PoolRow } from '@dex/db';
-import { encodeAbiParameters, encodeEventTopics, getAddress, pad, type Address, type Hex } from 'viem';
+import { encodeAbiParameters, encodeEventTopics, getAddress, pad, toEventSelector, type Address, type Hex } from 'viem';
 import { decodeFacts, discover, type ChainLog, type DecodeContext } from './decode';
 import { EVENTS, TOPICS } from './events';
 import { parseWatchLists } from './watch-list';
@@ -66,6 +66,50 @@ describe('decoding logs', () => {
       [B, A, 50n, 45n, 2n, REF, 1n],
     ]);
     expect(facts.referralClaims).toEqual([expect.objectContaining({ pool: POOL, refCode: REF, wallet: USER, amount0: 4n, amount1: 6n, kind: 'distribution' })]);
+  });
+});
+
+describe('decoding launchpad graduations', () => {
+  const LAUNCHPAD = getAddress('0x00000000000000000000000000000000000000f6');
+  const TOKEN = getAddress('0x0000000000000000000000000000000000000A07');
+  const PAIR = getAddress('0x00000000000000000000000000000000000000e8');
+  const withLaunchpad = (): DecodeContext => {
+    const c = ctx();
+    return { ...c, announcers: new Map([...c.announcers, [LAUNCHPAD, { name: 'Launchpad', kind: 'launchpad', routerIndex: 4, feeBps: 100 }]]) };
+  };
+  const graduated = (address: Address, data: Hex) => log(address, [TOPICS.launchpadTokenGraduated, topic(TOKEN), topic(PAIR)], data);
+
+  it('has the topic of TokenGraduated(address,address,uint256,uint256,uint256)', () => {
+    expect(TOPICS.launchpadTokenGraduated).toBe(toEventSelector('TokenGraduated(address,address,uint256,uint256,uint256)'));
+  });
+
+  it('decodes TokenGraduated of the launchpad into a graduation of the token', () => {
+    const hype = 600n * 10n ** 18n;
+    const raw = graduated(LAUNCHPAD, words(hype, 250_000_000n * 10n ** 6n, 12_247_448_713_915n));
+    // The same event encoded by viem from the declared ABI item decodes alike.
+    const encoded = encodeEventTopics({ abi: [EVENTS.launchpadTokenGraduated], args: { token: TOKEN, pair: PAIR } } as never) as Hex[];
+    expect(encoded.map((t) => t.toLowerCase())).toEqual(raw.topics.map((t) => t.toLowerCase()));
+    const facts = decodeFacts([raw], withLaunchpad(), (l) => l.timestamp!);
+    expect(facts.launchpadGraduations).toEqual([
+      {
+        blockNumber: 5n,
+        logIndex: raw.logIndex,
+        txHash: raw.txHash,
+        timestamp: 1_000n,
+        token: TOKEN,
+        pair: PAIR,
+        hypeAmount: hype,
+        tokenAmount: 250_000_000n * 10n ** 6n,
+        liquidity: 12_247_448_713_915n,
+      },
+    ]);
+    expect(facts.malformed).toBe(0);
+  });
+
+  it('ignores the event from a contract that is not a launchpad, and skips a malformed one', () => {
+    const facts = decodeFacts([graduated(FACTORY, words(1n, 2n, 3n)), graduated(LAUNCHPAD, words(1n, 2n))], withLaunchpad(), (l) => l.timestamp!);
+    expect(facts.launchpadGraduations).toEqual([]);
+    expect(facts.malformed).toBe(1);
   });
 });
 

@@ -2,6 +2,7 @@
 // Sync, Swap) are decoded by hand from their fixed layout; events with strings go through viem.
 import type {
   AmmSwapRow,
+  LaunchpadGraduationRow,
   LaunchpadMetadataRow,
   LaunchpadTokenRow,
   LaunchpadTradeRow,
@@ -165,7 +166,8 @@ export function discover(logs: readonly ChainLog[], ctx: DecodeContext, timestam
       // A malformed announcement from a followed contract is skipped, never fatal.
     }
   }
-  // A launch creates its DEX pair in the same transaction: the token is the launchpad's either way.
+  // A launch's DEX pair may be created in the same batch (with the token, or by anyone right after): the
+  // token is the launchpad's either way.
   for (const launched of found.launchpadTokens) {
     const entry = found.tokens.get(checksum(launched.address));
     if (entry) entry.source = 'launchpad';
@@ -195,6 +197,7 @@ export interface Facts {
   referralClaims: ReferralClaimRow[];
   launchpadTrades: LaunchpadTradeRow[];
   launchpadMetadata: (LaunchpadMetadataRow & { creator: Address })[];
+  launchpadGraduations: LaunchpadGraduationRow[];
   /** Last reserves of each pool, with the log that set them. */
   reserves: Map<Address, ReserveUpdate & { log: ChainLog }>;
   /** Logs that could not be decoded (skipped). */
@@ -203,7 +206,16 @@ export interface Facts {
 
 /** Pass two: the facts of every followed contract. `logs` must be in chain order. */
 export function decodeFacts(logs: readonly ChainLog[], ctx: DecodeContext, timestampOf: (log: ChainLog) => bigint): Facts {
-  const facts: Facts = { transfers: [], swaps: [], referralClaims: [], launchpadTrades: [], launchpadMetadata: [], reserves: new Map(), malformed: 0 };
+  const facts: Facts = {
+    transfers: [],
+    swaps: [],
+    referralClaims: [],
+    launchpadTrades: [],
+    launchpadMetadata: [],
+    launchpadGraduations: [],
+    reserves: new Map(),
+    malformed: 0,
+  };
   const distributions = new Set<string>();
   for (const log of logs) {
     if (eventOf(log) === 'coreRouterRefFeesDistributed' && ctx.announcers.get(log.address)?.kind === 'core') {
@@ -307,6 +319,18 @@ export function decodeFacts(logs: readonly ChainLog[], ctx: DecodeContext, times
               twitter: a.twitter as string,
               telegram: a.telegram as string,
               discord: a.discord as string,
+            });
+          }
+          break;
+        case 'launchpadTokenGraduated':
+          if (ctx.announcers.get(log.address)?.kind === 'launchpad') {
+            facts.launchpadGraduations.push({
+              ...base,
+              token: topicAddress(log.topics[1]),
+              pair: topicAddress(log.topics[2]),
+              hypeAmount: word(log.data, 0),
+              tokenAmount: word(log.data, 1),
+              liquidity: word(log.data, 2),
             });
           }
           break;

@@ -1,5 +1,6 @@
 // The events the indexer follows and their topic0 selectors. Launchpad events are declared here from the
-// interface specification's events table, so the indexer does not depend on the launchpad's build.
+// interface specification's events table (TokenGraduated from the launchpad's interface, ILaunchpad), so
+// the indexer does not depend on the launchpad's build.
 import { ammPoolAbi, ammRouterAbi, stablePoolAbi, stablePoolFactoryAbi, uniswapV2FactoryAbi, uniswapV2PairAbi } from '@dex/abis';
 import { getAbiItem, parseAbiItem, toEventSelector, type AbiEvent, type Hex } from 'viem';
 
@@ -18,6 +19,7 @@ export const launchpadEvents = {
   tokenMetadataUpdated: parseAbiItem(
     'event TokenMetadataUpdated(address indexed token, address indexed creator, string name, string symbol, string image_uri, string description, string website, string twitter, string telegram, string discord, uint256 timestamp)',
   ),
+  tokenGraduated: parseAbiItem('event TokenGraduated(address indexed token, address indexed pair, uint256 hypeAmount, uint256 tokenAmount, uint256 liquidity)'),
 } as const;
 
 const event = (abi: readonly unknown[], name: string) => getAbiItem({ abi: abi as never, name: name as never }) as unknown as AbiEvent;
@@ -37,6 +39,7 @@ export const EVENTS = {
   launchpadTokensPurchased: launchpadEvents.tokensPurchased as AbiEvent,
   launchpadTokensSold: launchpadEvents.tokensSold as AbiEvent,
   launchpadTokenMetadataUpdated: launchpadEvents.tokenMetadataUpdated as AbiEvent,
+  launchpadTokenGraduated: launchpadEvents.tokenGraduated as AbiEvent,
 } as const;
 
 export type EventName = keyof typeof EVENTS;

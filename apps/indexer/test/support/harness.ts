@@ -1,12 +1,12 @@
 // Real infrastructure for the indexer's integration tests: an anvil chain with the devnet deployed, a fresh
 // database, a private NATS server with JetStream, and the indexer's own classes wired as the app wires them.
-import { testERC20Abi, ammRouterAbi, uniswapV2FactoryAbi } from '@dex/abis';
+import { testERC20Abi, ammRouterAbi, launchpadAbi, uniswapV2FactoryAbi } from '@dex/abis';
 import { createChainClient, type ChainPublicClient } from '@dex/chain';
 import { CheckpointRepository, IndexerStore } from '@dex/db';
 import { deployContext, devAccounts, send, type DeployContext } from '@dex/devnet-kit';
-import { createJsonLogger, NatsBus } from '@dex/service';
+import { createJsonLogger, MetricsRegistry, NatsBus } from '@dex/service';
 import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
-import type { Abi, Address, Hex } from 'viem';
+import { getAddress, parseAbiItem, parseEther, type Abi, type Address, type Hex } from 'viem';
 import { ChainIndexer, type ChainIndexerOptions } from '../../src/chain/chain-indexer';
 import { readWatchLists } from '../../src/chain/watch-list';
 import { indexerMetrics } from '../../src/metrics';
@@ -23,6 +23,8 @@ export interface Harness {
   ctx: DeployContext;
   store: IndexerStore;
   publisher: OutboxPublisher;
+  /** The registry the indexers record their metrics in, as the service's `GET /metrics` serves it. */
+  registry: MetricsRegistry;
   /** A fresh indexer over the same database (as after a restart). */
   indexer(options?: Partial<ChainIndexerOptions>): Promise<ChainIndexer>;
   close(): Promise<void>;
@@ -36,7 +38,8 @@ export async function startHarness(): Promise<Harness> {
   const rpcUrl = chains.env[`RPC_URL_${CHAIN_ID}`];
   const client = createChainClient({ chainId: CHAIN_ID, rpcUrl });
   const store = new IndexerStore(db.client);
-  const metrics = indexerMetrics();
+  const registry = new MetricsRegistry('indexer');
+  const metrics = indexerMetrics(registry);
   const publisher = new OutboxPublisher(store, bus, logger, metrics, { retryMs: 200 });
   const watch = readWatchLists(chains.manifestPath, [CHAIN_ID]).get(CHAIN_ID)!;
   return {
@@ -48,6 +51,7 @@ export async function startHarness(): Promise<Harness> {
     ctx: deployContext(CHAIN_ID, rpcUrl),
     store,
     publisher,
+    registry,
     indexer: async (options = {}) => {
       const indexer = new ChainIndexer({
         chainId: CHAIN_ID,
@@ -100,3 +104,35 @@ export const token = (h: Harness, symbol: string): Address => {
   if (!found) throw new Error(`no token ${symbol}`);
   return found.address;
 };
+
+/** The chain's launchpad. */
+export const launchpadAddress = (h: Harness): Address => h.chains.manifest.chains[String(CHAIN_ID)].launchpad.address;
+
+/** Launches a token on the launchpad (the creator buys `creatorBuy` native coins of it); returns its address. */
+export async function launchToken(h: Harness, symbol: string, creatorBuy = '1', from = trader(3)): Promise<Address> {
+  const launchpad = launchpadAddress(h);
+  const lower = symbol.toLowerCase();
+  const args = [symbol, symbol, `ipfs://test/${lower}.png`, `${symbol} of the test`, `https://${lower}.example`, `@${lower}`, `t.me/${lower}`, `discord.gg/${lower}`, 0];
+  await send(h.ctx, { address: launchpad, abi: launchpadAbi as Abi, functionName: 'createToken', args, value: parseEther(creatorBuy) }, from);
+  const count = await h.client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'getTokenCount' });
+  const [tokens] = await h.client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'getPaginatedTokensWithMetadata', args: [count - 1n, 1n] });
+  return getAddress(tokens[0]);
+}
+
+/** Buys a launched token on its curve for `value` native coins (700 sells out a fresh curve). */
+export async function buyLaunched(h: Harness, token: Address, value: string, from = trader(0)): Promise<void> {
+  await send(h.ctx, { address: launchpadAddress(h), abi: launchpadAbi as Abi, functionName: 'buyTokens', args: [token], value: parseEther(value) }, from);
+}
+
+const graduateFunction = parseAbiItem('function graduate(address token)');
+
+/**
+ * Sells out a launched token's curve (a buy of 700 native coins) so that it graduates. A launchpad that
+ * seeds the DEX pair only when the pair is already deployed leaves a sold-out curve frozen: `graduate`
+ * completes it in a second transaction.
+ */
+export async function graduateLaunched(h: Harness, token: Address, from = trader(0)): Promise<void> {
+  await buyLaunched(h, token, '700', from);
+  const state = await h.client.readContract({ address: launchpadAddress(h), abi: launchpadAbi, functionName: 'getTokenState', args: [token] });
+  if (!state.graduated) await send(h.ctx, { address: launchpadAddress(h), abi: [graduateFunction], functionName: 'graduate', args: [token] }, from);
+}

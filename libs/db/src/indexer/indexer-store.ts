@@ -3,13 +3,16 @@
 // above a common ancestor in one transaction, reversing the counters from the very fact rows it deletes.
 //
 // Counters (token totals, hourly buckets, pool totals, launchpad state) are always derived in SQL from the
-// fact rows of the block range being added or removed, so adding and undoing are exact inverses.
+// fact rows of the block range being added or removed, so adding and undoing are exact inverses. A
+// graduation happens once per token and is kept on the token's row with its block, so undoing it is
+// clearing the row's graduation when that block is above the ancestor.
 import type { DbClient } from '../client';
 import type { Prisma } from '../generated/prisma/client';
 import type {
   BlockRow,
   ChainBatch,
   ChainRewind,
+  LaunchpadGraduationRow,
   OutboxEvent,
   PoolRow,
   ReserveUpdate,
@@ -242,6 +245,7 @@ export class IndexerStore {
       ]);
       const touched = new Set([...batch.launchpadTrades.map((t) => t.token), ...batch.launchpadMetadata.map((m) => m.token)]);
       await refreshLaunchpadTokens(tx, chainId, [...touched]);
+      await recordGraduations(tx, chainId, batch.launchpadGraduations);
 
       await updateReserves(tx, chainId, batch.reserves);
       await insertEvents(tx, chainId, batch.events);
@@ -308,6 +312,14 @@ export class IndexerStore {
         `DELETE FROM launchpad_token WHERE chain_id = $1 AND created_block > ${ancestor.number}`,
         chainId,
       );
+      // A graduation above the ancestor did not happen on the new branch (it may happen again there).
+      const launchpadGraduations = await tx.$executeRawUnsafe(
+        `UPDATE launchpad_token SET graduated = false, graduated_block = NULL, graduated_time = NULL, graduated_log_index = NULL,
+                graduated_tx_hash = NULL, pair = NULL, graduation_hype_amount = NULL, graduation_token_amount = NULL,
+                graduation_liquidity = NULL
+          WHERE chain_id = $1 AND graduated_block > ${ancestor.number}`,
+        chainId,
+      );
       await refreshLaunchpadTokens(tx, chainId, touched.map((t) => t.token));
 
       const tokens = await tx.$executeRawUnsafe(`DELETE FROM token WHERE chain_id = $1 AND first_seen_block > ${ancestor.number}`, chainId);
@@ -328,7 +340,7 @@ export class IndexerStore {
       ], 'ON CONFLICT (chain_id, number) DO NOTHING');
       await insertEvents(tx, chainId, rewind.events);
       await writeCheckpoint(tx, chainId, ancestor.number, ancestor.hash, ancestor.timestamp, rewind.status);
-      return { transfers, swaps, tokens, pools, launchpadTokens, launchpadTrades };
+      return { transfers, swaps, tokens, pools, launchpadTokens, launchpadTrades, launchpadGraduations };
     }, TX_OPTIONS);
   }
 
@@ -417,6 +429,29 @@ async function insertPools(tx: Tx, chainId: number, pools: readonly PoolRow[]): 
     ['fee_bps', 'int', (r) => r.feeBps],
     ['created_block', 'bigint', (r) => str(r.createdBlock)],
   ], 'ON CONFLICT (chain_id, address) DO NOTHING');
+}
+
+/** Marks launched tokens as graduated, with where it happened and what seeded their DEX pair. */
+async function recordGraduations(tx: Tx, chainId: number, graduations: readonly LaunchpadGraduationRow[]): Promise<void> {
+  if (graduations.length === 0) return;
+  await tx.$executeRawUnsafe(
+    `UPDATE launchpad_token t SET graduated = true, graduated_block = d.b, graduated_time = d.ts, graduated_log_index = d.li,
+            graduated_tx_hash = d.tx, pair = d.pair, graduation_hype_amount = d.hype, graduation_token_amount = d.tokens,
+            graduation_liquidity = d.liquidity
+       FROM unnest($2::text[], $3::bigint[], $4::bigint[], $5::int[], $6::text[], $7::text[], $8::numeric[], $9::numeric[], $10::numeric[])
+            AS d(token, b, ts, li, tx, pair, hype, tokens, liquidity)
+      WHERE t.chain_id = $1 AND t.address = d.token`,
+    chainId,
+    graduations.map((g) => g.token),
+    graduations.map((g) => str(g.blockNumber)),
+    graduations.map((g) => str(g.timestamp)),
+    graduations.map((g) => g.logIndex),
+    graduations.map((g) => g.txHash),
+    graduations.map((g) => g.pair),
+    graduations.map((g) => str(g.hypeAmount)),
+    graduations.map((g) => str(g.tokenAmount)),
+    graduations.map((g) => str(g.liquidity)),
+  );
 }
 
 async function updateReserves(tx: Tx, chainId: number, reserves: readonly ReserveUpdate[]): Promise<void> {

@@ -22,6 +22,22 @@ export interface LaunchpadTokenRecord {
   price: bigint;
   trades: number;
   createdBlock: bigint;
+  /** Null until the indexer recorded the token's graduation. */
+  graduation: LaunchpadGraduationRecord | null;
+}
+
+/** Where and how a token graduated (TokenGraduated), as the indexer recorded it. */
+export interface LaunchpadGraduationRecord {
+  token: string;
+  blockNumber: bigint;
+  logIndex: number;
+  txHash: string;
+  /** Block time, Unix seconds. */
+  timestamp: bigint;
+  pair: string;
+  hypeAmount: bigint;
+  tokenAmount: bigint;
+  liquidity: bigint;
 }
 
 export interface LaunchpadTradeRecord {
@@ -65,6 +81,24 @@ export class LaunchpadRepository {
     return row === null ? null : toToken(row);
   }
 
+  /**
+   * Graduations of the given tokens (any letter case) that the indexer recorded, by lower-case address; a
+   * token that has not graduated (or is unknown) has no entry.
+   */
+  async graduations(chainId: number, tokens: readonly string[]): Promise<Map<string, LaunchpadGraduationRecord>> {
+    if (tokens.length === 0) return new Map();
+    const rows = await this.db.launchpadToken.findMany({
+      where: { chainId, graduated: true, address: { in: [...tokens], mode: 'insensitive' } },
+      select: GRADUATION_FIELDS,
+    });
+    const found = new Map<string, LaunchpadGraduationRecord>();
+    for (const row of rows) {
+      const graduation = toGraduation(row);
+      if (graduation) found.set(row.address.toLowerCase(), graduation);
+    }
+    return found;
+  }
+
   /** Trades of a token, newest first. */
   async trades(chainId: number, token: string, limit = 100): Promise<LaunchpadTradeRecord[]> {
     const rows = await this.db.launchpadTrade.findMany({
@@ -90,6 +124,59 @@ export class LaunchpadRepository {
   }
 }
 
+const GRADUATION_FIELDS = {
+  address: true,
+  graduated: true,
+  graduatedBlock: true,
+  graduatedTime: true,
+  graduatedLogIndex: true,
+  graduatedTxHash: true,
+  pair: true,
+  graduationHypeAmount: true,
+  graduationTokenAmount: true,
+  graduationLiquidity: true,
+} as const;
+
+type Amount = { toString(): string } | null;
+
+function toGraduation(r: {
+  address: string;
+  graduated: boolean;
+  graduatedBlock: bigint | null;
+  graduatedTime: bigint | null;
+  graduatedLogIndex: number | null;
+  graduatedTxHash: string | null;
+  pair: string | null;
+  graduationHypeAmount: Amount;
+  graduationTokenAmount: Amount;
+  graduationLiquidity: Amount;
+}): LaunchpadGraduationRecord | null {
+  if (
+    !r.graduated ||
+    r.graduatedBlock === null ||
+    r.graduatedTime === null ||
+    r.graduatedLogIndex === null ||
+    r.graduatedTxHash === null ||
+    r.pair === null ||
+    r.graduationHypeAmount === null ||
+    r.graduationTokenAmount === null ||
+    r.graduationLiquidity === null
+  ) {
+    return null;
+  }
+  return {
+    token: r.address,
+    blockNumber: r.graduatedBlock,
+    logIndex: r.graduatedLogIndex,
+    txHash: r.graduatedTxHash,
+    timestamp: r.graduatedTime,
+    pair: r.pair,
+    hypeAmount: big(r.graduationHypeAmount),
+    tokenAmount: big(r.graduationTokenAmount),
+    liquidity: big(r.graduationLiquidity),
+  };
+}
+
 function toToken(r: {
   address: string;
   launchpad: string;
@@ -111,7 +198,7 @@ function toToken(r: {
   price: { toString(): string };
   trades: number;
   createdBlock: bigint;
-}): LaunchpadTokenRecord {
+} & Parameters<typeof toGraduation>[0]): LaunchpadTokenRecord {
   return {
     address: r.address,
     launchpad: r.launchpad,
@@ -133,6 +220,7 @@ function toToken(r: {
     price: big(r.price),
     trades: r.trades,
     createdBlock: r.createdBlock,
+    graduation: toGraduation(r),
   };
 }
 

@@ -112,6 +112,18 @@ export interface LaunchpadMetadataRow extends LogPosition, LaunchpadMetadataFiel
   token: string;
 }
 
+/** A token's graduation (TokenGraduated): its curve sold out and its DEX pair was seeded. */
+export interface LaunchpadGraduationRow extends LogPosition {
+  token: string;
+  pair: string;
+  /** Native coin raised on the curve, deposited wrapped into the pair. */
+  hypeAmount: bigint;
+  /** Reserved tokens deposited into the pair. */
+  tokenAmount: bigint;
+  /** LP tokens the pair minted to the launchpad. */
+  liquidity: bigint;
+}
+
 export interface ReserveUpdate {
   pool: string;
   reserve0: bigint;
@@ -148,6 +160,7 @@ export interface ChainBatch {
   launchpadTokens: LaunchpadTokenRow[];
   launchpadTrades: LaunchpadTradeRow[];
   launchpadMetadata: LaunchpadMetadataRow[];
+  launchpadGraduations: LaunchpadGraduationRow[];
   /** Latest reserves per pool within the batch. */
   reserves: ReserveUpdate[];
   events: OutboxEvent[];
@@ -173,4 +186,5 @@ export interface RewindResult {
   pools: number;
   launchpadTokens: number;
   launchpadTrades: number;
+  launchpadGraduations: number;
 }

@@ -128,6 +128,19 @@ export const launchpadMetadataUpdatedEventSchema = z.object({
   ...launchpadMetadata,
 });
 
+/**
+ * A token's curve sold out and it moved to its DEX pair (TokenGraduated): `hypeAmount` native coin (deposited
+ * wrapped) and `tokenAmount` reserved tokens seeded `pair`, which minted `liquidity` LP tokens to the launchpad.
+ */
+export const launchpadTokenGraduatedEventSchema = z.object({
+  ...logBase,
+  token: addressSchema,
+  pair: addressSchema,
+  hypeAmount: uint,
+  tokenAmount: uint,
+  liquidity: uint,
+});
+
 /** The payload schema of each fact. */
 export const chainEventSchemas = {
   [CHAIN_FACTS.block]: blockEventSchema,
@@ -140,6 +153,7 @@ export const chainEventSchemas = {
   [CHAIN_FACTS.launchpadTokenCreated]: launchpadTokenCreatedEventSchema,
   [CHAIN_FACTS.launchpadTrade]: launchpadTradeEventSchema,
   [CHAIN_FACTS.launchpadMetadataUpdated]: launchpadMetadataUpdatedEventSchema,
+  [CHAIN_FACTS.launchpadTokenGraduated]: launchpadTokenGraduatedEventSchema,
 } as const satisfies Record<ChainFact, z.ZodType>;
 
 export type ChainEventOf<F extends ChainFact> = z.input<(typeof chainEventSchemas)[F]>;
