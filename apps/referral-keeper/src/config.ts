@@ -11,14 +11,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...baseSettings,
       ...chainListSetting,
       ...httpPortSetting(3015),
-      /** Key of the account that sends `distributeRefFees`; the keeper refuses to start without it. */
+      /** Key of the account that sends `distributeRefFees` and `graduate`; the keeper refuses to start without it. */
       KEEPER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key'),
-      /** Path of the per-chain source file; the `core` source names the AMM router, registry and oracle. */
+      /**
+       * Path of the per-chain source file; the `core` source names the AMM router, registry and oracle, the
+       * `launchpad` source (optional) the launchpad whose graduations the keeper finishes.
+       */
       SOURCES_CONFIG: z.string().min(1),
       /** How often to look at pending referral fees, milliseconds (0 = only on command). */
       KEEPER_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
       /** Distribute only when the pending fees of a chain are worth at least this much, in USD. */
       KEEPER_MIN_PENDING_USD: z.coerce.number().min(0).default(10),
+      /**
+       * How often to look for launched tokens whose curve sold out and that await `graduate`, milliseconds
+       * (0 = only on command).
+       */
+      KEEPER_GRADUATION_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
     },
     env,
   );

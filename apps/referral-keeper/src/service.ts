@@ -1,21 +1,33 @@
-import { distributeContract } from '@dex/messages';
+import { distributeContract, graduateContract } from '@dex/messages';
 import { ServiceModule, type ServiceDefinition } from '@dex/service';
 import { loadConfig, SERVICE, type Config } from './config';
+import { GraduationService } from './graduation/graduation.service';
+import { KEEPER_CHAINS, KEEPER_CONFIG } from './keeper/injection';
 import { KeeperHandler } from './keeper/keeper.handler';
 import { keeperChains } from './keeper/keeper-chains';
-import { KEEPER_CHAINS, KEEPER_CONFIG, KeeperService } from './keeper/keeper.service';
+import { KeeperService } from './keeper/keeper.service';
+import { TxLane } from './keeper/tx-lane';
 
-/** Sends `distributeRefFees` on each chain's AMM router on a schedule and on command. */
+/**
+ * The product's keeper: sends `distributeRefFees` on each chain's AMM router, and finishes the graduation of
+ * launched tokens whose curve sold out before their DEX pair was deployed; on a schedule and on command.
+ */
 export const service: ServiceDefinition<Config> = {
   name: SERVICE,
   loadConfig,
-  serves: [distributeContract],
+  serves: [distributeContract, graduateContract],
   module: (config, bus) =>
     ServiceModule.register({
       service: SERVICE,
       bus,
       chains: config.chains,
       controllers: [KeeperHandler],
-      providers: [{ provide: KEEPER_CONFIG, useValue: config }, { provide: KEEPER_CHAINS, useValue: keeperChains(config) }, KeeperService],
+      providers: [
+        { provide: KEEPER_CONFIG, useValue: config },
+        { provide: KEEPER_CHAINS, useValue: keeperChains(config) },
+        TxLane,
+        KeeperService,
+        GraduationService,
+      ],
     }),
 };

@@ -1,12 +1,25 @@
 import { launchpadAbi } from '@dex/abis';
 import { createChainClient, revertName, shortMessage, type ChainPublicClient } from '@dex/chain';
-import type { LaunchedToken } from '@dex/messages';
+import { TOKEN_GRADUATED, TOKEN_GRADUATING, type LaunchedToken, type LaunchedTokenStatus } from '@dex/messages';
 import { BusError, ConfigError, loadSourcesConfig } from '@dex/service';
-import { formatEther, getAddress, type Address } from 'viem';
+import { formatEther, getAddress, type Address, type ContractFunctionReturnType } from 'viem';
 import { SERVICE, type Config } from '../config';
 
 /** Decimals of every launchpad token (TOTAL_SUPPLY = 1e15 base units = 1B tokens). */
 const TOKEN_DECIMALS = 6;
+
+/** A launched token as the chain reports it: every field but the indexer's record of the graduation. */
+export type ChainLaunchedToken = Omit<LaunchedToken, 'graduationBlock' | 'graduationTimestamp'>;
+
+/**
+ * Where a token trades: `graduated` once its DEX pool is seeded; `graduating` when its curve sold out (nothing left
+ * for sale, the curve frozen) and `graduate(token)` has not run yet; `trading` on its curve before that.
+ */
+export function tokenStatus(graduated: boolean, tokensForSale: bigint): LaunchedTokenStatus {
+  return graduated ? 'graduated' : tokensForSale === 0n ? 'graduating' : 'trading';
+}
+
+type TokenMetadata = ContractFunctionReturnType<typeof launchpadAbi, 'view', 'getTokenMetadata'>;
 
 export interface LaunchpadChain {
   readonly chainId: number;
@@ -47,21 +60,22 @@ export class LaunchpadReader {
     const count = Number(await chain.client.readContract({ address: chain.launchpad, abi: launchpadAbi, functionName: 'getTokenCount' }));
     const end = Math.max(0, count - offset);
     const start = Math.max(0, end - limit);
-    let tokens: LaunchedToken[] = [];
+    let tokens: ChainLaunchedToken[] = [];
     if (end > start) {
-      const [addresses] = await chain.client.readContract({
+      const [addresses, metadata] = await chain.client.readContract({
         address: chain.launchpad,
         abi: launchpadAbi,
         functionName: 'getPaginatedTokensWithMetadata',
         args: [BigInt(start), BigInt(end - start)],
       });
-      tokens = (await Promise.all(addresses.map((a) => this.read(chain, a)))).reverse();
+      // The page comes with each token's metadata: only the trading state is left to read.
+      tokens = (await Promise.all(addresses.map((a, i) => this.read(chain, a, metadata[i])))).reverse();
     }
     const nextOffset = offset + tokens.length;
     return { chainId, launchpad: chain.launchpad, count, offset, limit, nextOffset, hasMore: nextOffset < count, tokens };
   }
 
-  async token(chainId: number, token: Address): Promise<LaunchedToken> {
+  async token(chainId: number, token: Address): Promise<ChainLaunchedToken> {
     return this.read(this.chain(chainId), token);
   }
 
@@ -77,28 +91,33 @@ export class LaunchpadReader {
       });
       return { chainId, token, side, amountIn: amount.toString(), amountOut: amountOut.toString() };
     } catch (err) {
-      throw this.failure(err, token);
+      if (revertName(err) !== 'TokenFrozen') throw this.failure(err, token);
     }
+    // The curve is frozen: it sold out, and the token either graduated or awaits `graduate`.
+    const state = await chain.client
+      .readContract({ address: chain.launchpad, abi: launchpadAbi, functionName: 'getTokenState', args: [token] })
+      .catch((err: unknown) => {
+        throw this.failure(err, token);
+      });
+    throw new BusError(409, state.graduated ? TOKEN_GRADUATED : TOKEN_GRADUATING, token);
   }
 
   private failure(err: unknown, token: Address): BusError {
     switch (revertName(err)) {
       case 'TokenNotFound':
         return new BusError(404, 'Token not found on the launchpad', token);
-      case 'TokenFrozen':
-        return new BusError(409, 'Token has graduated: it trades on its DEX pool', token);
       case 'InsufficientLiquidity':
         return new BusError(400, 'Insufficient liquidity on the curve for this amount', token);
     }
     return new BusError(500, 'Failed to read the launchpad', shortMessage(err));
   }
 
-  private async read(chain: LaunchpadChain, token: Address): Promise<LaunchedToken> {
+  private async read(chain: LaunchpadChain, token: Address, metadata?: TokenMetadata): Promise<ChainLaunchedToken> {
     const base = { address: chain.launchpad, abi: launchpadAbi } as const;
     try {
       this.saleSupply ??= await chain.client.readContract({ ...base, functionName: 'CURVE_SALE_SUPPLY' });
       const [meta, state, real, forSale] = await Promise.all([
-        chain.client.readContract({ ...base, functionName: 'getTokenMetadata', args: [token] }),
+        metadata ?? chain.client.readContract({ ...base, functionName: 'getTokenMetadata', args: [token] }),
         chain.client.readContract({ ...base, functionName: 'getTokenState', args: [token] }),
         chain.client.readContract({ ...base, functionName: 'getRealHypeReserve', args: [token] }),
         chain.client.readContract({ ...base, functionName: 'getTokensForSale', args: [token] }),
@@ -121,6 +140,7 @@ export class LaunchpadReader {
         creationTimestamp: Number(meta.creationTimestamp),
         startingLiquidity: meta.startingLiquidity.toString(),
         dexIndex: meta.dexIndex,
+        status: tokenStatus(state.graduated, forSale),
         graduated: state.graduated,
         pair: state.pair,
         hypeReserve: state.hypeReserve.toString(),

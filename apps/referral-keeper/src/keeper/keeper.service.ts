@@ -4,18 +4,17 @@ import { BusError, MetricsRegistry } from '@dex/service';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { formatUnits, parseEventLogs } from 'viem';
 import { type Config } from '../config';
+import { KEEPER_CHAINS, KEEPER_CONFIG } from './injection';
 import type { KeeperChain } from './keeper-chains';
 import { readPendingFees } from './pending';
-
-export const KEEPER_CONFIG = Symbol('KEEPER_CONFIG');
-export const KEEPER_CHAINS = Symbol('KEEPER_CHAINS');
+import { TxLane } from './tx-lane';
 
 /**
  * Pays pending referral fees to the codes' claim wallets by calling the AMM router's `distributeRefFees`, on a
  * schedule when a chain's pending fees are worth at least the threshold, and on command. One run per chain at a
- * time; a run never sends while a keeper transaction is still pending (after a restart too: it looks at the
- * account's pending nonce), and once a distribution is mined nothing is pending any more, so the same
- * distribution is never sent twice.
+ * time, in the chain's sending lane (`TxLane`, shared with the launchpad graduations); a run never sends while a
+ * keeper transaction is still pending (after a restart too: it looks at the account's pending nonce), and once a
+ * distribution is mined nothing is pending any more, so the same distribution is never sent twice.
  */
 @Injectable()
 export class KeeperService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -29,15 +28,22 @@ export class KeeperService implements OnApplicationBootstrap, OnApplicationShutd
   constructor(
     @Inject(KEEPER_CONFIG) private readonly config: Config,
     @Inject(KEEPER_CHAINS) private readonly chains: readonly KeeperChain[],
+    @Inject(TxLane) private readonly lane: TxLane,
     @Inject(MetricsRegistry) metrics: MetricsRegistry,
   ) {
     this.runs = metrics.counter('keeper_distribution_runs_total', 'Distribution runs by chain and outcome');
-    this.payouts = metrics.counter('keeper_payouts_total', 'Referral fees paid to claim wallets, in whole tokens, by chain and token');
+    this.payouts = metrics.counter('keeper_payouts_total', 'Referral fees paid to claim wallets, in token base units, by chain and token');
     this.pending = metrics.gauge('keeper_pending_usd', 'USD value of pending referral fees at the last look');
   }
 
   onApplicationBootstrap(): void {
-    this.logger.log({ msg: 'keeper ready', account: this.config.keeper.address, intervalMs: this.config.KEEPER_INTERVAL_MS, minPendingUsd: this.config.KEEPER_MIN_PENDING_USD });
+    this.logger.log({
+      msg: 'keeper ready',
+      account: this.config.keeper.address,
+      intervalMs: this.config.KEEPER_INTERVAL_MS,
+      minPendingUsd: this.config.KEEPER_MIN_PENDING_USD,
+      graduationIntervalMs: this.config.KEEPER_GRADUATION_INTERVAL_MS,
+    });
     if (this.config.KEEPER_INTERVAL_MS > 0) {
       this.timer = setInterval(() => void this.runAll(false).catch(() => undefined), this.config.KEEPER_INTERVAL_MS);
       this.timer.unref();
@@ -71,16 +77,15 @@ export class KeeperService implements OnApplicationBootstrap, OnApplicationShutd
     return next;
   }
 
-  private async distribute(chain: KeeperChain, force: boolean): Promise<DistributionResult> {
-    const account = this.config.keeper.address;
-    const [latest, pendingNonce] = await Promise.all([
-      chain.client.getTransactionCount({ address: account, blockTag: 'latest' }),
-      chain.client.getTransactionCount({ address: account, blockTag: 'pending' }),
-    ]);
+  private distribute(chain: KeeperChain, force: boolean): Promise<DistributionResult> {
+    return this.lane.exclusive(chain, (keeperTxPending) => this.distributeNow(chain, force, keeperTxPending));
+  }
+
+  private async distributeNow(chain: KeeperChain, force: boolean, keeperTxPending: boolean): Promise<DistributionResult> {
     const { entries, totalUsd } = await readPendingFees(chain);
     this.pending.set({ chain: chain.chainId }, totalUsd);
     const result = (status: DistributionResult['status']): DistributionResult => ({ chainId: chain.chainId, status, pendingUsd: totalUsd, payouts: [] });
-    if (pendingNonce > latest) {
+    if (keeperTxPending) {
       this.runs.inc({ chain: chain.chainId, outcome: 'in-flight' });
       this.logger.warn({ msg: 'a keeper transaction is still pending; not sending another', chainId: chain.chainId });
       return result('in-flight');

@@ -4,6 +4,15 @@ import { addressSchema, chainIdSchema } from '../primitives';
 
 const uintString = z.string().regex(/^\d+$/);
 
+/** Where a launched token trades: on its curve, nowhere while it awaits `graduate` after its sell-out, on its DEX pool. */
+export const LAUNCHED_TOKEN_STATUSES = ['trading', 'graduating', 'graduated'] as const;
+export type LaunchedTokenStatus = (typeof LAUNCHED_TOKEN_STATUSES)[number];
+
+/** The 409 of an estimate for a token that trades on its DEX pool. */
+export const TOKEN_GRADUATED = 'Token has graduated: it trades on its DEX pool';
+/** The 409 of an estimate for a token whose curve sold out and that awaits `graduate`. */
+export const TOKEN_GRADUATING = 'Token is graduating: its curve has sold out and its DEX pool opens at graduation';
+
 /** A token of the launchpad with its metadata and the state of its bonding curve. */
 export const launchedTokenSchema = z.object({
   address: addressSchema,
@@ -20,7 +29,22 @@ export const launchedTokenSchema = z.object({
   creationTimestamp: z.number().int(),
   startingLiquidity: uintString,
   dexIndex: z.number().int(),
+  /**
+   * Where the token trades: `trading` on its bonding curve; `graduating` once the curve has sold out (it is
+   * frozen) while the launchpad's `graduate(token)` has not run yet, so the DEX pool is not open; `graduated`
+   * on its DEX pool.
+   */
+  status: z.enum(LAUNCHED_TOKEN_STATUSES).meta({
+    description: 'trading: on its bonding curve; graduating: the curve sold out and the DEX pool opens at graduation; graduated: on its DEX pool',
+  }),
+  /** Whether the token trades on its DEX pool (status `graduated`); false while it is `graduating`. */
   graduated: z.boolean(),
+  /**
+   * Block and block time (Unix seconds) of the graduation as the indexer recorded it (TokenGraduated); null
+   * while the token has not graduated, or has and the indexer has not reached that block yet.
+   */
+  graduationBlock: uintString.nullable(),
+  graduationTimestamp: z.number().int().nullable(),
   /** The DEX pair the token graduates into (holds its liquidity once graduated). */
   pair: addressSchema,
   /** Virtual native reserve (300 native + raised) and virtual token reserve of the curve, base units. */

@@ -1,0 +1,330 @@
+import { launchpadAbi, uniswapV2FactoryAbi } from '@dex/abis';
+import { revertName, shortMessage } from '@dex/chain';
+import type { GraduationOutcome, GraduationResult, GraduationRun } from '@dex/messages';
+import { BusError, MetricsRegistry } from '@dex/service';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { getAddress, parseEventLogs, type Address, type Hash, type TransactionReceipt } from 'viem';
+import { type Config } from '../config';
+import { KEEPER_CHAINS, KEEPER_CONFIG } from '../keeper/injection';
+import type { KeeperChain } from '../keeper/keeper-chains';
+import { SerialQueue } from '../keeper/serial-queue';
+import { TxLane } from '../keeper/tx-lane';
+import { GraduationBook, graduationGasLimit, tokenFactory, transactionGasCap } from './graduation-book';
+
+/** Tokens listed per read of the launchpad's token list (each comes with its metadata). */
+const LIST_PAGE = 100;
+
+interface PendingToken {
+  readonly token: Address;
+  readonly pair: Address;
+}
+
+interface Sent {
+  readonly hash: Hash;
+  readonly gas: bigint;
+  readonly receipt: TransactionReceipt;
+}
+
+/**
+ * Finishes launchpad graduations. The buy that sells out a token's curve graduates the token only if its DEX pair
+ * is already deployed (deploying it costs about 1.6M gas, which does not fit a HyperEVM small block together
+ * with the buy); otherwise the curve freezes and the token waits for anyone to call the launchpad's
+ * `graduate(token)`. On a schedule (`KEEPER_GRADUATION_INTERVAL_MS`) and on command (`keeper.graduate`), for
+ * each chain with a launchpad, the keeper finds the tokens in that state and, for each, deploys the pair through
+ * the token's DEX factory (`createPair`) if it has no code yet, then calls `graduate(token)`: two transactions
+ * that each fit a small block (1.62M and 0.29M gas), sent with a deliberate gas limit (see `graduationGasLimit`).
+ *
+ * A look is cheap: the launchpad's token count, the tokens created since the last look, and the tokens for sale
+ * of each token not yet known to have graduated (one multicall); graduated tokens are never read again. Every
+ * transaction goes through the chain's sending lane shared with the referral-fee distributions (`TxLane`), so the
+ * keeper's transactions never race on the nonce and none is sent while one of its transactions is pending. A
+ * token someone else graduated first (`GraduationNotPending`, or our `graduate` reverting after theirs) is done.
+ */
+@Injectable()
+export class GraduationService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Graduations');
+  private readonly books = new Map<number, GraduationBook>();
+  private readonly passes = new SerialQueue();
+  private readonly wrappedNatives = new Map<number, Address>();
+  /** The last failure of a scheduled look, per chain: logged when it first happens, not at every look. */
+  private readonly lookFailures = new Map<number, string>();
+  /** Chains whose graduations wait for a pending keeper transaction: logged when the wait begins. */
+  private readonly deferred = new Set<number>();
+  private timer?: NodeJS.Timeout;
+  private readonly outcomes;
+  private readonly pendingGauge;
+
+  constructor(
+    @Inject(KEEPER_CONFIG) private readonly config: Config,
+    @Inject(KEEPER_CHAINS) private readonly chains: readonly KeeperChain[],
+    @Inject(TxLane) private readonly lane: TxLane,
+    @Inject(MetricsRegistry) metrics: MetricsRegistry,
+  ) {
+    this.outcomes = metrics.counter('keeper_graduations_total', 'Launchpad graduations the keeper acted on, by chain and outcome');
+    this.pendingGauge = metrics.gauge('keeper_graduations_pending', 'Launched tokens whose curve sold out and that await graduate, at the last look');
+  }
+
+  onApplicationBootstrap(): void {
+    const interval = this.config.KEEPER_GRADUATION_INTERVAL_MS;
+    if (interval > 0) {
+      this.timer = setInterval(() => this.tick(), interval);
+      this.timer.unref();
+    }
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** A scheduled look on every chain with a launchpad; a chain whose previous look is still running is skipped. */
+  private tick(): void {
+    for (const chain of this.chains) {
+      if (!chain.launchpad || this.passes.busy(chain.chainId)) continue;
+      void this.passes.run(chain.chainId, () => this.graduatePending(chain, false)).then(
+        () => this.lookSucceeded(chain),
+        (err: unknown) => this.lookFailed(chain, err),
+      );
+    }
+  }
+
+  /**
+   * `keeper.graduate`: graduates now, on every chain or one, every pending token or only `token`; failed
+   * graduations are retried at once. Waits for a look under way on the chain to end first.
+   */
+  async runAll(chainId?: number, token?: Address): Promise<GraduationRun[]> {
+    const chains = chainId === undefined ? this.chains : this.chains.filter((c) => c.chainId === chainId);
+    if (chainId !== undefined && chains.length === 0) {
+      throw new BusError(400, `Unsupported chainId: ${chainId}`, `served chains: ${this.chains.map((c) => c.chainId).join(', ')}`);
+    }
+    return Promise.all(
+      chains.map((chain) =>
+        this.passes.run(chain.chainId, () => (token ? this.graduateToken(chain, token) : this.graduatePending(chain, true))).catch((err: unknown) => {
+          if (err instanceof BusError) throw err;
+          this.logger.error({ msg: 'launchpad graduation look failed', chainId: chain.chainId, err: shortMessage(err) });
+          throw new BusError(502, 'Graduation failed', shortMessage(err));
+        }),
+      ),
+    );
+  }
+
+  /** Finds the chain's pending graduations and graduates each one (those the schedule may retry now, unless `force`). */
+  private async graduatePending(chain: KeeperChain, force: boolean): Promise<GraduationRun> {
+    if (!chain.launchpad) return { chainId: chain.chainId, pending: 0, graduations: [] };
+    const pending = await this.findPending(chain, chain.launchpad);
+    this.pendingGauge.set({ chain: chain.chainId }, pending.length);
+    const book = this.book(chain);
+    const now = Date.now();
+    const graduations: GraduationResult[] = [];
+    for (const p of pending.filter((p) => force || book.due(p.token, now))) {
+      graduations.push(await this.graduateOne(chain, chain.launchpad, p));
+    }
+    this.pendingGauge.set({ chain: chain.chainId }, pending.filter((p) => !book.isGraduated(p.token)).length);
+    return { chainId: chain.chainId, pending: pending.length, graduations };
+  }
+
+  /** One token, named by the command: graduated when it is pending; otherwise says why there is nothing to do. */
+  private async graduateToken(chain: KeeperChain, token: Address): Promise<GraduationRun> {
+    const launchpad = chain.launchpad;
+    if (!launchpad) throw new BusError(404, 'Token not found on the launchpad', `chain ${chain.chainId} has no launchpad`);
+    const base = { address: launchpad, abi: launchpadAbi } as const;
+    if (!(await chain.client.readContract({ ...base, functionName: 'isLaunchpadToken', args: [token] }))) {
+      throw new BusError(404, 'Token not found on the launchpad', token);
+    }
+    const [state, forSale] = await Promise.all([
+      chain.client.readContract({ ...base, functionName: 'getTokenState', args: [token] }),
+      chain.client.readContract({ ...base, functionName: 'getTokensForSale', args: [token] }),
+    ]);
+    const pending = { token: getAddress(token), pair: getAddress(state.pair) };
+    if (state.graduated) {
+      this.book(chain).markGraduated(token);
+      return { chainId: chain.chainId, pending: 0, graduations: [{ ...pending, outcome: 'already-graduated' }] };
+    }
+    if (forSale > 0n) return { chainId: chain.chainId, pending: 0, graduations: [{ ...pending, outcome: 'not-sold-out' }] };
+    return { chainId: chain.chainId, pending: 1, graduations: [await this.graduateOne(chain, launchpad, pending)] };
+  }
+
+  /**
+   * The tokens whose curve sold out and that have not graduated: lists the tokens created since the last look,
+   * reads the tokens for sale of each one not known to have graduated, and the state of those with none left.
+   */
+  private async findPending(chain: KeeperChain, launchpad: Address): Promise<PendingToken[]> {
+    const { client } = chain;
+    const base = { address: launchpad, abi: launchpadAbi } as const;
+    const book = this.book(chain);
+    const count = Number(await client.readContract({ ...base, functionName: 'getTokenCount' }));
+    while (book.cursor < count) {
+      const [tokens] = await client.readContract({
+        ...base,
+        functionName: 'getPaginatedTokensWithMetadata',
+        args: [BigInt(book.cursor), BigInt(Math.min(LIST_PAGE, count - book.cursor))],
+      });
+      if (tokens.length === 0) break;
+      book.list(tokens);
+    }
+    const watched = book.watched();
+    if (watched.length === 0) return [];
+    const forSale = await client.multicall({
+      allowFailure: false,
+      contracts: watched.map((token) => ({ ...base, functionName: 'getTokensForSale', args: [token] }) as const),
+    });
+    const soldOut = watched.filter((_, i) => forSale[i] === 0n);
+    if (soldOut.length === 0) return [];
+    const states = await client.multicall({
+      allowFailure: false,
+      contracts: soldOut.map((token) => ({ ...base, functionName: 'getTokenState', args: [token] }) as const),
+    });
+    const pending: PendingToken[] = [];
+    soldOut.forEach((token, i) => {
+      if (states[i].graduated) book.markGraduated(token);
+      else pending.push({ token, pair: getAddress(states[i].pair) });
+    });
+    return pending;
+  }
+
+  /** Deploys the token's pair if it has no code yet, then graduates the token; in the chain's sending lane. */
+  private graduateOne(chain: KeeperChain, launchpad: Address, { token, pair }: PendingToken): Promise<GraduationResult> {
+    return this.lane.exclusive(chain, async (keeperTxPending) => {
+      if (keeperTxPending) {
+        if (!this.deferred.has(chain.chainId)) {
+          this.logger.warn({ msg: 'a keeper transaction is still pending; not sending a graduation', chainId: chain.chainId, token });
+        }
+        this.deferred.add(chain.chainId);
+        return this.outcome(chain, { token, pair, outcome: 'in-flight' });
+      }
+      this.deferred.delete(chain.chainId);
+      let step: 'createPair' | 'graduate' = 'createPair';
+      let pairTxHash: Hash | undefined;
+      try {
+        if (!(await this.hasCode(chain, pair))) pairTxHash = await this.deployPair(chain, launchpad, token, pair);
+        step = 'graduate';
+        return await this.graduate(chain, launchpad, token, pair, pairTxHash);
+      } catch (err) {
+        const error = shortMessage(err);
+        const retryAt = this.book(chain).failed(token, Date.now());
+        this.logger.error({ msg: 'launchpad graduation failed', chainId: chain.chainId, token, pair, step, err: error, retryAt: new Date(retryAt).toISOString() });
+        return this.outcome(chain, { token, pair, outcome: 'failed', ...(pairTxHash ? { pairTxHash } : {}), error });
+      }
+    });
+  }
+
+  /**
+   * `createPair(token, wrappedNative)` on the token's DEX factory; the pair lands at the address the token locked.
+   * Returns the transaction, or nothing when someone else deployed the pair meanwhile (ours then reverts).
+   */
+  private async deployPair(chain: KeeperChain, launchpad: Address, token: Address, pair: Address): Promise<Hash | undefined> {
+    const factory = tokenFactory(await chain.client.getCode({ address: token }));
+    const wrappedNative = await this.wrappedNative(chain, launchpad);
+    const call = { address: factory, abi: uniswapV2FactoryAbi, functionName: 'createPair', args: [token, wrappedNative] } as const;
+    let sent: Sent;
+    try {
+      sent = await this.send(
+        chain,
+        () => chain.client.estimateContractGas({ ...call, account: this.config.keeper }),
+        (gas) => chain.wallet.writeContract({ ...call, gas }),
+      );
+    } catch (err) {
+      if (!(await this.hasCode(chain, pair))) throw err;
+      this.logger.log({ msg: 'launchpad pair deployed by someone else first', chainId: chain.chainId, token, pair });
+      return undefined;
+    }
+    const { hash, gas, receipt } = sent;
+    if (receipt.status !== 'success') {
+      if (!(await this.hasCode(chain, pair))) throw new Error(`createPair reverted (tx ${hash})`);
+      this.logger.log({ msg: 'launchpad pair deployed by someone else first', chainId: chain.chainId, token, pair, txHash: hash });
+      return undefined;
+    }
+    this.logger.log({ msg: 'launchpad pair deployed', chainId: chain.chainId, token, pair, factory, txHash: hash, gasLimit: gas.toString(), gasUsed: receipt.gasUsed.toString() });
+    return hash;
+  }
+
+  /** The launchpad's `graduate(token)`; a token someone else graduated first is done. */
+  private async graduate(chain: KeeperChain, launchpad: Address, token: Address, pair: Address, pairTxHash: Hash | undefined): Promise<GraduationResult> {
+    const call = { address: launchpad, abi: launchpadAbi, functionName: 'graduate', args: [token] } as const;
+    const done = (outcome: GraduationOutcome, graduateTxHash?: Hash): GraduationResult => {
+      this.book(chain).markGraduated(token);
+      return this.outcome(chain, { token, pair, outcome, ...(pairTxHash ? { pairTxHash } : {}), ...(graduateTxHash ? { graduateTxHash } : {}) });
+    };
+    let sent: Sent;
+    try {
+      sent = await this.send(
+        chain,
+        () => chain.client.estimateContractGas({ ...call, account: this.config.keeper }),
+        (gas) => chain.wallet.writeContract({ ...call, gas }),
+      );
+    } catch (err) {
+      if (revertName(err) !== 'GraduationNotPending') throw err;
+      this.logger.log({ msg: 'launchpad token graduated by someone else first', chainId: chain.chainId, token, pair });
+      return done('already-graduated');
+    }
+    const { hash, gas, receipt } = sent;
+    if (receipt.status !== 'success') {
+      const state = await chain.client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'getTokenState', args: [token] });
+      if (!state.graduated) throw new Error(`graduate reverted (tx ${hash})`);
+      this.logger.log({ msg: 'launchpad token graduated by someone else first', chainId: chain.chainId, token, pair, txHash: hash });
+      return done('already-graduated', hash);
+    }
+    const [event] = parseEventLogs({ abi: launchpadAbi, eventName: 'TokenGraduated', logs: receipt.logs });
+    this.logger.log({
+      msg: 'launchpad token graduated',
+      chainId: chain.chainId,
+      token,
+      pair,
+      txHash: hash,
+      gasLimit: gas.toString(),
+      gasUsed: receipt.gasUsed.toString(),
+      hypeAmount: event?.args.hypeAmount.toString(),
+      tokenAmount: event?.args.tokenAmount.toString(),
+    });
+    return done('graduated', hash);
+  }
+
+  /**
+   * Sends one transaction with a deliberate gas limit (the estimate plus a fixed margin, within what a block of
+   * the chain takes) and waits until it is mined.
+   */
+  private async send(chain: KeeperChain, estimate: () => Promise<bigint>, write: (gas: bigint) => Promise<Hash>): Promise<Sent> {
+    const [estimated, block] = await Promise.all([estimate(), chain.client.getBlock({ blockTag: 'latest' })]);
+    const gas = graduationGasLimit(estimated, transactionGasCap(block.gasLimit, chain.smallBlockGasLimit));
+    const hash = await write(gas);
+    const receipt = await chain.client.waitForTransactionReceipt({ hash });
+    return { hash, gas, receipt };
+  }
+
+  private outcome(chain: KeeperChain, result: GraduationResult): GraduationResult {
+    this.outcomes.inc({ chain: chain.chainId, outcome: result.outcome });
+    return result;
+  }
+
+  private async hasCode(chain: KeeperChain, address: Address): Promise<boolean> {
+    const code = await chain.client.getCode({ address });
+    return code !== undefined && code !== '0x';
+  }
+
+  private async wrappedNative(chain: KeeperChain, launchpad: Address): Promise<Address> {
+    let address = this.wrappedNatives.get(chain.chainId);
+    if (!address) {
+      address = await chain.client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'wrappedNative' });
+      this.wrappedNatives.set(chain.chainId, address);
+    }
+    return address;
+  }
+
+  private book(chain: KeeperChain): GraduationBook {
+    let book = this.books.get(chain.chainId);
+    if (!book) {
+      book = new GraduationBook(Math.max(this.config.KEEPER_GRADUATION_INTERVAL_MS, 1_000));
+      this.books.set(chain.chainId, book);
+    }
+    return book;
+  }
+
+  private lookSucceeded(chain: KeeperChain): void {
+    if (this.lookFailures.delete(chain.chainId)) this.logger.log({ msg: 'launchpad graduation looks work again', chainId: chain.chainId });
+  }
+
+  private lookFailed(chain: KeeperChain, err: unknown): void {
+    const error = shortMessage(err);
+    if (this.lookFailures.get(chain.chainId) !== error) this.logger.warn({ msg: 'launchpad graduation look failed', chainId: chain.chainId, err: error });
+    this.lookFailures.set(chain.chainId, error);
+  }
+}
