@@ -1,4 +1,5 @@
 import { defineChain, type Address, type Chain } from 'viem';
+import { CHAIN_IDS } from '@dex/messages';
 
 /** Canonical Multicall3 address; the devnet places its Multicall3 here too. */
 export const CANONICAL_MULTICALL3: Address = '0xcA11bde05977b3631167028862bE2a173976CA11';
@@ -12,6 +13,12 @@ export interface ChainInfo {
   /** Symbol and name of the wrapped native token (WETH9-style). */
   readonly wrappedNativeSymbol: string;
   readonly wrappedNativeName: string;
+  /**
+   * The most gas one transaction may use and still be mined in the chain's regular blocks, where that is less
+   * than the block gas limit nodes report: HyperEVM mines a small block of 2,000,000 gas every second and a big
+   * block (30M) once a minute, and only to accounts that opted in to big blocks.
+   */
+  readonly smallBlockGasLimit?: number;
 }
 
 /** The chains the product serves. */
@@ -23,6 +30,7 @@ export const CHAINS = {
     nativeName: 'HYPE',
     wrappedNativeSymbol: 'WHYPE',
     wrappedNativeName: 'Wrapped HYPE',
+    smallBlockGasLimit: 2_000_000,
   },
   4663: {
     chainId: 4663,
@@ -36,7 +44,8 @@ export const CHAINS = {
 
 export type SupportedChainId = keyof typeof CHAINS;
 
-export const SUPPORTED_CHAIN_IDS: readonly SupportedChainId[] = [999, 4663];
+/** The chains the product serves, as the API contract names them. */
+export const SUPPORTED_CHAIN_IDS: readonly SupportedChainId[] = CHAIN_IDS;
 
 export function isSupportedChainId(value: unknown): value is SupportedChainId {
   return typeof value === 'number' && (SUPPORTED_CHAIN_IDS as readonly number[]).includes(value);

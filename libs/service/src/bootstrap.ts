@@ -5,7 +5,9 @@ import { healthContract, type MessageContract } from '@dex/messages';
 import { NatsBus } from './bus/nats-bus';
 import { NatsBusServer } from './bus/nats-bus.server';
 import { ConfigError, LOG_LEVELS } from './config/config';
+import { httpServerOptions, observeHttp } from './http/http-observability';
 import { createJsonLogger } from './logging/logger';
+import { MetricsRegistry } from './metrics/metrics';
 
 export interface ServiceDefinition<C> {
   /** Service name: NATS connection name, queue group and log context. */
@@ -16,11 +18,15 @@ export interface ServiceDefinition<C> {
   readonly module: (config: C, bus: NatsBus) => Required<Pick<ModuleMetadata, 'imports'>>['imports'][number];
   /** Subjects this service answers, with their contracts. */
   readonly serves?: readonly MessageContract[];
+  /** One log line per HTTP request served (the gateway's access log). */
+  readonly accessLog?: boolean;
 }
 
 export interface RunningService<C> {
   readonly app: INestApplication;
   readonly bus: NatsBus;
+  /** The service's metrics, served at `GET /metrics`. */
+  readonly metrics: MetricsRegistry;
   readonly config: C;
   readonly url: string;
   close(): Promise<void>;
@@ -28,18 +34,19 @@ export interface RunningService<C> {
 
 /**
  * Boots a service: validated config (exit with the setting's name if one is missing), JSON logs, the NATS
- * bus with a queue group named after the service, and the HTTP server for health (and, at the gateway, the
- * REST API). NATS may be down at boot: the service starts, reports itself not ready, and recovers.
+ * bus with a queue group named after the service, and the HTTP server for health and metrics (and, at the
+ * gateway, the REST API). One metrics registry serves them all: HTTP requests, bus requests made and
+ * handled, and the service's own figures. NATS may be down at boot: the service starts, reports itself not
+ * ready, and recovers.
  */
 export async function startService<C>(definition: ServiceDefinition<C>, overrides?: { logger?: LoggerService }): Promise<RunningService<C>> {
   const config = definition.loadConfig();
   const logger = overrides?.logger ?? createJsonLogger(definition.name, config.LOG_LEVEL);
-  const bus = new NatsBus({ url: config.NATS_URL, name: definition.name, logger, requestTimeoutMs: config.BUS_TIMEOUT_MS });
-  const app = await NestFactory.create<NestFastifyApplication>(
-    definition.module(config, bus) as never,
-    new FastifyAdapter({ trustProxy: true }),
-    { logger, abortOnError: false },
-  );
+  const metrics = new MetricsRegistry(definition.name);
+  const bus = new NatsBus({ url: config.NATS_URL, name: definition.name, logger, requestTimeoutMs: config.BUS_TIMEOUT_MS, metrics });
+  const adapter = new FastifyAdapter(httpServerOptions());
+  observeHttp(adapter.getInstance(), { metrics, logger, accessLog: definition.accessLog });
+  const app = await NestFactory.create<NestFastifyApplication>(definition.module(config, bus) as never, adapter, { logger, abortOnError: false });
   app.connectMicroservice({ strategy: new NatsBusServer(bus, definition.name, [healthContract(definition.name), ...(definition.serves ?? [])]) }, { inheritAppConfig: true });
   app.enableShutdownHooks();
   void bus.connect();
@@ -50,6 +57,7 @@ export async function startService<C>(definition: ServiceDefinition<C>, override
   return {
     app,
     bus,
+    metrics,
     config,
     url: url.replace('[::1]', '127.0.0.1'),
     close: async () => {

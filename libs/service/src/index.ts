@@ -1,5 +1,7 @@
 export * from './config/config';
 export * from './logging/logger';
+export * from './context/request-context';
+export * from './http/http-observability';
 export * from './bus/bus-error';
 export * from './bus/nats-bus';
 export * from './bus/nats-bus.server';
@@ -11,4 +13,5 @@ export * from './bus/bus.module';
 export * from './service.module';
 export * from './config/sources';
 export * from './metrics/metrics';
+export * from './metrics/service-metrics';
 export * from './metrics/metrics.controller';

@@ -12,6 +12,7 @@ import { MetricsController } from './metrics/metrics.controller';
 
 export interface ServiceModuleOptions {
   readonly service: string;
+  /** The service's bus; its metrics registry is the one served at `GET /metrics` and injected as MetricsRegistry. */
   readonly bus: NatsBus;
   /** Chains whose RPC the service needs; each becomes a readiness check. */
   readonly chains?: readonly ChainEndpoint[];
@@ -62,7 +63,7 @@ export class ServiceModule {
         ...(options.imports ?? []),
       ],
       controllers: [busHealthHandler(options.service), MetricsController, ...(options.controllers ?? [])],
-      providers: [{ provide: MetricsRegistry, useValue: new MetricsRegistry(options.service) }, ...(options.providers ?? [])],
+      providers: [{ provide: MetricsRegistry, useValue: options.bus.metrics }, ...(options.providers ?? [])],
     };
   }
 }

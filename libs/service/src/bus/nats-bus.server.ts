@@ -1,7 +1,10 @@
-import { type CustomTransportStrategy, Server } from '@nestjs/microservices';
+import { type CustomTransportStrategy, type MessageHandler, Server } from '@nestjs/microservices';
 import { describeIssues, REQUEST_ID_HEADER, type MessageContract, type Reply } from '@dex/messages';
 import { lastValueFrom } from 'rxjs';
 import { JSONCodec, type Msg, type Subscription } from 'nats';
+import { requestIdFrom, runWithRequestId } from '../context/request-context';
+import type { Histogram } from '../metrics/metrics';
+import { natsHandlerHistogram, replyOutcome, subjectLabel } from '../metrics/service-metrics';
 import { BusError } from './bus-error';
 import type { NatsBus } from './nats-bus';
 
@@ -11,7 +14,8 @@ const codec = JSONCodec<unknown>();
 export class BusContext {
   constructor(
     readonly subject: string,
-    readonly requestId: string | undefined,
+    /** The requester's `x-request-id`, or a new id when it sent none (or an unusable one). */
+    readonly requestId: string,
   ) {}
 }
 
@@ -20,10 +24,16 @@ export class BusContext {
  * Each subject must have a registered contract: the payload is validated before the handler runs (a bad
  * payload gets a 400 reply) and the result is validated before it is sent. Replies are
  * `{ok: true, data}` or `{ok: false, error: {status, message, details}}`.
+ *
+ * Each request is handled within its request id (the `x-request-id` header, or a new one): log lines
+ * written and bus requests made while it is handled carry that id. The time to the reply is recorded in
+ * `nats_handler_duration_seconds` of the bus's metrics.
  */
 export class NatsBusServer extends Server implements CustomTransportStrategy {
   private readonly subscriptions: Subscription[] = [];
   private readonly contracts = new Map<string, MessageContract>();
+  private readonly handlers = new Map<string, MessageHandler>();
+  private readonly handlerDuration: Histogram;
 
   constructor(
     private readonly bus: NatsBus,
@@ -32,6 +42,7 @@ export class NatsBusServer extends Server implements CustomTransportStrategy {
   ) {
     super();
     for (const contract of contracts) this.contracts.set(contract.subject, contract);
+    this.handlerDuration = natsHandlerHistogram(bus.metrics);
   }
 
   listen(callback: (...optionalParams: unknown[]) => unknown): void {
@@ -63,12 +74,14 @@ export class NatsBusServer extends Server implements CustomTransportStrategy {
 
   private async handle(pattern: string, msg: Msg): Promise<void> {
     const contract = this.contracts.get(pattern)!;
-    const requestId = msg.headers?.get(REQUEST_ID_HEADER) || undefined;
-    const reply = await this.dispatch(contract, msg, requestId);
+    const requestId = requestIdFrom(msg.headers?.get(REQUEST_ID_HEADER));
+    const started = performance.now();
+    const reply = await runWithRequestId(requestId, () => this.dispatch(contract, msg, requestId));
+    this.handlerDuration.observe({ subject: subjectLabel(pattern), outcome: replyOutcome(reply) }, (performance.now() - started) / 1000);
     if (msg.reply) msg.respond(codec.encode(reply));
   }
 
-  private async dispatch(contract: MessageContract, msg: Msg, requestId: string | undefined): Promise<Reply<unknown>> {
+  private async dispatch(contract: MessageContract, msg: Msg, requestId: string): Promise<Reply<unknown>> {
     let raw: unknown;
     try {
       raw = codec.decode(msg.data);
@@ -79,7 +92,7 @@ export class NatsBusServer extends Server implements CustomTransportStrategy {
     if (!parsed.success) {
       return { ok: false, error: { status: 400, message: 'Invalid request', details: describeIssues(parsed.error) } };
     }
-    const handler = this.getHandlerByPattern(contract.subject);
+    const handler = this.handlerOf(contract.subject);
     if (!handler) return { ok: false, error: { status: 501, message: 'Not implemented', details: contract.subject } };
     try {
       const result = await lastValueFrom(
@@ -90,7 +103,6 @@ export class NatsBusServer extends Server implements CustomTransportStrategy {
         this.logger.error({
           msg: 'handler produced an invalid reply',
           subject: contract.subject,
-          requestId,
           issues: describeIssues(checked.error),
         });
         return { ok: false, error: { status: 500, message: 'Internal error', details: contract.subject } };
@@ -99,9 +111,19 @@ export class NatsBusServer extends Server implements CustomTransportStrategy {
     } catch (err) {
       const known = BusError.bodyOf(err);
       if (known) return { ok: false, error: known };
-      this.logger.error({ msg: 'handler failed', subject: contract.subject, requestId, err: String(err) });
+      this.logger.error({ msg: 'handler failed', subject: contract.subject, err: String(err) });
       return { ok: false, error: { status: 500, message: 'Internal error', details: contract.subject } };
     }
+  }
+
+  /** The handler of a subject, looked up once (Nest's lookup first tries the subject as a JSON pattern). */
+  private handlerOf(subject: string): MessageHandler | null {
+    let handler = this.handlers.get(subject) ?? null;
+    if (!handler) {
+      handler = this.getHandlerByPattern(subject);
+      if (handler) this.handlers.set(subject, handler);
+    }
+    return handler;
   }
 
   close(): void {
