@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Route quality: the routing engine (libs/routing) against an independent optimum, on (a) the devnet's liquidity
-// (the seeds of libs/devnet-kit/src/sources.ts, copied below) and (b) a seeded synthetic graph of 1,000 pools.
+// (the seeds of libs/devnet-kit/src/sources.ts, copied below) and (b) a seeded synthetic graph of 1,000 pools
+// (bench/shared/synthetic-graph.mjs, the graph bench/route times the engine on).
 //
 // The optimum is computed here, independently of the engine: every simple path of up to 3 hops through every
 // pool (no per-pair cap), and on each path the real-number optimum of RouterV2's shape (each hop's amount split
@@ -14,67 +15,16 @@
 //   node bench/route-quality/run.mjs --json     the figures as JSON
 //   node bench/route-quality/run.mjs --queries 100   synthetic queries (default 300)
 
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { compileEngine } from '../shared/routing-engine.mjs';
+import { address, syntheticGraph, toUnits } from '../shared/synthetic-graph.mjs';
 
 const TARGET_MEDIAN = 0.999;
 const LATENCY_TARGET_P50_MS = 2; // bench/route's engine-only target, shown for information
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
 const queryCount = Number(args[args.indexOf('--queries') + 1]) || 300;
-
-// ---------------------------------------------------------------- build the engine (libs/routing only)
-
-async function compileEngine() {
-  const { swcConfig } = await import(join(root, 'tools/build/build.mjs'));
-  const dir = mkdtempSync(join(tmpdir(), 'route-quality-'));
-  const configFile = join(dir, '.swcrc');
-  writeFileSync(configFile, JSON.stringify(swcConfig()));
-  execFileSync(join(root, 'node_modules/.bin/swc'), ['libs/routing/src', '-d', join(dir, 'out'), '--config-file', configFile, '--ignore', '**/*.spec.ts', '--quiet'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  const find = (d) => {
-    for (const name of readdirSync(d)) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) {
-        const hit = find(p);
-        if (hit) return hit;
-      } else if (name === 'index.js' && d.endsWith(join('routing', 'src'))) return p;
-    }
-    return undefined;
-  };
-  const entry = find(join(dir, 'out'));
-  if (!entry) throw new Error('compiled engine not found');
-  const engine = createRequire(import.meta.url)(entry);
-  return { engine, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-// ---------------------------------------------------------------- seeded randomness
-
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    // mulberry32
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const address = (n) => `0x${n.toString(16).padStart(40, '0')}`;
-const toUnits = (whole, decimals) => {
-  const [i, f = ''] = String(whole).split('.');
-  return BigInt(i) * 10n ** BigInt(decimals) + BigInt((f + '0'.repeat(decimals)).slice(0, decimals) || '0');
-};
 
 // ---------------------------------------------------------------- (a) the devnet graph
 
@@ -165,78 +115,6 @@ function devnetGraph(engine, chainId) {
       }
     }
   return { snapshot: { chainId, pools }, queries };
-}
-
-// ---------------------------------------------------------------- (b) the synthetic graph
-
-function syntheticGraph(poolCount, seed, queries) {
-  const rand = rng(seed);
-  const tokens = [];
-  const hubs = [
-    { symbol: 'WETH', usd: 3000, decimals: 18 },
-    { symbol: 'USDC', usd: 1, decimals: 6, stable: true },
-    { symbol: 'USDT', usd: 1, decimals: 6, stable: true },
-    { symbol: 'DAI', usd: 1, decimals: 18, stable: true },
-    { symbol: 'WBTC', usd: 60000, decimals: 8 },
-  ];
-  hubs.forEach((h, i) => tokens.push({ ...h, address: address(0x100 + i), hub: true }));
-  for (let i = 0; tokens.length < 160; i++) {
-    tokens.push({ symbol: `T${i}`, usd: 10 ** (rand() * 6 - 3), decimals: rand() < 0.7 ? 18 : 6, address: address(0x200 + i), hub: false });
-  }
-  const pools = [];
-  const pairCount = new Map();
-  const add = (a, b, kind) => {
-    const key = [a.address, b.address].sort().join();
-    pairCount.set(key, (pairCount.get(key) ?? 0) + 1);
-    const [t0, t1] = BigInt(a.address) < BigInt(b.address) ? [a, b] : [b, a];
-    const tvlUsd = 10 ** (3 + rand() * 4); // $1k .. $10M a side
-    // Each pool is priced off the token's "true" price by up to 2%, so pools of a pair disagree a little.
-    const skew = 1 + (rand() - 0.5) * 0.04;
-    const r0 = (tvlUsd / t0.usd) * skew;
-    const r1 = tvlUsd / t1.usd;
-    const fees = kind === 'stable' ? [1, 4, 5] : [5, 10, 25, 30, 100];
-    pools.push({
-      kind,
-      address: address(0x100000 + pools.length),
-      routerIndex: kind === 'stable' ? 3 : 1 + Math.floor(rand() * 2),
-      feeBps: fees[Math.floor(rand() * fees.length)],
-      token0: t0.address,
-      token1: t1.address,
-      decimals0: t0.decimals,
-      decimals1: t1.decimals,
-      reserve0: toUnits(r0.toFixed(6), t0.decimals),
-      reserve1: toUnits(r1.toFixed(6), t1.decimals),
-    });
-  };
-  const stables = tokens.filter((t) => t.stable);
-  while (pools.length < poolCount) {
-    const r = rand();
-    if (r < 0.05) {
-      // stable pools between the stablecoins
-      const a = stables[Math.floor(rand() * stables.length)];
-      const b = stables[Math.floor(rand() * stables.length)];
-      if (a !== b) add(a, b, 'stable');
-    } else if (r < 0.75) {
-      // a token against a hub
-      const a = tokens[5 + Math.floor(rand() * (tokens.length - 5))];
-      const b = hubs.map((h, i) => tokens[i])[Math.floor(rand() * 5)];
-      add(a, b, 'uniswap-v2');
-    } else {
-      // two random tokens (hubs included)
-      const a = tokens[Math.floor(rand() * tokens.length)];
-      const b = tokens[Math.floor(rand() * tokens.length)];
-      if (a !== b) add(a, b, 'uniswap-v2');
-    }
-  }
-  const list = [];
-  for (let i = 0; list.length < queries; i++) {
-    const a = tokens[Math.floor(rand() * tokens.length)];
-    const b = tokens[Math.floor(rand() * tokens.length)];
-    if (a === b) continue;
-    const usd = 10 ** (1 + rand() * 4); // $10 .. $100k
-    list.push({ label: `${a.symbol}->${b.symbol} $${usd.toFixed(0)}`, tokenIn: a.address, tokenOut: b.address, amountIn: toUnits((usd / a.usd).toFixed(Math.min(a.decimals, 9)), a.decimals) });
-  }
-  return { snapshot: { chainId: 4663, pools }, queries: list, tokenCount: tokens.length, pairs: pairCount.size };
 }
 
 // ---------------------------------------------------------------- the independent optimum (float64)
@@ -405,7 +283,7 @@ function timeOnly(engine, graph, queries, exactOut) {
 }
 
 async function main() {
-  const { engine, cleanup } = await compileEngine();
+  const { engine, cleanup } = await compileEngine('route-quality-');
   try {
     const results = {};
     for (const chainId of [999, 4663]) {

@@ -79,12 +79,19 @@ export class ChainLiquidity {
         // Forget the block that failed, so the next call (the same block again, or a later one) retries.
         this.wanted = undefined;
         throw err;
-      } finally {
-        this.refreshing = undefined;
       }
     };
-    this.refreshing = run();
-    return this.refreshing;
+    // A run for a block the snapshot already has ends without awaiting anything, i.e. before `run()` returns, so
+    // the run is forgotten once it has settled rather than from inside it: cleared from inside, it would be
+    // cleared before being recorded, and the settled run would stay `refreshing` and swallow every later block.
+    const running = run();
+    this.refreshing = running;
+    running
+      .finally(() => {
+        if (this.refreshing === running) this.refreshing = undefined;
+      })
+      .catch(() => undefined);
+    return running;
   }
 
   /**
@@ -159,14 +166,42 @@ export class ChainLiquidity {
     if (newTokens.size) await this.loadTokenMeta([...newTokens].map((a) => getAddress(a)));
   }
 
+  /**
+   * Reads the chain's liquidity at `blockNumber` into a new snapshot: pools and tokens that appeared first, then
+   * the V2 and stable reserves, the core ladders and the launchpad curves, those three at once (each is a
+   * round trip or two to the node; routes wait for a refresh under way, so it should be short).
+   */
   private async load(blockNumber: bigint): Promise<void> {
     if (this.tokens.size === 0) await this.loadTokens();
     await this.discover(blockNumber);
     const entry = { ...this.entry, pools: [...this.entry.pools, ...this.discoveredPools] };
-    const meta = (a: string) => this.token(a);
-    const dec = (a: string) => meta(a)?.decimals ?? 18;
-    const pools: PoolSnapshot[] = [];
+    const [pairs, cores, curves] = await Promise.all([this.loadPairs(entry, blockNumber), this.loadCores(entry, blockNumber), this.loadCurves(entry, blockNumber)]);
+    const pools: PoolSnapshot[] = [...pairs, ...cores, ...curves];
+    const graph = buildGraph({ chainId: this.chainId, blockNumber, pools });
+    if (!this.snapshot || blockNumber > this.snapshot.blockNumber) this.snapshot = { blockNumber, pools, graph };
+    this.logger.debug?.({ msg: 'liquidity refreshed', blockNumber: blockNumber.toString(), pools: pools.length });
+  }
 
+  private decimals(address: string): number {
+    return this.token(address)?.decimals ?? 18;
+  }
+
+  /** What every snapshot of a listed pool carries: its address, source and tokens with their decimals. */
+  private poolIdentity(p: { address: string; routerIndex: number; token0: string; token1: string }) {
+    return {
+      address: p.address,
+      routerIndex: p.routerIndex,
+      routerName: this.sourceName(p.routerIndex),
+      token0: p.token0,
+      token1: p.token1,
+      decimals0: this.decimals(p.token0),
+      decimals1: this.decimals(p.token1),
+    };
+  }
+
+  /** V2 and stable pools with their reserves; empty ones are left out. */
+  private async loadPairs(entry: ChainEntry, blockNumber: bigint): Promise<PoolSnapshot[]> {
+    const pools: PoolSnapshot[] = [];
     const pairs = entry.pools.filter((p) => p.kind === 'uniswap-v2' || p.kind === 'stable');
     const reserves = await this.client.multicall({
       blockNumber,
@@ -186,19 +221,18 @@ export class ChainLiquidity {
       const feeBps = this.sources.find((s) => s.routerIndex === p.routerIndex)?.feeBps ?? 30;
       pools.push({
         kind: p.kind as 'uniswap-v2' | 'stable',
-        address: p.address,
-        routerIndex: p.routerIndex,
-        routerName: this.sourceName(p.routerIndex),
-        token0: p.token0,
-        token1: p.token1,
-        decimals0: dec(p.token0),
-        decimals1: dec(p.token1),
+        ...this.poolIdentity(p),
         reserve0: BigInt(reserve0),
         reserve1: BigInt(reserve1),
         feeBps,
       });
     });
+    return pools;
+  }
 
+  /** Core pools with their quote ladders in both directions. */
+  private async loadCores(entry: ChainEntry, blockNumber: bigint): Promise<PoolSnapshot[]> {
+    const pools: PoolSnapshot[] = [];
     const cores = entry.pools.filter((p) => p.kind === 'core');
     const coreReserves = await this.client.multicall({
       blockNumber,
@@ -216,64 +250,61 @@ export class ChainLiquidity {
         ]);
         pools.push({
           kind: 'core',
-          address: p.address,
-          routerIndex: p.routerIndex,
-          routerName: this.sourceName(p.routerIndex),
-          token0: p.token0,
-          token1: p.token1,
-          decimals0: dec(p.token0),
-          decimals1: dec(p.token1),
+          ...this.poolIdentity(p),
           samples0to1,
           samples1to0,
         });
       }),
     );
+    return pools;
+  }
 
+  /** The bonding curves of the launched tokens that are still trading (not sold out). */
+  private async loadCurves(entry: ChainEntry, blockNumber: bigint): Promise<PoolSnapshot[]> {
+    const pools: PoolSnapshot[] = [];
     const launchpadSource = this.sources.find((s) => s.kind === 'launchpad');
-    if (entry.launchpad && launchpadSource) {
-      const launchpad = entry.launchpad.address as Address;
-      const tokens = this.launchedTokens;
-      const reads = await this.client.multicall({
-        blockNumber,
-        allowFailure: true,
-        contracts: [
-          ...tokens.flatMap(
-            (token) =>
-              [
-                { address: launchpad, abi: launchpadAbi, functionName: 'getTokenState', args: [token] },
-                { address: launchpad, abi: launchpadAbi, functionName: 'getTokensForSale', args: [token] },
-                { address: launchpad, abi: launchpadAbi, functionName: 'getRealHypeReserve', args: [token] },
-              ] as const,
-          ),
-        ],
+    if (!entry.launchpad || !launchpadSource) return pools;
+    const launchpad = entry.launchpad.address as Address;
+    const tokens = this.launchedTokens;
+    const reads = await this.client.multicall({
+      blockNumber,
+      allowFailure: true,
+      contracts: [
+        ...tokens.flatMap(
+          (token) =>
+            [
+              { address: launchpad, abi: launchpadAbi, functionName: 'getTokenState', args: [token] },
+              { address: launchpad, abi: launchpadAbi, functionName: 'getTokensForSale', args: [token] },
+              { address: launchpad, abi: launchpadAbi, functionName: 'getRealHypeReserve', args: [token] },
+            ] as const,
+        ),
+      ],
+    });
+    this.launchpadFeeBps ??= await this.client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'FEE_BPS' });
+    const feeBps = this.launchpadFeeBps;
+    tokens.forEach((token, i) => {
+      const [state, forSale, real] = reads.slice(i * 3, i * 3 + 3);
+      if (state.status !== 'success' || forSale.status !== 'success' || real.status !== 'success') return;
+      const s = state.result as { hypeReserve: bigint; tokenReserve: bigint; graduated: boolean };
+      // A sold-out curve is frozen (buys and sells revert TokenFrozen), graduated or waiting for `graduate`; the
+      // token routes through its DEX pair once that pair is seeded.
+      if (s.graduated || (forSale.result as bigint) === 0n) return;
+      const native = this.wrappedNative;
+      const [token0, token1] = BigInt(token) < BigInt(native) ? [token, native] : [native, token];
+      pools.push({
+        kind: 'launchpad',
+        address: launchpad,
+        routerIndex: launchpadSource.routerIndex,
+        routerName: launchpadSource.name,
+        token0,
+        token1,
+        decimals0: this.decimals(token0),
+        decimals1: this.decimals(token1),
+        nativeToken: native,
+        curve: { hypeReserve: s.hypeReserve, tokenReserve: s.tokenReserve, tokensForSale: forSale.result as bigint, realHypeReserve: real.result as bigint, feeBps },
       });
-      this.launchpadFeeBps ??= await this.client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'FEE_BPS' });
-      const feeBps = this.launchpadFeeBps;
-      tokens.forEach((token, i) => {
-        const [state, forSale, real] = reads.slice(i * 3, i * 3 + 3);
-        if (state.status !== 'success' || forSale.status !== 'success' || real.status !== 'success') return;
-        const s = state.result as { hypeReserve: bigint; tokenReserve: bigint; graduated: boolean };
-        if (s.graduated) return;
-        const native = this.wrappedNative;
-        const [token0, token1] = BigInt(token) < BigInt(native) ? [token, native] : [native, token];
-        pools.push({
-          kind: 'launchpad',
-          address: launchpad,
-          routerIndex: launchpadSource.routerIndex,
-          routerName: launchpadSource.name,
-          token0,
-          token1,
-          decimals0: dec(token0),
-          decimals1: dec(token1),
-          nativeToken: native,
-          curve: { hypeReserve: s.hypeReserve, tokenReserve: s.tokenReserve, tokensForSale: forSale.result as bigint, realHypeReserve: real.result as bigint, feeBps },
-        });
-      });
-    }
-
-    const graph = buildGraph({ chainId: this.chainId, blockNumber, pools });
-    if (!this.snapshot || blockNumber > this.snapshot.blockNumber) this.snapshot = { blockNumber, pools, graph };
-    this.logger.debug?.({ msg: 'liquidity refreshed', blockNumber: blockNumber.toString(), pools: pools.length });
+    });
+    return pools;
   }
 
   /** `estimateSwapBatch` samples of one direction; when the batch reverts, the amounts one by one, cut at the first failure. */

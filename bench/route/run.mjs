@@ -1,0 +1,592 @@
+#!/usr/bin/env node
+// Route-search speed, in two parts, each figure beside its target:
+//
+// 1. The engine alone (libs/routing compiled by itself, no I/O): multiHop (up to 3 hops) route search over the
+//    seeded synthetic graph of 1,000 pools that bench/route-quality checks for quality
+//    (bench/shared/synthetic-graph.mjs), after two warm-up passes; exact input against the target (p50 <= 2 ms),
+//    exact output (asking for what the exact-input route paid) for information.
+// 2. `GET /v2/route` through the real stack: the apps built to dist/, a fresh devnet (chains 999 and 4663, a
+//    block every second), a fresh migrated database, a private NATS server, aggregator-router and gateway as
+//    processes. After a warm-up, an open-loop load (requests sent on schedule whatever the answers, so queueing
+//    shows in the latency) of a mix of realistic queries on both chains; latency is measured from each request's
+//    scheduled send time. Achieved rate, errors (anything but 200), p50 / p90 / p99 / max against the target
+//    (p99 <= 25 ms); for information, the mean time spent in each service (from their /metrics), the CPU time
+//    per request of each process and the machine's CPU use by others during the load (Linux /proc), and the
+//    load average.
+//
+// It exits 0 whether the targets are met or missed; non-zero only when the measurement itself fails.
+// Every process, the database and the temporary files are removed at the end, on failure and on Ctrl-C.
+//
+//   node bench/route/run.mjs                    both parts, the table
+//   node bench/route/run.mjs --json             the figures as JSON
+//   node bench/route/run.mjs --rate 200 --seconds 20   load of part 2 (requests per second, measured seconds)
+//   node bench/route/run.mjs --block-time 1     seconds between devnet blocks during the load (0: no new blocks)
+//   node bench/route/run.mjs --engine-only      part 1 only (no build, no processes)
+
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { compileEngine } from '../shared/routing-engine.mjs';
+import { rng, syntheticGraph } from '../shared/synthetic-graph.mjs';
+
+const ENGINE_TARGET_P50_MS = 2;
+const HTTP_TARGET_P99_MS = 25;
+const SYNTHETIC_SEED = 20_251_121; // the seed bench/route-quality uses
+const SYNTHETIC_QUERIES = 300;
+const ENGINE_WARMUP_PASSES = 2;
+const ENGINE_TIMED_PASSES = 5;
+const HTTP_WARMUP_SECONDS = 3;
+const REQUEST_TIMEOUT_MS = 10_000;
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(import.meta.url);
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  if (at < 0) return fallback;
+  const value = Number(args[at + 1]);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} takes a number, got ${JSON.stringify(args[at + 1])}`);
+  return value;
+};
+const asJson = flag('--json');
+const engineOnly = flag('--engine-only');
+const RATE = option('--rate', 200);
+const SECONDS = option('--seconds', 20);
+const BLOCK_TIME = option('--block-time', 1);
+if (!(RATE > 0) || !(SECONDS > 0)) throw new Error('--rate and --seconds must be greater than zero');
+
+const quantile = (sorted, q) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]);
+const summary = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return { count: s.length, p50: quantile(s, 0.5), p90: quantile(s, 0.9), p99: quantile(s, 0.99), max: s[s.length - 1] };
+};
+const log = (...line) => {
+  if (!asJson) console.log(...line);
+};
+const progress = (line) => {
+  if (!asJson) process.stderr.write(`${line}\n`);
+};
+
+// ---------------------------------------------------------------- cleanup, whatever happens
+
+const cleanups = [];
+let cleaning;
+function cleanup() {
+  cleaning ??= (async () => {
+    // Some steps wait for a child's exit event; an unreferenced child alone would not keep the process alive.
+    const keepAlive = setInterval(() => undefined, 1_000);
+    for (const step of cleanups.splice(0).reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        process.stderr.write(`route bench: cleanup step failed: ${error?.message ?? error}\n`);
+      }
+    }
+    clearInterval(keepAlive);
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.once(signal, () => {
+    process.stderr.write(`route bench: ${signal}, cleaning up\n`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+// ---------------------------------------------------------------- part 1: the engine alone
+
+function timeSearches(engine, graph, queries, exactOut) {
+  const latencies = [];
+  for (const q of queries) {
+    const request = exactOut
+      ? { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountOut: q.amountOut, multiHop: true }
+      : { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountIn: q.amountIn, multiHop: true };
+    const started = performance.now();
+    try {
+      engine.findRoute(graph, request);
+    } catch (e) {
+      if (e.name !== 'NoRouteError') throw e;
+    }
+    latencies.push(performance.now() - started);
+  }
+  return latencies;
+}
+
+async function engineBench() {
+  const { engine, cleanup: removeEngine } = await compileEngine('route-bench-engine-');
+  cleanups.push(removeEngine);
+  const synth = syntheticGraph(1000, SYNTHETIC_SEED, SYNTHETIC_QUERIES);
+  const graph = engine.buildGraph(synth.snapshot);
+  const exactIn = synth.queries;
+  // Exact output: ask for what the exact-input route paid.
+  const exactOut = [];
+  const hops = [0, 0, 0, 0];
+  for (const q of exactIn) {
+    try {
+      const route = engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountIn: q.amountIn, multiHop: true });
+      exactOut.push({ ...q, amountOut: route.amountOut });
+      hops[route.tokens.length - 1]++;
+    } catch (e) {
+      if (e.name !== 'NoRouteError') throw e;
+    }
+  }
+  // A running service is warm: warm-up passes (JIT, inline caches) before the timed ones.
+  const timed = (queries, exactOutput) => {
+    for (let i = 0; i < ENGINE_WARMUP_PASSES; i++) timeSearches(engine, graph, queries, exactOutput);
+    const all = [];
+    for (let i = 0; i < ENGINE_TIMED_PASSES; i++) all.push(...timeSearches(engine, graph, queries, exactOutput));
+    return summary(all);
+  };
+  const inFigures = timed(exactIn, false);
+  const outFigures = timed(exactOut, true);
+  return {
+    graph: { pools: synth.snapshot.pools.length, tokens: synth.tokenCount, pairs: synth.pairs, seed: SYNTHETIC_SEED },
+    queries: { exactIn: exactIn.length, exactOut: exactOut.length, routesByHops: { 1: hops[1], 2: hops[2], 3: hops[3] } },
+    passes: { warmUp: ENGINE_WARMUP_PASSES, timed: ENGINE_TIMED_PASSES },
+    exactIn: inFigures,
+    exactOut: outFigures,
+    pass: inFigures.p50 <= ENGINE_TARGET_P50_MS,
+  };
+}
+
+// ---------------------------------------------------------------- part 2: /v2/route through the stack
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+
+/** One GET; resolves with the status (0 when the request failed) and, when asked, the body. */
+function get(url, keepBody = false) {
+  return new Promise((done) => {
+    const req = http.get(url, { agent }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => keepBody && chunks.push(c));
+      res.on('end', () => done({ status: res.statusCode, body: keepBody ? Buffer.concat(chunks).toString() : undefined }));
+      res.on('error', (e) => done({ status: 0, error: e.message }));
+    });
+    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
+    req.on('error', (e) => done({ status: 0, error: e.message }));
+  });
+}
+
+const NATIVE = '0x0000000000000000000000000000000000000000';
+const NATIVE_ALIAS = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
+
+/** The query mix: pairs of each chain, small to large sizes, direct and multi-hop, exact in and out, native in and out. */
+function queryMix(manifest) {
+  const mix = [];
+  const chain = (id) => manifest.chains[String(id)];
+  const token = (id, symbol) => {
+    const c = chain(id);
+    const t = [c.wrappedNative, ...c.tokens, ...(c.launchpad?.tokens ?? [])].find((x) => x.symbol === symbol);
+    if (!t) throw new Error(`the devnet has no ${symbol} on chain ${id}`);
+    return t.address;
+  };
+  const add = (label, chainId, tokenIn, tokenOut, params) => {
+    const amountParam = params.amountIn !== undefined ? 'amountIn' : 'amountOut';
+    const path = (amount) => `/v2/route?${new URLSearchParams({ chainId: String(chainId), tokenIn, tokenOut, ...params, [amountParam]: amount })}`;
+    mix.push({ label, amount: Number(params[amountParam]), path, basePath: path(params[amountParam]) });
+  };
+  const t = (symbol) => token(999, symbol);
+  const e = (symbol) => token(4663, symbol);
+  const integrator = manifest.accounts.find((a) => a.role === 'integrator');
+  if (!integrator) throw new Error('the devnet manifest has no integrator account');
+  const fee = { feeBps: '20', feeRecipient: integrator.address };
+  // Chain 999 (HYPE).
+  add('999 WHYPE->USDC 10 in, direct', 999, t('WHYPE'), t('USDC'), { amountIn: '10' });
+  add('999 USDC->WHYPE 2500 in, multi-hop', 999, t('USDC'), t('WHYPE'), { amountIn: '2500', multiHop: 'true' });
+  add('999 HYPE->USDT 5 in, native in, multi-hop', 999, NATIVE, t('USDT'), { amountIn: '5', multiHop: 'true' });
+  add('999 USDC->HYPE 3 out, native out, multi-hop', 999, t('USDC'), NATIVE_ALIAS, { amountOut: '3', multiHop: 'true' });
+  add('999 PURR->DAI 20000 in, multi-hop', 999, t('PURR'), t('DAI'), { amountIn: '20000', multiHop: 'true' });
+  add('999 DAI->PURR 10000 out, multi-hop', 999, t('DAI'), t('PURR'), { amountOut: '10000', multiHop: 'true' });
+  add('999 USDT->USDC 50000 in, direct, fee', 999, t('USDT'), t('USDC'), { amountIn: '50000', slippage: '0.5', ...fee });
+  add('999 WHYPE->USDC 100 in, no core', 999, t('WHYPE'), t('USDC'), { amountIn: '100', multiHop: 'true', excludeDexes: '0' });
+  const launched = chain(999).launchpad?.tokens?.find((x) => x.stage === 'trading');
+  if (launched) add(`999 HYPE->${launched.symbol} 1 in, launchpad, multi-hop`, 999, NATIVE, launched.address, { amountIn: '1', multiHop: 'true' });
+  // Chain 4663 (ETH).
+  add('4663 WETH->USDC 1 in, direct', 4663, e('WETH'), e('USDC'), { amountIn: '1' });
+  add('4663 LINK->USDT 500 in, multi-hop', 4663, e('LINK'), e('USDT'), { amountIn: '500', multiHop: 'true' });
+  add('4663 ETH->DAI 0.5 in, native in, multi-hop', 4663, NATIVE, e('DAI'), { amountIn: '0.5', multiHop: 'true' });
+  add('4663 USDC->WETH 2 out, unwrap, multi-hop', 4663, e('USDC'), e('WETH'), { amountOut: '2', multiHop: 'true', unwrapNative: 'true' });
+  add('4663 DAI->LINK 100 out, multi-hop', 4663, e('DAI'), e('LINK'), { amountOut: '100', multiHop: 'true' });
+  return mix;
+}
+
+/**
+ * The requests of a run: the queries of the mix in turn, each time at a different size (the query's amount
+ * times 0.5 to 2, seeded, 4 significant digits), as users ask: no two requests in a row are the same.
+ */
+function schedule(mix, total, seed) {
+  const rand = rng(seed);
+  return Array.from({ length: total }, (_, i) => {
+    const q = i % mix.length;
+    const amount = mix[q].amount * 2 ** (rand() * 2 - 1);
+    const decimals = Math.min(6, Math.max(0, 3 - Math.floor(Math.log10(amount))));
+    return { query: q, path: mix[q].path(amount.toFixed(decimals)) };
+  });
+}
+
+/** Sends `rate` requests a second for `seconds`, on schedule whatever the answers; latency from the scheduled time. */
+async function openLoop(base, mix, rate, seconds, seed) {
+  const total = Math.max(1, Math.round(rate * seconds));
+  const requests = schedule(mix, total, seed);
+  const interval = 1000 / rate;
+  const results = new Array(total);
+  const pending = [];
+  const t0 = performance.now() + 20;
+  let next = 0;
+  while (next < total) {
+    const now = performance.now();
+    while (next < total && t0 + next * interval <= now) {
+      const i = next++;
+      const scheduled = t0 + i * interval;
+      const sent = performance.now();
+      const request = requests[i];
+      pending.push(
+        get(base + request.path).then((r) => {
+          results[i] = { query: request.query, status: r.status, error: r.error, latency: performance.now() - scheduled, sendLag: sent - scheduled, done: performance.now() };
+        }),
+      );
+    }
+    if (next < total) await new Promise((r) => setTimeout(r, Math.max(0, t0 + next * interval - performance.now())));
+  }
+  const lastScheduled = t0 + (total - 1) * interval;
+  await Promise.all(pending);
+  const end = Math.max(...results.map((r) => r.done));
+  return { results, t0, lastScheduled, end, total };
+}
+
+/** Sums and counts of the histograms the services record, for the labels that match. */
+async function scrape(url) {
+  const res = await get(`${url}/metrics`, true);
+  if (res.status !== 200) return {};
+  const out = {};
+  for (const line of res.body.split('\n')) {
+    const m = /^(\w+)_(sum|count)\{([^}]*)\} (\S+)$/.exec(line);
+    if (!m) continue;
+    const [, name, kind, labels, value] = m;
+    const keep =
+      (name === 'http_request_duration_seconds' && labels.includes('route="/v2/route"')) ||
+      ((name === 'nats_request_duration_seconds' || name === 'nats_handler_duration_seconds') && labels.includes('subject="aggregator.route"'));
+    if (!keep) continue;
+    out[name] ??= { sum: 0, count: 0 };
+    out[name][kind] += Number(value);
+  }
+  return out;
+}
+const meanMs = (before, after, name) => {
+  const a = after[name];
+  if (!a) return NaN;
+  const b = before[name] ?? { sum: 0, count: 0 };
+  return a.count > b.count ? ((a.sum - b.sum) / (a.count - b.count)) * 1000 : NaN;
+};
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return undefined;
+  }
+}
+
+/** Busy and total CPU time of the whole machine so far, from /proc/stat (Linux); undefined elsewhere. */
+function machineCpu() {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+    const n = ticks.map(Number);
+    const total = n.slice(0, 8).reduce((a, b) => a + b, 0); // user nice system idle iowait irq softirq steal
+    return { busy: total - n[3] - n[4], total };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The pid of the nats-server listening on `port`, found in /proc (Linux). */
+function natsServerPid(port) {
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const cmdline = (() => {
+        try {
+          return readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+        } catch {
+          return [];
+        }
+      })();
+      if (cmdline[0]?.endsWith('nats-server') && cmdline.includes(String(port))) return Number(entry);
+    }
+  } catch {
+    // no /proc
+  }
+  return undefined;
+}
+
+async function stackBench() {
+  progress('building the apps (tools/build/build.mjs --quiet) ...');
+  execFileSync(process.execPath, [join(root, 'tools/build/build.mjs'), '--quiet'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const { startDevnet, writeManifest, freePort } = require(join(root, 'dist/libs/devnet-kit/src'));
+  const { createTestDatabase, startPrivateNatsServer } = require(join(root, 'dist/libs/testing/src'));
+
+  const dir = mkdtempSync(join(tmpdir(), 'route-bench-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+
+  progress('starting a private NATS server, a fresh database and the devnet (chains 999 and 4663) ...');
+  const nats = await startPrivateNatsServer();
+  cleanups.push(() => nats.dispose());
+  const database = await createTestDatabase();
+  cleanups.push(() => database.drop());
+  const devnet = await startDevnet({ ports: { 999: 0, 4663: 0 }, gatewayUrl: 'http://127.0.0.1:3000' });
+  cleanups.push(() => devnet.stop());
+
+  const manifestPath = join(dir, 'manifest.json');
+  writeManifest(manifestPath, devnet.manifest);
+  const chains = devnet.manifest.chains;
+  const env = {
+    NATS_URL: nats.url,
+    DATABASE_URL: database.url,
+    CHAIN_IDS: '999,4663',
+    RPC_URL_999: chains['999'].rpcUrl,
+    RPC_URL_4663: chains['4663'].rpcUrl,
+    SOURCES_CONFIG: manifestPath,
+  };
+
+  const apps = [];
+  cleanups.push(async () => {
+    await Promise.all(
+      apps.map(
+        (app) =>
+          new Promise((done) => {
+            if (app.child.exitCode !== null || app.child.signalCode !== null) return done();
+            const timer = setTimeout(() => app.child.kill('SIGKILL'), 5_000);
+            app.child.once('exit', () => {
+              clearTimeout(timer);
+              done();
+            });
+            app.child.kill('SIGTERM');
+          }),
+      ),
+    );
+  });
+  process.once('exit', () => {
+    for (const app of apps) if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGKILL');
+  });
+  const startApp = async (name) => {
+    const port = await freePort();
+    const logFile = join(dir, `${name}.log`);
+    const fd = openSync(logFile, 'a');
+    // The services' default log level: the gateway writes its access log line per request, as in production.
+    const child = spawn(process.execPath, [join(root, 'dist/apps', name, 'src/main.js')], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', ...env, HTTP_PORT: String(port), HTTP_HOST: '127.0.0.1' },
+      stdio: ['ignore', fd, fd],
+    });
+    closeSync(fd);
+    const app = { name, child, url: `http://127.0.0.1:${port}`, logFile };
+    apps.push(app);
+    return app;
+  };
+  const logTail = (app) => {
+    try {
+      return readFileSync(app.logFile, 'utf8').split('\n').slice(-30).join('\n');
+    } catch {
+      return '';
+    }
+  };
+  const aggregator = await startApp('aggregator-router');
+  const gateway = await startApp('gateway');
+
+  const mix = queryMix(devnet.manifest);
+  progress('waiting for /v2/route to answer ...');
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    for (const app of apps) if (app.child.exitCode !== null) throw new Error(`${app.name} exited with ${app.child.exitCode}:\n${logTail(app)}`);
+    const r = await get(gateway.url + mix[0].basePath);
+    if (r.status === 200) break;
+    if (Date.now() > deadline) throw new Error(`/v2/route did not answer 200 within 90 s (last status ${r.status})\n${apps.map((a) => `--- ${a.name}\n${logTail(a)}`).join('\n')}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  // Every query of the mix must answer a route before the load: a measurement of errors would mean nothing.
+  for (const q of mix) {
+    const r = await get(gateway.url + q.basePath, true);
+    const body = r.body ? JSON.parse(r.body) : undefined;
+    if (r.status !== 200 || !body?.success) throw new Error(`${q.label}: ${r.status} ${r.body ?? r.error}`);
+    q.hops = body.data.execution.details.hopSwaps.length;
+  }
+
+  // Blocks keep coming during the load, so the aggregator refreshes its liquidity snapshot as in production.
+  if (BLOCK_TIME > 0) {
+    for (const chainId of ['999', '4663']) {
+      const res = await fetch(chains[chainId].rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_setIntervalMining', params: [BLOCK_TIME] }),
+      }).then((r) => r.json());
+      if (res.error) throw new Error(`evm_setIntervalMining on chain ${chainId}: ${res.error.message}`);
+    }
+  }
+  const blockNumber = async (chainId) =>
+    BigInt(
+      (
+        await fetch(chains[chainId].rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+        }).then((r) => r.json())
+      ).result,
+    );
+
+  progress(`warming up: ${HTTP_WARMUP_SECONDS} s at ${RATE} requests/s ...`);
+  await openLoop(gateway.url, mix, RATE, Math.min(HTTP_WARMUP_SECONDS, SECONDS), 1);
+
+  progress(`measuring: ${SECONDS} s at ${RATE} requests/s, open loop ...`);
+  const blocksBefore = await Promise.all(['999', '4663'].map(blockNumber));
+  const metricsBefore = { gateway: await scrape(gateway.url), aggregator: await scrape(aggregator.url) };
+  const processes = [
+    ['gateway', gateway.child.pid],
+    ['aggregator-router', aggregator.child.pid],
+    ['nats-server', natsServerPid(nats.port)],
+    ...devnet.nodes.map((n) => [`anvil ${n.chainId}`, n.pid]),
+    ['this script (load generator)', process.pid],
+  ];
+  const cpuBefore = processes.map(([, pid]) => (pid === undefined ? undefined : cpuSeconds(pid)));
+  const machineBefore = machineCpu();
+  const loadBefore = loadavg();
+  const run = await openLoop(gateway.url, mix, RATE, SECONDS, 2);
+  const loadAfter = loadavg();
+  const cpuAfter = processes.map(([, pid]) => (pid === undefined ? undefined : cpuSeconds(pid)));
+  const machineAfter = machineCpu();
+  const cpuPerRequestMs = {};
+  let benchCpuSeconds = 0;
+  processes.forEach(([name], i) => {
+    if (cpuBefore[i] === undefined || cpuAfter[i] === undefined) return;
+    cpuPerRequestMs[name] = ((cpuAfter[i] - cpuBefore[i]) * 1000) / run.total;
+    benchCpuSeconds += cpuAfter[i] - cpuBefore[i];
+  });
+  // The machine's CPU use during the load (all cores = 100%), and the part of it that is not this bench's processes.
+  let machine;
+  if (machineBefore && machineAfter && machineAfter.total > machineBefore.total) {
+    const share = (machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total);
+    const seconds = (run.end - run.t0) / 1000;
+    machine = { busy: share, others: Math.max(0, share - benchCpuSeconds / seconds / cpus().length) };
+  }
+  const metricsAfter = { gateway: await scrape(gateway.url), aggregator: await scrape(aggregator.url) };
+  const blocksAfter = await Promise.all(['999', '4663'].map(blockNumber));
+  for (const app of apps) if (app.child.exitCode !== null) throw new Error(`${app.name} exited during the load with ${app.child.exitCode}:\n${logTail(app)}`);
+
+  const ok = run.results.filter((r) => r.status === 200);
+  const errors = run.results.filter((r) => r.status !== 200);
+  const errorKinds = {};
+  for (const r of errors) {
+    const key = r.status === 0 ? `no answer: ${r.error}` : `HTTP ${r.status}`;
+    errorKinds[key] = (errorKinds[key] ?? 0) + 1;
+  }
+  const latency = summary(run.results.map((r) => r.latency));
+  const byQuery = mix.map((q, i) => {
+    const own = run.results.filter((r) => r.query === i);
+    const s = summary(own.map((r) => r.latency));
+    return { label: q.label, hops: q.hops, requests: own.length, errors: own.filter((r) => r.status !== 200).length, p50: s.p50, p99: s.p99 };
+  });
+  return {
+    setup: {
+      chains: [999, 4663],
+      blockTimeSeconds: BLOCK_TIME,
+      blocksDuringLoad: { 999: Number(blocksAfter[0] - blocksBefore[0]), 4663: Number(blocksAfter[1] - blocksBefore[1]) },
+      queries: mix.length,
+      warmUpSeconds: Math.min(HTTP_WARMUP_SECONDS, SECONDS),
+    },
+    targetRate: RATE,
+    seconds: SECONDS,
+    sent: run.total,
+    sendRate: run.total > 1 ? ((run.total - 1) / (run.lastScheduled - run.t0)) * 1000 : run.total,
+    answeredRate: (run.results.length / (run.end - run.t0)) * 1000,
+    ok: ok.length,
+    errors: errors.length,
+    errorKinds,
+    latency,
+    sendLag: summary(run.results.map((r) => r.sendLag)),
+    meanMs: {
+      gatewayHttp: meanMs(metricsBefore.gateway, metricsAfter.gateway, 'http_request_duration_seconds'),
+      gatewayBusRequest: meanMs(metricsBefore.gateway, metricsAfter.gateway, 'nats_request_duration_seconds'),
+      aggregatorHandler: meanMs(metricsBefore.aggregator, metricsAfter.aggregator, 'nats_handler_duration_seconds'),
+    },
+    cpuPerRequestMs,
+    machineCpu: machine,
+    byQuery,
+    loadAverage: { before: loadBefore, after: loadAfter, cores: cpus().length },
+    pass: errors.length === 0 && latency.p99 <= HTTP_TARGET_P99_MS,
+  };
+}
+
+// ---------------------------------------------------------------- the report
+
+const ms = (x, width = 9) => `${Number.isFinite(x) ? x.toFixed(x < 10 ? 3 : 1) : '-'} ms`.padStart(width + 3);
+
+function printEngine(e) {
+  log(`engine only: libs/routing findRoute, multiHop (up to 3 hops), synthetic graph of ${e.graph.pools} pools (${e.graph.tokens} tokens, ${e.graph.pairs} pairs)`);
+  log(
+    `  ${e.queries.exactIn} queries x ${e.passes.timed} passes after ${e.passes.warmUp} warm-up passes; routes of 1/2/3 hops: ${e.queries.routesByHops[1]}/${e.queries.routesByHops[2]}/${e.queries.routesByHops[3]}`,
+  );
+  log('');
+  log(`  ${''.padEnd(14)}${'p50'.padStart(12)}${'p90'.padStart(12)}${'p99'.padStart(12)}${'max'.padStart(12)}   target`);
+  const row = (name, s, target) => log(`  ${name.padEnd(14)}${ms(s.p50)}${ms(s.p90)}${ms(s.p99)}${ms(s.max)}   ${target}`);
+  row('exact input', e.exactIn, `p50 <= ${ENGINE_TARGET_P50_MS} ms   ${e.pass ? 'PASS' : 'MISS'}`);
+  row('exact output', e.exactOut, `(for information, ${e.queries.exactOut} queries)`);
+}
+
+function printStack(s) {
+  log(
+    `/v2/route through gateway -> NATS -> aggregator-router, devnet chains 999 and 4663 (${s.setup.blockTimeSeconds > 0 ? `a block every ${s.setup.blockTimeSeconds} s: ${s.setup.blocksDuringLoad[999]} and ${s.setup.blocksDuringLoad[4663]} during the load` : 'no new blocks'})`,
+  );
+  log(`  open loop: ${s.sent} requests over ${s.seconds} s (${s.setup.queries} queries in turn at varying sizes, after ${s.setup.warmUpSeconds} s of warm-up), latency from each scheduled send`);
+  log('');
+  log(`  rate        ${s.sendRate.toFixed(1)} requests/s sent, ${s.answeredRate.toFixed(1)} answered/s   (target rate ${s.targetRate})`);
+  log(`  errors      ${s.errors} of ${s.sent}${s.errors ? `: ${Object.entries(s.errorKinds).map(([k, n]) => `${n} x ${k}`).join(', ')}` : ''}`);
+  log(`  p50      ${ms(s.latency.p50)}`);
+  log(`  p90      ${ms(s.latency.p90)}`);
+  log(`  p99      ${ms(s.latency.p99)}   target <= ${HTTP_TARGET_P99_MS} ms   ${s.pass ? 'PASS' : 'MISS'}${s.errors ? ' (errors)' : ''}`);
+  log(`  max      ${ms(s.latency.max)}`);
+  log('');
+  log(
+    `  mean time (services' /metrics): gateway HTTP ${ms(s.meanMs.gatewayHttp, 0)}, of which the NATS request ${ms(s.meanMs.gatewayBusRequest, 0)}, of which the aggregator's handler ${ms(s.meanMs.aggregatorHandler, 0)}; send lag p99 ${ms(s.sendLag.p99, 0)}`,
+  );
+  const cpu = Object.entries(s.cpuPerRequestMs);
+  if (cpu.length) log(`  CPU per request (/proc): ${cpu.map(([name, v]) => `${name} ${v.toFixed(2)} ms`).join(', ')}`);
+  log('  by query:');
+  for (const q of s.byQuery) log(`    ${q.label.padEnd(46)} ${q.hops} hop${q.hops === 1 ? ' ' : 's'}  p50 ${ms(q.p50, 0)}  p99 ${ms(q.p99, 0)}${q.errors ? `  errors ${q.errors}` : ''}`);
+  const la = s.loadAverage;
+  log(`  load average ${la.before.map((x) => x.toFixed(2)).join(' ')} before, ${la.after.map((x) => x.toFixed(2)).join(' ')} after the load (${la.cores} cores)`);
+  if (s.machineCpu) {
+    const others = s.machineCpu.others * 100;
+    log(
+      `  machine CPU busy during the load ${(s.machineCpu.busy * 100).toFixed(0)}% of ${la.cores} cores, of which ${others.toFixed(0)}% not this bench's processes${others >= 10 ? ' (the latency above includes that contention)' : ''}`,
+    );
+  }
+}
+
+async function main() {
+  const report = { target: { engineExactInP50Ms: ENGINE_TARGET_P50_MS, routeP99Ms: HTTP_TARGET_P99_MS } };
+  report.engine = await engineBench();
+  printEngine(report.engine);
+  if (!engineOnly) {
+    report.route = await stackBench();
+    log('');
+    printStack(report.route);
+  }
+  if (asJson) console.log(JSON.stringify(report, null, 2));
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`route bench failed: ${error?.stack ?? error}\n`);
+  process.exitCode = 1;
+} finally {
+  agent.destroy();
+  await cleanup();
+}
