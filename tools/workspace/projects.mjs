@@ -22,8 +22,12 @@ export const projects = [
   { name: 'routing', root: 'libs/routing', type: 'domain', scope: 'shared' },
   { name: 'fee-math', root: 'libs/fee-math', type: 'domain', scope: 'shared' },
   { name: 'testing', root: 'libs/testing', type: 'testing', scope: 'shared' },
+  // The typed client of the REST API (HTTP I/O over the global fetch), derived from the endpoint table in messages.
+  { name: 'sdk', root: 'libs/sdk', type: 'data-access', scope: 'shared' },
   // Solidity sources (Foundry); its project.json is written by hand (forge targets).
   { name: 'contracts', root: 'libs/contracts', type: 'contract-source', scope: 'shared', foundry: true },
+  // Checks of the deployment files (docker/compose.yaml, k8s/) against the Compose and Kubernetes schemas.
+  { name: 'deploy-check', root: 'tools/deploy-check', type: 'check', scope: 'deploy' },
 ];
 
 function projectJson(p) {

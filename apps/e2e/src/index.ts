@@ -1,2 +1,3 @@
 export * from './processes';
 export * from './nats';
+export * from './client';

@@ -3,8 +3,9 @@
 import { ammRouterAbi, testERC20Abi } from '@dex/abis';
 import { deployContext, send, type DevAccount } from '@dex/devnet-kit';
 import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
+import type { DexClient } from '@dex/sdk';
 import { parseUnits, type Abi } from 'viem';
-import { getJson, startApp, until, type AppProcess } from '../src';
+import { apiClient, bodyOf, startApp, until, type AppProcess } from '../src';
 
 jest.setTimeout(120_000);
 
@@ -14,6 +15,7 @@ describe('GET /core/pools and /core/pool/:address', () => {
   let nats: PrivateNatsServer;
   let apps: AppProcess[] = [];
   let gateway: AppProcess;
+  let api: DexClient;
   const chain = () => chains.manifest.chains['999'];
   const token = (symbol: string) => [chain().wrappedNative, ...chain().tokens].find((t) => t.symbol === symbol)!.address;
   const corePool = (name: string) => chain().pools.find((p) => p.name === name)!;
@@ -23,6 +25,7 @@ describe('GET /core/pools and /core/pool/:address', () => {
     const env = { ...chains.env, NATS_URL: nats.url, DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, INDEXER_POLL_INTERVAL_MS: '200' };
     apps = await Promise.all([startApp('indexer', env), startApp('amm-quoter', env), startApp('gateway', env)]);
     gateway = apps[2];
+    api = apiClient(gateway.url);
 
     // Two swaps on the WHYPE/USDC pool, one each way, with a referral code.
     const ctx = deployContext(999, chain().rpcUrl);
@@ -44,13 +47,13 @@ describe('GET /core/pools and /core/pool/:address', () => {
 
   it('serves one pool with reserves, prices, fees and the 24 h statistics from the indexer', async () => {
     const pool = corePool('Core WHYPE/USDC');
-    const { value } = await until(() => getJson(`${gateway.url}/core/pool/${pool.address}?chainId=999`), (r) => r.status === 200 && r.body.data.swapsToday === 2, 30_000);
-    const d = value.body.data;
+    const { value } = await until(() => api.corePool({ address: pool.address, chainId: 999 }), (r) => r.success === true && r.data.swapsToday === 2, 30_000);
+    const d = value.data;
     expect(d).toMatchObject({ chainId: 999, poolAddress: pool.address, isPublic: true, swapsToday: 2, totalSwaps: 2 });
     const sides = [d.reserves.token0, d.reserves.token1];
     expect(sides.map((s: any) => s.symbol).sort()).toEqual(['USDC', 'WHYPE']);
     expect(Number(d.reserves.totalUSD)).toBeCloseTo(Number(sides[0].usd) + Number(sides[1].usd), 1);
-    const usdc = sides.find((s: any) => s.symbol === 'USDC');
+    const usdc = sides.find((s: any) => s.symbol === 'USDC')!;
     const usdcIs0 = d.reserves.token0.symbol === 'USDC';
     expect(Number(usdcIs0 ? d.price.token0USD : d.price.token1USD)).toBe(1);
     expect(Number(usdcIs0 ? d.price.token1USD : d.price.token0USD)).toBe(25);
@@ -73,8 +76,9 @@ describe('GET /core/pools and /core/pool/:address', () => {
   });
 
   it('lists every pool with totals beside data', async () => {
-    const { status, body } = await getJson(`${gateway.url}/core/pools?chainId=999`);
-    expect(status).toBe(200);
+    const r = await api.request('corePools', { chainId: 999 });
+    expect(r.status).toBe(200);
+    const body = bodyOf(r);
     expect(body.success).toBe(true);
     const core = chain().pools.filter((p) => p.kind === 'core');
     expect(body.data.map((p: any) => p.poolAddress).sort()).toEqual(core.map((p) => p.address).sort());
@@ -82,26 +86,26 @@ describe('GET /core/pools and /core/pool/:address', () => {
     expect(Number(body.totalTVL)).toBeCloseTo(sumTvl, 0);
     expect(Number(body.totals24h.volume)).toBeGreaterThan(7_000);
     expect(Number(body.totals24h.fees)).toBeGreaterThan(0);
-    const entry = body.data.find((p: any) => p.poolAddress === corePool('Core WHYPE/USDC').address);
+    const entry = body.data.find((p: any) => p.poolAddress === corePool('Core WHYPE/USDC').address)!;
     expect(Object.keys(entry).sort()).toEqual(
       ['apr', 'chainId', 'exchangeRates', 'fees24h', 'isPublic', 'poolAddress', 'poolFees', 'reserves', 'reservesUSD', 'token0', 'token1', 'tvlUSD', 'usdPrices', 'volume24h'].sort(),
     );
     const rates = entry.exchangeRates;
     expect(Number(rates.token1PerToken0) * Number(rates.token0PerToken1)).toBeCloseTo(1, 5);
-    const quiet = body.data.find((p: any) => p.poolAddress === corePool('Core USDC/USDT').address);
+    const quiet = body.data.find((p: any) => p.poolAddress === corePool('Core USDC/USDT').address)!;
     expect(quiet.volume24h.usd).toBe('0.00');
     expect(quiet.apr).toBe('0.0000');
   });
 
   it('answers 404 for an address that is not a core pool and 400 for a malformed one', async () => {
     const other = chain().pools.find((p) => p.kind === 'uniswap-v2')!.address;
-    const r = await getJson(`${gateway.url}/core/pool/${other}?chainId=999`);
+    const r = await api.request('corePool', { address: other, chainId: 999 });
     expect(r.status).toBe(404);
     expect(r.body).toMatchObject({ success: false, error: 'No core pool found at this address' });
-    const bad = await getJson(`${gateway.url}/core/pool/0x12?chainId=999`);
+    const bad = await api.request('corePool', { address: '0x12', chainId: 999 });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ success: false, error: 'Invalid address: address' });
-    const noChain = await getJson(`${gateway.url}/core/pools`);
+    const noChain = await api.request('corePools', {});
     expect(noChain.body).toEqual({ success: false, error: 'Missing required parameter: chainId' });
   });
 });

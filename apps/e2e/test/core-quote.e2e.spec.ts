@@ -6,8 +6,9 @@ import { coreWatchContract, liveQuoteSchema, quoteTopic } from '@dex/messages';
 import { createChainClient, createChainWalletClient } from '@dex/chain';
 import { createJsonLogger, NatsBus } from '@dex/service';
 import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
+import type { ClientParams, DexClient, LooseParams } from '@dex/sdk';
 import { JSONCodec } from 'nats';
-import { fileNatsUrl, getJson, startApp, until, type AppProcess } from '../src';
+import { apiClient, bodyOf, fileNatsUrl, startApp, until, type AppProcess } from '../src';
 
 jest.setTimeout(120_000);
 
@@ -16,14 +17,19 @@ describe('GET /core/quote', () => {
   let db: TestDatabase;
   let quoter: AppProcess;
   let gateway: AppProcess;
+  let api: DexClient;
   const chain = () => chains.manifest.chains['999'];
   const token = (symbol: string) => [chain().wrappedNative, ...chain().tokens].find((t) => t.symbol === symbol)!.address;
-  const q = (params: Record<string, string>) => getJson(`${gateway.url}/core/quote?${new URLSearchParams({ chainId: '999', ...params })}`);
+  /** Any answer, with its status (parameters may be missing or malformed). */
+  const q = (params: Omit<LooseParams<'coreQuote'>, 'chainId'>) => api.request('coreQuote', { chainId: 999, ...params });
+  /** A quote: the success body. */
+  const quote = (params: Omit<ClientParams<'coreQuote'>, 'chainId'>) => api.coreQuote({ chainId: 999, ...params });
 
   beforeAll(async () => {
     [chains, db] = await Promise.all([startTestChains(), createTestDatabase()]);
     const env = { ...chains.env, NATS_URL: await fileNatsUrl(), DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, BLOCK_POLL_MS: '100' };
     [quoter, gateway] = await Promise.all([startApp('amm-quoter', env), startApp('gateway', env)]);
+    api = apiClient(gateway.url);
     await until(() => q({ tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '1000000' }), (r) => r.status === 200, 20_000);
   });
 
@@ -33,8 +39,9 @@ describe('GET /core/quote', () => {
   });
 
   it('quotes one amount at a block, with the router and the output reserve', async () => {
-    const { status, body } = await q({ tokenIn: token('WHYPE'), tokenOut: token('USDC'), amountIn: '1000000000000000000' });
-    expect(status).toBe(200);
+    const r = await q({ tokenIn: token('WHYPE'), tokenOut: token('USDC'), amountIn: 10n ** 18n });
+    expect(r.status).toBe(200);
+    const body = bodyOf(r);
     expect(body.success).toBe(true);
     const data = body.data;
     expect(data.routerAddress).toBe(chain().core.router);
@@ -54,43 +61,43 @@ describe('GET /core/quote', () => {
 
   it('a batch equals the single quotes', async () => {
     const amounts = ['1000000', '25000000', '999999999'];
-    const batch = await q({ tokenIn: token('USDC'), tokenOut: token('WHYPE'), amountIn: amounts.join(',') });
+    const batch = await q({ tokenIn: token('USDC'), tokenOut: token('WHYPE'), amountIn: amounts });
     expect(batch.status).toBe(200);
-    const singles = await Promise.all(amounts.map((a) => q({ tokenIn: token('USDC'), tokenOut: token('WHYPE'), amountIn: a })));
-    expect(batch.body.data.quotes.map((x: any) => x.amountOut)).toEqual(singles.map((s) => s.body.data.quotes[0].amountOut));
+    const singles = await Promise.all(amounts.map((a) => quote({ tokenIn: token('USDC'), tokenOut: token('WHYPE'), amountIn: a })));
+    expect(bodyOf(batch).data.quotes.map((x: any) => x.amountOut)).toEqual(singles.map((s) => s.data.quotes[0].amountOut));
   });
 
   it('includeCalldata: any value but false, 0 or empty is truthy', async () => {
     const base = { tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '5000000' };
     for (const v of ['false', '0', '']) {
-      const r = await q({ ...base, includeCalldata: v });
-      expect(r.body.data.quotes[0]).not.toHaveProperty('calldata');
-      expect(r.body.data).not.toHaveProperty('slippageBps');
+      const r = await quote({ ...base, includeCalldata: v });
+      expect(r.data.quotes[0]).not.toHaveProperty('calldata');
+      expect(r.data).not.toHaveProperty('slippageBps');
     }
     for (const v of ['true', '1', 'yes', 'no']) {
-      const r = await q({ ...base, includeCalldata: v });
-      expect(r.body.data.quotes[0].calldata).toMatch(/^0x/);
-      expect(r.body.data.slippageBps).toBe(100);
+      const r = await quote({ ...base, includeCalldata: v });
+      expect(r.data.quotes[0].calldata).toMatch(/^0x/);
+      expect(r.data.slippageBps).toBe(100);
     }
   });
 
   it('minAmountOut = amountOut * (10000 - slippageBps) / 10000', async () => {
-    const r = await q({ tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '123456789,7', includeCalldata: '1', slippageBps: '37' });
-    expect(r.body.data.slippageBps).toBe(37);
-    for (const quote of r.body.data.quotes) {
-      expect(BigInt(quote.minAmountOut)).toBe((BigInt(quote.amountOut) * 9963n) / 10000n);
+    const r = await quote({ tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: [123456789n, 7n], includeCalldata: '1', slippageBps: 37 });
+    expect(r.data.slippageBps).toBe(37);
+    for (const one of r.data.quotes) {
+      expect(BigInt(one.minAmountOut!)).toBe((BigInt(one.amountOut) * 9963n) / 10000n);
     }
   });
 
   it('normalises refCode: text is hashed, a 32-byte hex is used as is; the 5-argument swap is used', async () => {
     const alpha = chain().core.refCodes.find((r) => r.code === 'ALPHA')!;
-    const text = await q({ tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '1000000', refCode: 'ALPHA', includeCalldata: '1' });
-    expect(text.body.data.refCode).toBe(alpha.refCode.toLowerCase());
-    expect(text.body.data.refCode).toBe(keccak256(stringToHex('ALPHA')));
-    expect(text.body.data.functionSignature).toBe('swap(address,address,uint256,uint256,bytes32)');
+    const text = await quote({ tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '1000000', refCode: 'ALPHA', includeCalldata: '1' });
+    expect(text.data.refCode).toBe(alpha.refCode.toLowerCase());
+    expect(text.data.refCode).toBe(keccak256(stringToHex('ALPHA')));
+    expect(text.data.functionSignature).toBe('swap(address,address,uint256,uint256,bytes32)');
     const hex = `0x${'AB'.repeat(32)}`;
-    const raw = await q({ tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '1000000', refCode: hex });
-    expect(raw.body.data.refCode).toBe(hex.toLowerCase());
+    const raw = await quote({ tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '1000000', refCode: hex });
+    expect(raw.data.refCode).toBe(hex.toLowerCase());
   });
 
   it('the calldata executes on the devnet after approval, for at least minAmountOut', async () => {
@@ -101,20 +108,20 @@ describe('GET /core/quote', () => {
     const tokenIn = token('USDC') as Address;
     const tokenOut = token('WHYPE') as Address;
     const amountIn = 2_500_000_000n;
-    const r = await q({ tokenIn, tokenOut, amountIn: amountIn.toString(), includeCalldata: '1', refCode: 'ALPHA' });
-    const quote = r.body.data.quotes[0];
-    await client.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: tokenIn, abi: erc20Abi, functionName: 'approve', args: [r.body.data.routerAddress, amountIn] }) });
+    const r = await quote({ tokenIn, tokenOut, amountIn, includeCalldata: '1', refCode: 'ALPHA' });
+    const one = r.data.quotes[0];
+    await client.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: tokenIn, abi: erc20Abi, functionName: 'approve', args: [r.data.routerAddress, amountIn] }) });
     const before = await client.readContract({ address: tokenOut, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] });
-    const receipt = await client.waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to: r.body.data.routerAddress, data: quote.calldata }) });
+    const receipt = await client.waitForTransactionReceipt({ hash: await wallet.sendTransaction({ to: r.data.routerAddress, data: one.calldata as Hex }) });
     expect(receipt.status).toBe('success');
     const received = (await client.readContract({ address: tokenOut, abi: erc20Abi, functionName: 'balanceOf', args: [account.address] })) - before;
-    expect(received).toBeGreaterThanOrEqual(BigInt(quote.minAmountOut));
-    expect(received).toBe(BigInt(quote.amountOut));
+    expect(received).toBeGreaterThanOrEqual(BigInt(one.minAmountOut!));
+    expect(received).toBe(BigInt(one.amountOut));
   });
 
   describe('error rows', () => {
     it('400 Missing required parameters', async () => {
-      const partial: Record<string, string>[] = [{ tokenOut: token('USDT'), amountIn: '1' }, { tokenIn: token('USDC'), amountIn: '1' }, { tokenIn: token('USDC'), tokenOut: token('USDT') }];
+      const partial: Omit<LooseParams<'coreQuote'>, 'chainId'>[] = [{ tokenOut: token('USDT'), amountIn: '1' }, { tokenIn: token('USDC'), amountIn: '1' }, { tokenIn: token('USDC'), tokenOut: token('USDT') }];
       for (const params of partial) {
         const r = await q(params);
         expect(r.status).toBe(400);
@@ -131,7 +138,7 @@ describe('GET /core/quote', () => {
       }
       const ignored = await q({ ...base, slippageBps: 'abc' });
       expect(ignored.status).toBe(200);
-      expect(ignored.body.data).not.toHaveProperty('slippageBps');
+      expect(bodyOf(ignored).data).not.toHaveProperty('slippageBps');
     });
 
     it('400 Invalid amountIn', async () => {
@@ -210,10 +217,11 @@ describe('GET /core/quote when the chain is unreachable', () => {
     const c = chains.manifest.chains['999'];
     const usdc = c.tokens.find((t) => t.symbol === 'USDC')!.address;
     const usdt = c.tokens.find((t) => t.symbol === 'USDT')!.address;
-    const url = `${gateway.url}/core/quote?chainId=999&tokenIn=${usdc}&tokenOut=${usdt}&amountIn=1000`;
-    await until(() => getJson(url), (r) => r.status === 200, 20_000);
+    const api = apiClient(gateway.url);
+    const get = () => api.request('coreQuote', { chainId: 999, tokenIn: usdc, tokenOut: usdt, amountIn: 1000n });
+    await until(get, (r) => r.status === 200, 20_000);
     await chains.stop();
-    const r = await getJson(url);
+    const r = await get();
     expect(r.status).toBe(500);
     expect(r.body).toMatchObject({ success: false, error: 'Failed to fetch quote' });
   });

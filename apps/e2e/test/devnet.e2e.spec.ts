@@ -7,7 +7,7 @@ import { createJsonLogger, NatsBus } from '@dex/service';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileNatsUrl, getJson, startApp, until, type AppProcess } from '../src';
+import { apiClient, fileNatsUrl, startApp, until, type AppProcess } from '../src';
 
 jest.setTimeout(90_000);
 
@@ -25,7 +25,8 @@ describe('devnet app', () => {
       DEVNET_LOG_DIR: join(dir, 'logs'),
       GATEWAY_URL: 'http://127.0.0.1:3999',
     });
-    await until(() => getJson(`${devnet.url}/health/ready`), (r) => r.status === 200, 60_000);
+    const api = apiClient(devnet.url);
+    await until(() => api.request('ready'), (r) => r.status === 200, 60_000);
   });
 
   afterAll(async () => {

@@ -1,9 +1,10 @@
 // The first vertical slice end to end, with the built apps as processes: gateway -> NATS ->
 // aggregator-router, readiness on real NATS, Postgres and both anvil chains.
-import { healthContract, healthReportSchema, listDexesContract } from '@dex/messages';
+import { ENDPOINTS, healthContract, healthReportSchema, listDexesContract, type EndpointName } from '@dex/messages';
+import { DexApiError, type DexClient } from '@dex/sdk';
 import { createJsonLogger, NatsBus } from '@dex/service';
 import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
-import { fileNatsUrl, getJson, startApp, until, type AppProcess } from '../src';
+import { apiClient, bodyOf, fileNatsUrl, getJson, startApp, until, type AppProcess } from '../src';
 
 jest.setTimeout(90_000);
 
@@ -12,6 +13,7 @@ describe('GET /dexes and /health through the stack', () => {
   let db: TestDatabase;
   let aggregator: AppProcess;
   let gateway: AppProcess;
+  let api: DexClient;
 
   beforeAll(async () => {
     [chains, db] = await Promise.all([startTestChains(), createTestDatabase()]);
@@ -20,7 +22,8 @@ describe('GET /dexes and /health through the stack', () => {
       startApp('aggregator-router', { ...env, SOURCES_CONFIG: chains.manifestPath }),
       startApp('gateway', env),
     ]);
-    await until(() => getJson(`${gateway.url}/health`), (r) => r.status === 200, 20_000);
+    api = apiClient(gateway.url);
+    await until(() => api.request('health'), (r) => r.status === 200, 20_000);
   });
 
   afterAll(async () => {
@@ -30,11 +33,11 @@ describe('GET /dexes and /health through the stack', () => {
 
   it('lists the configured sources of each chain', async () => {
     for (const chainId of [999, 4663]) {
-      const { value } = await until(() => getJson(`${gateway.url}/dexes?chainId=${chainId}`), (r) => r.status === 200, 10_000);
-      expect(value.body.success).toBe(true);
-      expect(value.body.data.chainId).toBe(chainId);
+      const { value } = await until(() => api.listDexes({ chainId }), (r) => r.success === true, 10_000);
+      expect(value.success).toBe(true);
+      expect(value.data.chainId).toBe(chainId);
       const configured = chains.manifest.chains[String(chainId)].sources;
-      expect(value.body.data.dexes).toEqual(
+      expect(value.data.dexes).toEqual(
         [...configured]
           .sort((a, b) => a.routerIndex - b.routerIndex)
           .map((s) => ({ routerIndex: s.routerIndex, name: s.name, kind: s.kind, addresses: s.addresses, ...(s.feeBps === undefined ? {} : { feeBps: s.feeBps }) })),
@@ -43,23 +46,61 @@ describe('GET /dexes and /health through the stack', () => {
   });
 
   it('answers 400 in the error shape for a missing chainId', async () => {
-    const { status, body } = await getJson(`${gateway.url}/dexes`);
+    const { status, body } = await api.request('listDexes', {});
     expect(status).toBe(400);
     expect(body).toEqual({ success: false, error: 'Missing required parameter: chainId' });
   });
 
   it('answers 400 for an unsupported, malformed or repeated chainId', async () => {
-    const unsupported = await getJson(`${gateway.url}/dexes?chainId=1`);
+    const unsupported = await api.request('listDexes', { chainId: 1 });
     expect(unsupported.status).toBe(400);
     expect(unsupported.body).toEqual({ success: false, error: 'Unsupported chainId: 1', details: 'supported chains: 999, 4663' });
 
-    const malformed = await getJson(`${gateway.url}/dexes?chainId=abc`);
+    const malformed = await api.request('listDexes', { chainId: 'abc' });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toMatchObject({ success: false, error: 'Invalid chainId: must be an integer' });
 
+    // A repeated parameter is beyond what the client can send.
     const repeated = await getJson(`${gateway.url}/dexes?chainId=999&chainId=4663`);
     expect(repeated.status).toBe(400);
     expect(repeated.body).toEqual({ success: false, error: 'Invalid chainId: must be given once' });
+  });
+
+  it('serves the OpenAPI document of every endpoint and the interactive docs', async () => {
+    const doc = await getJson(`${gateway.url}/openapi.json`);
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toBe('3.1.0');
+    for (const endpoint of Object.values(ENDPOINTS)) {
+      expect(doc.body.paths[endpoint.path].get.operationId).toBe(endpoint.operationId);
+      // Every documented path is routed: an unrouted one answers 404 "Not found: GET <path>".
+      const pathParams = Object.fromEntries(endpoint.pathParams.map((name) => [name, '0x0000000000000000000000000000000000000001']));
+      const r = await api.request(endpoint.operationId as EndpointName, pathParams);
+      expect(String(r.error ?? '')).not.toMatch(/^Not found: GET/);
+    }
+    // Parameters and their checks come from the schemas the gateway validates with.
+    const route = doc.body.paths['/v2/route'].get;
+    expect(route.parameters.find((p: { name: string }) => p.name === 'chainId')).toMatchObject({ required: true, schema: { enum: ['999', '4663'] } });
+
+    const page = await fetch(`${gateway.url}/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain("url: '/openapi.json'");
+    for (const asset of ['/docs/swagger-ui-bundle.js', '/docs/swagger-ui.css']) {
+      expect(html).toContain(asset);
+      const res = await fetch(gateway.url + asset);
+      expect(res.status).toBe(200);
+      expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(10_000);
+    }
+    expect((await fetch(`${gateway.url}/docs/package.json`)).status).toBe(404);
+  });
+
+  it('answers with the request id it was given, on successes and failures', async () => {
+    const ok = await api.request('listDexes', { chainId: 999 }, { requestId: 'e2e-trace-1' });
+    expect([ok.status, ok.requestId]).toEqual([200, 'e2e-trace-1']);
+    const failed = await api.listDexes({ chainId: 1 }, { requestId: 'e2e-trace-2' }).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(DexApiError);
+    expect(failed).toMatchObject({ endpoint: 'listDexes', status: 400, error: 'Unsupported chainId: 1', requestId: 'e2e-trace-2' });
   });
 
   it('answers unknown paths with a 404 in the error shape', async () => {
@@ -69,8 +110,9 @@ describe('GET /dexes and /health through the stack', () => {
   });
 
   it('reports readiness of NATS, Postgres and each chain', async () => {
-    const { status, body } = await getJson(`${gateway.url}/health`);
-    expect(status).toBe(200);
+    const r = await api.request('health');
+    expect(r.status).toBe(200);
+    const body = bodyOf(r);
     expect(body.success).toBe(true);
     expect(body.data.status).toBe('ok');
     expect(Object.keys(body.data.checks).sort()).toEqual(['nats', 'postgres', 'rpc:4663', 'rpc:999']);
@@ -111,6 +153,8 @@ describe('readiness follows a NATS outage without restarts', () => {
   let nats: PrivateNatsServer;
   let aggregator: AppProcess;
   let gateway: AppProcess;
+  let api: DexClient;
+  let aggregatorApi: DexClient;
 
   beforeAll(async () => {
     [chains, db, nats] = await Promise.all([startTestChains([999]), createTestDatabase(), startPrivateNatsServer()]);
@@ -119,6 +163,8 @@ describe('readiness follows a NATS outage without restarts', () => {
       startApp('aggregator-router', { ...env, SOURCES_CONFIG: chains.manifestPath }),
       startApp('gateway', env),
     ]);
+    api = apiClient(gateway.url);
+    aggregatorApi = apiClient(aggregator.url);
   });
 
   afterAll(async () => {
@@ -127,28 +173,25 @@ describe('readiness follows a NATS outage without restarts', () => {
   });
 
   it('turns red within seconds when NATS stops and green again when it is back', async () => {
-    await until(() => getJson(`${gateway.url}/health`), (r) => r.status === 200, 20_000);
-    const aggregatorReady = await getJson(`${aggregator.url}/health/ready`);
+    await until(() => api.request('health'), (r) => r.status === 200, 20_000);
+    const aggregatorReady = await aggregatorApi.request('ready');
     expect(aggregatorReady.status).toBe(200);
 
     await nats.stop();
-    const down = await until(() => getJson(`${gateway.url}/health`), (r) => r.status === 503, 15_000);
-    expect(down.ms).toBeLessThan(5_000);
-    expect(down.value.body.success).toBe(false);
-    expect(down.value.body.data.checks.nats.status).toBe('down');
-    expect(down.value.body.data.checks.postgres.status).toBe('up');
-    await until(() => getJson(`${aggregator.url}/health/ready`), (r) => r.status === 503, 15_000);
+    const down = await until(() => api.request('health'), (r) => r.status === 503, 15_000);
+    // The 503 body is the readiness report with success: false.
+    expect(down.value.body).toMatchObject({ success: false, data: { checks: { nats: { status: 'down' }, postgres: { status: 'up' } } } });
+    await until(() => aggregatorApi.request('ready'), (r) => r.status === 503, 15_000);
 
-    const during = await getJson(`${gateway.url}/dexes?chainId=999`);
+    const during = await api.request('listDexes', { chainId: 999 });
     expect(during.status).toBeGreaterThanOrEqual(500);
-    expect(during.body.success).toBe(false);
+    expect(during.body).toMatchObject({ success: false });
 
     await nats.start();
-    const up = await until(() => getJson(`${gateway.url}/health`), (r) => r.status === 200, 20_000);
-    expect(up.ms).toBeLessThan(10_000);
+    await until(() => api.request('health'), (r) => r.status === 200, 20_000);
     // The aggregator resubscribed on its own: the slice answers again, with no process restarted.
-    const after = await until(() => getJson(`${gateway.url}/dexes?chainId=999`), (r) => r.status === 200, 20_000);
-    expect(after.value.body.data.chainId).toBe(999);
+    const after = await until(() => api.listDexes({ chainId: 999 }), (r) => r.success === true, 20_000);
+    expect(after.value.data.chainId).toBe(999);
     expect(gateway.child.exitCode).toBeNull();
     expect(aggregator.child.exitCode).toBeNull();
   });

@@ -14,6 +14,7 @@ import { spawnApp, startApp, until, type AppProcess } from '../src';
 jest.setTimeout(150_000);
 
 const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+const graduatedEvent = parseAbiItem('event TokenGraduated(address indexed token, address indexed pair, uint256 hypeAmount, uint256 tokenAmount, uint256 liquidity)');
 
 describe('indexer process: crash mid-batch, restart, exactly once', () => {
   let chains: TestChains;
@@ -120,6 +121,20 @@ describe('indexer process: crash mid-batch, restart, exactly once', () => {
         [node.chainId],
       );
       expect(counters[0]).toEqual({ total: String(expected.length), rows: String(expected.length), buckets: String(expected.length) });
+
+      // The devnet's graduated token (GFROG), recorded once with its TokenGraduated log.
+      const launchpad = chains.manifest.chains[String(node.chainId)].launchpad;
+      const graduations = await client.getLogs({ address: launchpad.address, event: graduatedEvent, fromBlock: 0n, toBlock: BigInt(heads[node.chainId]) });
+      expect(graduations.map((l) => l.args.token)).toEqual([launchpad.tokens.find((t) => t.symbol === 'GFROG')!.address]);
+      const graduated = await adminQuery<{ address: string; block: string; log_index: number; pair: string; liquidity: string }>(
+        db.url,
+        `SELECT address, graduated_block::text AS block, graduated_log_index AS log_index, pair, graduation_liquidity::text AS liquidity
+           FROM launchpad_token WHERE chain_id = $1 AND graduated`,
+        [node.chainId],
+      );
+      expect(graduated).toEqual(
+        graduations.map((l) => ({ address: l.args.token, block: l.blockNumber.toString(), log_index: l.logIndex, pair: l.args.pair, liquidity: l.args.liquidity!.toString() })),
+      );
     }
 
     // Every committed event reaches JetStream (re-published ones are dropped by their message id).

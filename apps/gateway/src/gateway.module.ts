@@ -7,6 +7,7 @@ import { AggregatorRouteController } from './aggregator/route.controller';
 import { CoreController } from './core/core.controller';
 import { LaunchpadController } from './launchpad/launchpad.controller';
 import { SERVICE, type GatewayConfig } from './config';
+import { DocsController } from './docs/docs.controller';
 import { GatewayHealthController } from './health/health.controller';
 import { ErrorEnvelopeFilter } from './http/error.filter';
 
@@ -17,7 +18,7 @@ export function gatewayModule(config: GatewayConfig, bus: NatsBus): DynamicModul
     bus,
     chains: config.chains,
     databaseUrl: config.DATABASE_URL,
-    controllers: [DexesController, TokensController, AggregatorRouteController, CoreController, LaunchpadController],
+    controllers: [DexesController, TokensController, AggregatorRouteController, CoreController, LaunchpadController, DocsController],
     healthControllers: [GatewayHealthController],
     providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],
   });

@@ -6,4 +6,5 @@ export const gatewayService: ServiceDefinition<GatewayConfig> = {
   name: SERVICE,
   loadConfig: loadGatewayConfig,
   module: (config, bus) => gatewayModule(config, bus),
+  accessLog: true,
 };

@@ -7,6 +7,10 @@ export const addressSchema = z
   .refine((value) => isAddress(value, { strict: false }), { message: 'must be a 0x-prefixed 20-byte hex address' })
   .transform((value) => getAddress(value));
 
+/** The chains the product serves: HyperEVM (999, native HYPE) and 4663 (native ETH). */
+export const CHAIN_IDS = [999, 4663] as const;
+export type ChainId = (typeof CHAIN_IDS)[number];
+
 export const chainIdSchema = z.number().int().positive();
 
 /** Liquidity-source kinds the aggregator routes through; each has pool math and a RouterV2 adapter branch. */

@@ -39,6 +39,7 @@ export const CHAIN_FACTS = {
   launchpadTokenCreated: 'launchpad.token.created',
   launchpadTrade: 'launchpad.trade',
   launchpadMetadataUpdated: 'launchpad.metadata.updated',
+  launchpadTokenGraduated: 'launchpad.token.graduated',
 } as const;
 
 export type ChainFact = (typeof CHAIN_FACTS)[keyof typeof CHAIN_FACTS];

@@ -1,21 +1,19 @@
-import { Controller, Get, Inject, Param, Query as QueryParams, Req } from '@nestjs/common';
-import { corePoolContract, corePoolsContract, coreQuoteContract } from '@dex/messages';
+import { Controller, Get, Inject, Req } from '@nestjs/common';
+import { corePoolsContract, coreQuoteContract } from '@dex/messages';
 import { NatsBus } from '@dex/service';
 import type { FastifyRequest } from 'fastify';
 import { ApiError, envelope } from '../http/api-error';
-import { addressValue, requireChainId, type Query } from '../http/query';
-import { parseQuoteQuery } from './quote-query';
+import { forward, routeOf, validated } from '../http/endpoint';
 
 /** The AMM's REST API under `/core`. */
-@Controller('core')
+@Controller()
 export class CoreController {
   constructor(@Inject(NatsBus) private readonly bus: NatsBus) {}
 
   /** `GET /core/quote`: one quote per amountIn on the pair's pool, optionally with router calldata. */
-  @Get('quote')
-  async quote(@QueryParams() query: Query, @Req() req: FastifyRequest) {
-    const request = parseQuoteQuery(query);
-    const reply = await this.bus.request(coreQuoteContract, request, { requestId: req.id });
+  @Get(routeOf('coreQuote'))
+  async quote(@Req() req: FastifyRequest) {
+    const reply = await this.bus.request(coreQuoteContract, validated('coreQuote', req), { requestId: req.id });
     if (!reply.ok && reply.error.status >= 500 && reply.error.status !== 503) {
       throw new ApiError(500, 'Failed to fetch quote', reply.error.details ?? reply.error.message);
     }
@@ -23,18 +21,16 @@ export class CoreController {
   }
 
   /** `GET /core/pools?chainId=`: every pool with `totalTVL` and `totals24h` beside `data`. */
-  @Get('pools')
-  async pools(@QueryParams() query: Query, @Req() req: FastifyRequest) {
-    const chainId = requireChainId(query);
-    const reply = await this.bus.request(corePoolsContract, { chainId }, { requestId: req.id });
+  @Get(routeOf('corePools'))
+  async pools(@Req() req: FastifyRequest) {
+    const reply = await this.bus.request(corePoolsContract, validated('corePools', req), { requestId: req.id });
     if (!reply.ok) throw ApiError.fromBus(reply.error);
     return { success: true, data: reply.data.pools, totalTVL: reply.data.totalTVL, totals24h: reply.data.totals24h };
   }
 
   /** `GET /core/pool/:address?chainId=`: one pool. */
-  @Get('pool/:address')
-  async pool(@Param('address') address: string, @QueryParams() query: Query, @Req() req: FastifyRequest) {
-    const chainId = requireChainId(query);
-    return envelope(await this.bus.request(corePoolContract, { chainId, pool: addressValue(address, 'address') }, { requestId: req.id }));
+  @Get(routeOf('corePool'))
+  async pool(@Req() req: FastifyRequest) {
+    return forward(this.bus, 'corePool', req);
   }
 }

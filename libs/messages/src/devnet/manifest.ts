@@ -51,7 +51,7 @@ export const manifestLaunchedTokenSchema = z.object({
   decimals: z.number().int(),
   creator: addressSchema,
   stage: z.enum(['fresh', 'trading', 'graduated']),
-  /** The token's DEX pair (created with the token; holds liquidity once the token graduated). */
+  /** The token's DEX pair: its address is fixed when the token is created; the pair is deployed and holds liquidity once the token graduated. */
   pair: addressSchema,
 });
 

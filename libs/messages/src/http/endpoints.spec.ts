@@ -1,0 +1,212 @@
+import { keccak256, stringToHex } from 'viem';
+import {
+  AMOUNT_ONE_OF,
+  DEXES_EXCLUSIVE,
+  ENDPOINTS,
+  INVALID_AMOUNT_IN,
+  INVALID_FEE_BPS,
+  INVALID_QUOTE_SLIPPAGE,
+  INVALID_SLIPPAGE,
+  isTruthyFlag,
+  MISSING_QUOTE_PARAMS,
+  normalizeRefCode,
+} from './endpoints';
+import { buildOpenApiDocument } from './openapi';
+import { parseEndpointInput } from './parse';
+
+const USDC = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
+const USDT = '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9';
+const A = '0x1111111111111111111111111111111111111111';
+const B = '0x2222222222222222222222222222222222222222';
+
+type Name = keyof typeof ENDPOINTS;
+const ok = (name: Name, query: Record<string, unknown>, path: Record<string, unknown> = {}) => {
+  const r = parseEndpointInput(ENDPOINTS[name], query, path);
+  if (!r.ok) throw new Error(`rejected: ${r.error.message}`);
+  return r.value as any;
+};
+const seen: { name: Name; message: string }[] = [];
+const rejected = (name: Name, query: Record<string, unknown>, path: Record<string, unknown> = {}) => {
+  const r = parseEndpointInput(ENDPOINTS[name], query, path);
+  if (r.ok) throw new Error('accepted');
+  seen.push({ name, message: r.error.message });
+  return r.error;
+};
+
+// Every message a rejection above answered with is in its endpoint's documented failures (`<...>` stands for a value).
+afterAll(() => {
+  const documented = (name: Name, message: string) =>
+    ENDPOINTS[name].errors.some((e) => e.status === 400 && new RegExp(`^${e.message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/<\w+>/g, '.+')}$`).test(message));
+  expect(seen.filter((s) => !documented(s.name, s.message))).toEqual([]);
+});
+
+describe('chainId', () => {
+  it('is required, an integer and a supported chain', () => {
+    expect(rejected('listDexes', {})).toEqual({ message: 'Missing required parameter: chainId' });
+    expect(rejected('listDexes', { chainId: 'x' })).toEqual({ message: 'Invalid chainId: must be an integer', details: 'got "x"' });
+    expect(rejected('listDexes', { chainId: '1' })).toEqual({ message: 'Unsupported chainId: 1', details: 'supported chains: 999, 4663' });
+    expect(rejected('listDexes', { chainId: ['999', '999'] })).toEqual({ message: 'Invalid chainId: must be given once' });
+    expect(ok('listDexes', { chainId: '4663' })).toEqual({ chainId: 4663 });
+  });
+
+  it('an empty value counts as absent', () => {
+    expect(rejected('listDexes', { chainId: '' }).message).toBe('Missing required parameter: chainId');
+  });
+});
+
+describe('/v2/route', () => {
+  const base = { chainId: '999', tokenIn: USDC, tokenOut: USDT, amountIn: '1.5' };
+
+  it('applies the defaults of the specification', () => {
+    expect(ok('route', base)).toEqual({ chainId: 999, tokenIn: USDC, tokenOut: USDT, amountIn: '1.5', multiHop: false, slippageBps: 100, unwrapNative: false, feeBps: 0 });
+  });
+
+  it('checksums addresses and names the bad one', () => {
+    expect(ok('route', { ...base, tokenIn: USDC.toLowerCase() }).tokenIn).toBe(USDC);
+    expect(rejected('route', { ...base, tokenOut: '0x12' })).toEqual({ message: 'Invalid address: tokenOut', details: 'got "0x12"' });
+    expect(rejected('route', { chainId: '999', tokenOut: USDT, amountIn: '1' })).toEqual({ message: 'Missing required parameter: tokenIn' });
+  });
+
+  it('exactly one of amountIn and amountOut', () => {
+    expect(rejected('route', { ...base, amountOut: '2' })).toEqual({ message: AMOUNT_ONE_OF, details: 'both amountIn and amountOut were given' });
+    expect(rejected('route', { chainId: '999', tokenIn: USDC, tokenOut: USDT }).message).toBe(AMOUNT_ONE_OF);
+    expect(ok('route', { chainId: '999', tokenIn: USDC, tokenOut: USDT, amountOut: '.5' }).amountOut).toBe('.5');
+  });
+
+  it('rejects amounts that are not positive decimals', () => {
+    for (const amountIn of ['0', '0.000', '-1', '1e5', 'abc', '1.2.3']) {
+      expect(rejected('route', { ...base, amountIn }).message).toBe('Invalid amountIn: must be a positive decimal number');
+    }
+  });
+
+  it('feeBps in [0, 100], feeRecipient required above 0', () => {
+    expect(rejected('route', { ...base, feeBps: '101', feeRecipient: USDC }).message).toBe(INVALID_FEE_BPS);
+    expect(rejected('route', { ...base, feeBps: '5' }).message).toBe('Missing required parameter: feeRecipient');
+    expect(ok('route', { ...base, feeBps: '100', feeRecipient: USDC.toLowerCase() })).toMatchObject({ feeBps: 100, feeRecipient: USDC });
+  });
+
+  it('slippage is a percent in (0, 50) with at most two decimals, in bps', () => {
+    expect(ok('route', { ...base, slippage: '0.1' }).slippageBps).toBe(10);
+    expect(ok('route', { ...base, slippage: '49.99' }).slippageBps).toBe(4999);
+    for (const slippage of ['0', '50', '-1', '0.001', 'x']) expect(rejected('route', { ...base, slippage }).message).toBe(INVALID_SLIPPAGE);
+  });
+
+  it('booleans accept true/false/1/0 only', () => {
+    expect(ok('route', { ...base, multiHop: '1', unwrapNative: 'true' })).toMatchObject({ multiHop: true, unwrapNative: true });
+    expect(rejected('route', { ...base, multiHop: 'yes' })).toEqual({ message: 'Invalid multiHop: must be true or false', details: 'got "yes"' });
+  });
+
+  it('includeDexes overrides excludeDexes; lists are routerIndex values', () => {
+    const r = ok('route', { ...base, includeDexes: '1,2,2', excludeDexes: '2' });
+    expect(r.includeDexes).toEqual([1, 2]);
+    expect(r.excludeDexes).toBeUndefined();
+    expect(rejected('route', { ...base, excludeDexes: '1,300' }).message).toBe('Invalid excludeDexes: must be comma-separated routerIndex values');
+  });
+});
+
+describe('/pools, /tokens, /tokens/balances', () => {
+  it('include and exclude together is a 400 on /pools', () => {
+    expect(rejected('findPools', { chainId: '999', tokenA: USDC, tokenB: USDT, includeDexes: '1', excludeDexes: '2' }).message).toBe(DEXES_EXCLUSIVE);
+  });
+
+  it('wallet and tokens are addresses', () => {
+    expect(rejected('tokenBalances', { chainId: '999' }).message).toBe('Missing required parameter: wallet');
+    expect(rejected('tokenBalances', { chainId: '999', wallet: USDC, tokens: `${USDT},x` })).toEqual({ message: 'Invalid address: tokens', details: 'got "x"' });
+    expect(ok('tokenBalances', { chainId: '999', wallet: USDC, tokens: USDT })).toEqual({ chainId: 999, wallet: USDC, tokens: [USDT] });
+  });
+
+  it('token list paging, search and metadata', () => {
+    expect(ok('listTokens', { chainId: '999' })).toEqual({ chainId: 999, offset: 0, metadata: true });
+    expect(ok('listTokens', { chainId: '999', limit: '5', offset: '10', metadata: 'false', search: 'us' })).toEqual({ chainId: 999, offset: 10, limit: 5, metadata: false, search: 'us' });
+    expect(rejected('listTokens', { chainId: '999', limit: '0' }).message).toBe('Invalid limit: must be an integer in [1, 1000]');
+    expect(rejected('listTokens', { chainId: '999', search: 'x'.repeat(101) }).message).toBe('Invalid search: at most 100 characters');
+    expect(rejected('listTokens', { chainId: '999', metadata: 'no' }).message).toBe('Invalid metadata: must be true or false');
+  });
+});
+
+describe('/core/quote', () => {
+  it('parses a batch into base-unit strings', () => {
+    expect(ok('coreQuote', { chainId: '999', tokenIn: A, tokenOut: B, amountIn: '1, 002,3' })).toEqual({ chainId: 999, tokenIn: A, tokenOut: B, amountsIn: ['1', '2', '3'], includeCalldata: false });
+  });
+
+  it('includeCalldata truthiness, the last value wins', () => {
+    expect(isTruthyFlag(undefined)).toBe(false);
+    expect(['false', '0', ''].map(isTruthyFlag)).toEqual([false, false, false]);
+    expect(['true', '1', 'no', 'False'].map(isTruthyFlag)).toEqual([true, true, true, true]);
+    expect(ok('coreQuote', { chainId: '999', tokenIn: A, tokenOut: B, amountIn: '1', includeCalldata: ['0', 'yes'] }).includeCalldata).toBe(true);
+  });
+
+  it('refCode: 32-byte hex as is (lower-cased), anything else hashed', () => {
+    expect(normalizeRefCode(`0x${'Ab'.repeat(32)}`)).toBe(`0x${'ab'.repeat(32)}`);
+    expect(normalizeRefCode('ALPHA')).toBe(keccak256(stringToHex('ALPHA')));
+    expect(ok('coreQuote', { chainId: '999', tokenIn: A, tokenOut: B, amountIn: '1', refCode: 'ALPHA' }).refCode).toBe(keccak256(stringToHex('ALPHA')));
+  });
+
+  it('names the missing parameters in details', () => {
+    expect(rejected('coreQuote', { chainId: '999', tokenIn: A })).toEqual({ message: MISSING_QUOTE_PARAMS, details: 'missing: tokenOut, amountIn' });
+    expect(rejected('coreQuote', { chainId: '999', tokenIn: 'x', tokenOut: B, amountIn: '1' }).message).toBe('Invalid address: tokenIn');
+  });
+
+  it('validates slippageBps only with includeCalldata', () => {
+    const q = { chainId: '999', tokenIn: A, tokenOut: B, amountIn: '1' };
+    expect(rejected('coreQuote', { ...q, includeCalldata: '1', slippageBps: '10000' }).message).toBe(INVALID_QUOTE_SLIPPAGE);
+    expect(ok('coreQuote', { ...q, slippageBps: 'x' })).not.toHaveProperty('slippageBps');
+    expect(ok('coreQuote', { ...q, includeCalldata: '1', slippageBps: '0' }).slippageBps).toBe(0);
+  });
+
+  it('rejects more than 100 amounts, zero, overflow and non-integers', () => {
+    const many = Array.from({ length: 101 }, () => '1').join(',');
+    for (const amountIn of [many, '0', '1e18', ' ', (2n ** 256n).toString()]) {
+      expect(rejected('coreQuote', { chainId: '999', tokenIn: A, tokenOut: B, amountIn }).message).toBe(INVALID_AMOUNT_IN);
+    }
+  });
+});
+
+describe('path parameters and the launchpad', () => {
+  it('take the path value, checksummed', () => {
+    expect(ok('corePool', { chainId: '999' }, { address: A })).toEqual({ chainId: 999, pool: A });
+    expect(rejected('corePool', { chainId: '999' }, { address: 'nope' })).toEqual({ message: 'Invalid address: address', details: 'got "nope"' });
+    expect(ok('launchpadTrades', { chainId: '999', limit: '3' }, { address: A })).toEqual({ chainId: 999, token: A, limit: 3 });
+  });
+
+  it('estimate: side and amount', () => {
+    const q = { chainId: '999', token: A };
+    expect(ok('launchpadEstimate', { ...q, side: 'buy', amount: '5' })).toEqual({ chainId: 999, token: A, side: 'buy', amount: '5' });
+    expect(rejected('launchpadEstimate', { ...q, side: 'hold', amount: '5' }).message).toBe('Invalid side: must be buy or sell');
+    expect(rejected('launchpadEstimate', { ...q, side: 'sell' }).message).toBe('Invalid amount: must be a positive base-unit integer');
+    expect(rejected('launchpadEstimate', { ...q, side: 'sell', amount: '0' }).message).toBe('Invalid amount: must be a positive base-unit integer');
+  });
+
+  it('launchpad list defaults', () => {
+    expect(ok('launchpadTokens', { chainId: '4663' })).toEqual({ chainId: 4663, offset: 0, limit: 50 });
+    expect(rejected('launchpadTokens', { chainId: '4663', limit: '101' }).message).toBe('Invalid limit: must be an integer in [1, 100]');
+  });
+});
+
+describe('OpenAPI document', () => {
+  const doc = buildOpenApiDocument({ version: '1.2.3' }) as any;
+
+  it('lists every endpoint with its parameters as the schemas validate them', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    for (const e of Object.values(ENDPOINTS)) expect(doc.paths[e.path]?.get?.operationId).toBe(e.operationId);
+    const route = doc.paths['/v2/route'].get;
+    const names = route.parameters.map((p: any) => p.name);
+    expect(names).toEqual(['chainId', 'tokenIn', 'tokenOut', 'amountIn', 'amountOut', 'multiHop', 'slippage', 'unwrapNative', 'excludeDexes', 'includeDexes', 'feeBps', 'feeRecipient', 'x-request-id']);
+    expect(route.parameters.at(-1).in).toBe('header');
+    const byName = Object.fromEntries(route.parameters.map((p: any) => [p.name, p]));
+    expect(byName.chainId).toMatchObject({ in: 'query', required: true, schema: { type: 'string', enum: ['999', '4663'] } });
+    expect(byName.tokenIn).toMatchObject({ required: true, schema: { pattern: '^0x[0-9a-fA-F]{40}$' } });
+    expect(byName.amountIn.required).toBe(false);
+    expect(byName.slippage.schema.default).toBe('1.0');
+    expect(route.responses['404'].content['application/json'].examples.e1.value).toEqual({ success: false, error: 'No route found' });
+  });
+
+  it('marks path parameters and describes success bodies', () => {
+    const pool = doc.paths['/core/pool/{address}'].get;
+    expect(pool.parameters.find((p: any) => p.name === 'address')).toMatchObject({ in: 'path', required: true });
+    const body = pool.responses['200'].content['application/json'].schema;
+    expect(body.required).toEqual(['success', 'data']);
+    expect(doc.paths['/core/pools'].get.responses['200'].content['application/json'].schema.required).toEqual(['success', 'data', 'totalTVL', 'totals24h']);
+    expect(doc.paths['/core/quote'].get.responses['400'].description).toContain(MISSING_QUOTE_PARAMS);
+  });
+});

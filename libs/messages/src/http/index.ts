@@ -1,0 +1,4 @@
+export * from './fields';
+export * from './endpoints';
+export * from './parse';
+export * from './openapi';
