@@ -6,6 +6,9 @@
 // Settings (all optional): NATS_URL, DATABASE_URL, GATEWAY_PORT (3000), DEVNET_PORT_999 (8545),
 // DEVNET_PORT_4663 (8546), STACK_LOGS=inherit to stream the services' JSON logs here instead of to files,
 // STACK_KEEP_DB=1 to keep the database of an earlier run (by default it is recreated: the chains are new).
+// The devnet's activity simulator (swaps, transfers, launchpad trades, oracle moves on both chains, so the
+// stats are alive) is on; `npm start -- --no-simulate` or STACK_SIMULATE=0 turns it off, and
+// DEVNET_SIMULATE_INTERVAL_MS (2000) sets its pace.
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -30,6 +33,16 @@ const inheritLogs = process.env.STACK_LOGS === 'inherit';
 /** Keep the database of an earlier run (its index is of chains that no longer exist, unless the RPCs are kept). */
 const keepDatabase = process.env.STACK_KEEP_DB === '1';
 const gatewayUrl = `http://127.0.0.1:${env.GATEWAY_PORT}`;
+
+const args = process.argv.slice(2);
+const unknownArgs = args.filter((a) => a !== '--simulate' && a !== '--no-simulate');
+if (unknownArgs.length > 0) {
+  console.error(`unknown argument ${unknownArgs.join(' ')}; usage: npm start [-- --no-simulate]`);
+  process.exit(2);
+}
+/** The devnet's activity simulator: on unless `--no-simulate` or STACK_SIMULATE=0 (the last flag wins). */
+const simulate = args.length > 0 ? args.at(-1) === '--simulate' : !['0', 'false', 'no', 'off'].includes((process.env.STACK_SIMULATE ?? '').toLowerCase());
+const simulateInterval = Number(process.env.DEVNET_SIMULATE_INTERVAL_MS || 2000);
 
 /** The services after the devnet, with their health ports. */
 const services = [
@@ -140,6 +153,10 @@ async function stopAll(code) {
 
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
+// A closed terminal (SIGHUP) stops everything too, and a terminal or pipe that is gone must not cut the stop
+// sequence short: the apps run in their own process groups and would be left behind.
+process.on('SIGHUP', () => void stopAll(0));
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
 async function main() {
   const started = Date.now();
@@ -175,7 +192,7 @@ async function main() {
   }
   execFileSync(process.execPath, [join(root, 'tools/db/migrate.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 
-  step(4, `starting the devnet: chains 999 (port ${env.DEVNET_PORT_999}) and 4663 (port ${env.DEVNET_PORT_4663}), deploying contracts`);
+  step(4, `starting the devnet: chains 999 (port ${env.DEVNET_PORT_999}) and 4663 (port ${env.DEVNET_PORT_4663}), deploying contracts${simulate ? ', activity simulator on' : ''}`);
   mkdirSync(logDir, { recursive: true });
   rmSync(manifestPath, { force: true });
   start('devnet', {
@@ -184,6 +201,7 @@ async function main() {
     MANIFEST_PATH: manifestPath,
     DEVNET_LOG_DIR: logDir,
     GATEWAY_URL: gatewayUrl,
+    DEVNET_SIMULATE: String(simulate),
   });
   if (!(await waitReady('devnet', `http://127.0.0.1:${DEVNET_HEALTH_PORT}/health/ready`, 120_000))) return;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
@@ -213,10 +231,17 @@ async function main() {
   console.log(`
 The stack is up (${((Date.now() - started) / 1000).toFixed(1)} s).
   Gateway:   ${gatewayUrl}        try: curl '${gatewayUrl}/dexes?chainId=999'
+  Docs:      ${gatewayUrl}/docs         (OpenAPI: ${gatewayUrl}/openapi.json)
   Health:    ${gatewayUrl}/health
   Manifest:  ${manifestPath}
   Chains:    ${Object.values(manifest.chains).map((c) => `${c.chainId} ${c.rpcUrl}`).join(', ')}
   Logs:      ${inheritLogs ? 'this terminal' : logDir}
+  Activity:  ${
+    simulate
+      ? `simulator on: a swap, transfer, launchpad trade or oracle move on each chain every ${simulateInterval / 1000} s
+             (turn it off with \`npm start -- --no-simulate\` or STACK_SIMULATE=0)`
+      : 'simulator off (on by default; drop --no-simulate / STACK_SIMULATE=0)'
+  }
 Press Ctrl-C to stop everything.`);
 }
 

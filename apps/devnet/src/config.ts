@@ -22,6 +22,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       DEVNET_LOG_DIR: z.string().default('.devnet/logs'),
       /** Written into the manifest for clients. */
       GATEWAY_URL: z.string().url().default('http://127.0.0.1:3000'),
+      /** Runs the activity simulator: swaps, transfers, launchpad trades and oracle moves on every chain. */
+      DEVNET_SIMULATE: z.stringbool().default(false),
+      /** Milliseconds between two simulator ticks (one action per chain each). */
+      DEVNET_SIMULATE_INTERVAL_MS: z.coerce.number().int().min(50).default(2_000),
+      /** Seed of the simulator's random choices; unset picks one (logged at start). */
+      DEVNET_SIMULATE_SEED: z.coerce.number().int().min(0).max(4_294_967_295).optional(),
     },
     env,
   );

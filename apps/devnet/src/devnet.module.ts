@@ -1,21 +1,34 @@
 import { Controller, Inject, Injectable, Logger, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { createChainClient, probeRpc } from '@dex/chain';
+import { createChainClient, probeRpc, shortMessage } from '@dex/chain';
 import { startDevnet, writeManifest, type Devnet } from '@dex/devnet-kit';
 import { SUBJECTS, type DevnetManifest } from '@dex/messages';
 import { ServiceModule, type HealthCheck, type NatsBus } from '@dex/service';
+import { randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
 import { SERVICE, type Config } from './config';
+import { prepareSimulator, Simulator, simulatorAccounts } from './simulator';
 
 export const DEVNET = Symbol('DEVNET');
+const DEVNET_STATE = Symbol('DEVNET_STATE');
+
+interface DevnetState {
+  devnet?: Devnet;
+  simulator?: Simulator;
+}
 
 @Injectable()
 class DevnetLifecycle implements OnApplicationShutdown {
   private readonly logger = new Logger(SERVICE);
 
-  constructor(@Inject(DEVNET) private readonly devnet: Devnet) {}
+  constructor(
+    @Inject(DEVNET) private readonly devnet: Devnet,
+    @Inject(DEVNET_STATE) private readonly state: DevnetState,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
+    // The simulator first: its tick in flight finishes while the chains still answer.
+    await this.state.simulator?.stop();
     await this.devnet.stop();
     this.logger.log({ msg: 'chains stopped' });
   }
@@ -33,7 +46,7 @@ class ManifestHandler {
 }
 
 /** Every chain of the devnet answers and serves its chain id. */
-function chainsCheck(state: { devnet?: Devnet }): HealthCheck {
+function chainsCheck(state: DevnetState): HealthCheck {
   return {
     name: 'chains',
     run: async () => {
@@ -48,7 +61,7 @@ function chainsCheck(state: { devnet?: Devnet }): HealthCheck {
 
 /** Starts the local chains, deploys and seeds them, writes the manifest and serves it. */
 export function devnetModule(config: Config, bus: NatsBus): DynamicModule {
-  const state: { devnet?: Devnet } = {};
+  const state: DevnetState = {};
   const logger = new Logger(SERVICE);
   return ServiceModule.register({
     service: SERVICE,
@@ -67,18 +80,41 @@ export function devnetModule(config: Config, bus: NatsBus): DynamicModule {
             logDir: config.DEVNET_LOG_DIR,
             blockTime: config.DEVNET_BLOCK_TIME,
           });
+          let manifest = devnet.manifest;
+          if (config.DEVNET_SIMULATE) {
+            // Funded before the devnet reports ready, so no other sender races the deployer; a failure here
+            // leaves the devnet running without activity.
+            try {
+              const accounts = simulatorAccounts();
+              await prepareSimulator(manifest, accounts);
+              state.simulator = new Simulator({
+                manifest,
+                accounts,
+                intervalMs: config.DEVNET_SIMULATE_INTERVAL_MS,
+                seed: config.DEVNET_SIMULATE_SEED ?? randomInt(0, 2 ** 32),
+                logger,
+              });
+              manifest = { ...manifest, accounts: [...manifest.accounts, ...accounts] };
+            } catch (err) {
+              logger.error({ msg: 'activity simulator could not start; the devnet runs without it', error: shortMessage(err) });
+            }
+          }
+          const running: Devnet = { ...devnet, manifest };
           const path = resolve(config.MANIFEST_PATH);
-          writeManifest(path, devnet.manifest);
-          state.devnet = devnet;
+          writeManifest(path, manifest);
+          state.devnet = running;
           logger.log({
             msg: 'devnet ready',
             manifest: path,
             chains: devnet.nodes.map((n) => ({ chainId: n.chainId, rpcUrl: n.rpcUrl })),
+            simulator: state.simulator ? 'on' : 'off',
             ms: Date.now() - started,
           });
-          return devnet;
+          state.simulator?.start();
+          return running;
         },
       },
+      { provide: DEVNET_STATE, useValue: state },
       DevnetLifecycle,
     ],
   });
