@@ -1,0 +1,28 @@
+// The settings table the checks use follows apps/*/src/config.ts (read as text: apps are not imported).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { APPS } from './settings';
+
+const root = resolve(__dirname, '../../..');
+const deployable = readdirSync(join(root, 'apps')).filter((app) => existsSync(join(root, 'apps', app, 'src', 'config.ts')));
+
+describe('the settings table', () => {
+  it('names every app that has a config', () => {
+    expect(Object.keys(APPS).sort()).toEqual(deployable.sort());
+  });
+
+  it.each(deployable)('matches apps/%s/src/config.ts', (app) => {
+    const source = readFileSync(join(root, 'apps', app, 'src', 'config.ts'), 'utf8');
+    const settings = APPS[app];
+    expect(source).toContain(`httpPortSetting(${settings.port})`);
+    expect(source.includes('...baseSettings')).toBe(settings.required.includes('NATS_URL'));
+    expect(source.includes('...databaseSettings')).toBe(settings.required.includes('DATABASE_URL'));
+    expect(source.includes('loadChainEndpoints(')).toBe(settings.chains);
+    // Settings without a default are required.
+    for (const [, name] of source.matchAll(/^\s*([A-Z][A-Z0-9_]+): z\.[a-z]+\([^\n]*$/gm)) {
+      const line = source.split('\n').find((l) => l.trimStart().startsWith(`${name}:`)) ?? '';
+      const hasDefault = /\.default\(|\.optional\(\)/.test(line);
+      expect([name, hasDefault || settings.required.includes(name)]).toEqual([name, true]);
+    }
+  });
+});
