@@ -168,6 +168,7 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
         address creator = launch.creator;
         if (creator == address(0)) revert TokenNotFound(token);
         if (msg.sender != creator) revert UnauthorizedMetadataUpdate(msg.sender);
+        _checkLinks(image_uri, description, website, twitter, telegram, discord);
         launch.image_uri = image_uri;
         launch.description = description;
         launch.website = website;
@@ -459,6 +460,9 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
     function _createToken(CreateTokenArgs memory args) private returns (address token) {
         if (args.dexIndex != 0) revert UnsupportedDexIndex(args.dexIndex);
         if (bytes(args.name).length == 0 || bytes(args.symbol).length == 0) revert EmptyNameOrSymbol();
+        _checkLength("name", args.name, MAX_NAME_LENGTH);
+        _checkLength("symbol", args.symbol, MAX_SYMBOL_LENGTH);
+        _checkLinks(args.image_uri, args.description, args.website, args.twitter, args.telegram, args.discord);
 
         address factory = _dexes[args.dexIndex];
         token = _deployToken(factory, args.name, args.symbol);
@@ -495,6 +499,38 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
         }
         _emitTokenCreated(token, args, buy);
         if (msg.value > 0) _executeBuy(token, launch, msg.sender, buy);
+    }
+
+    /// @dev The metadata limits in bytes (see `MetadataTooLong`). Every creation and trade stores or logs the
+    /// metadata (the name and symbol are in every trade event), about 660 gas a byte: with every field at its
+    /// limit, a creation whose purchase sells out the curve and graduates the token still fits 2,000,000 gas.
+    uint256 private constant MAX_NAME_LENGTH = 32;
+    uint256 private constant MAX_SYMBOL_LENGTH = 16;
+    uint256 private constant MAX_IMAGE_URI_LENGTH = 200;
+    uint256 private constant MAX_DESCRIPTION_LENGTH = 800;
+    uint256 private constant MAX_LINK_LENGTH = 100;
+
+    /// @dev Reverts MetadataTooLong unless `value` is at most `maxLength` bytes.
+    function _checkLength(string memory field, string memory value, uint256 maxLength) private pure {
+        uint256 length = bytes(value).length;
+        if (length > maxLength) revert MetadataTooLong(field, length, maxLength);
+    }
+
+    /// @dev The limits of the metadata a creator may update: everything but the name and symbol.
+    function _checkLinks(
+        string memory image_uri,
+        string memory description,
+        string memory website,
+        string memory twitter,
+        string memory telegram,
+        string memory discord
+    ) private pure {
+        _checkLength("image_uri", image_uri, MAX_IMAGE_URI_LENGTH);
+        _checkLength("description", description, MAX_DESCRIPTION_LENGTH);
+        _checkLength("website", website, MAX_LINK_LENGTH);
+        _checkLength("twitter", twitter, MAX_LINK_LENGTH);
+        _checkLength("telegram", telegram, MAX_LINK_LENGTH);
+        _checkLength("discord", discord, MAX_LINK_LENGTH);
     }
 
     /// @dev Deploys the token as a minimal proxy of `tokenImplementation` with CREATE2 (salt: creator and

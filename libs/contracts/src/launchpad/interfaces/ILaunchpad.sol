@@ -143,6 +143,14 @@ interface ILaunchpad {
     /// @notice The token name or symbol is empty.
     error EmptyNameOrSymbol();
 
+    /// @notice A metadata field is longer than its limit (in bytes of UTF-8). The limits keep every launchpad
+    /// transaction within a HyperEVM small block (2,000,000 gas): name 32, symbol 16, image_uri 200,
+    /// description 800, website, twitter, telegram and discord 100 each.
+    /// @param field The field's name, as in `createToken`.
+    /// @param length The field's length in bytes.
+    /// @param maxLength The field's limit in bytes.
+    error MetadataTooLong(string field, uint256 length, uint256 maxLength);
+
     /// @notice The token has not graduated, so it has no LP position to collect fees from.
     /// @param token The token.
     error TokenNotGraduated(address token);
@@ -333,14 +341,15 @@ interface ILaunchpad {
     /// @notice Creates a token and, with the native coin sent, buys it for the caller in the same transaction,
     /// before anybody else can (anti-sniper). The token is a minimal proxy of one implementation; its DEX pair's
     /// address is fixed and locked now, the pair itself is deployed by graduation at the latest.
-    /// @param name The token name (non-empty).
-    /// @param symbol The token symbol (non-empty).
-    /// @param image_uri The image URI.
-    /// @param description Free text.
-    /// @param website The website URL.
-    /// @param twitter The Twitter / X handle or URL.
-    /// @param telegram The Telegram URL.
-    /// @param discord The Discord URL.
+    /// Each metadata field has a length limit (see `MetadataTooLong`).
+    /// @param name The token name (non-empty, at most 32 bytes).
+    /// @param symbol The token symbol (non-empty, at most 16 bytes).
+    /// @param image_uri The image URI (at most 200 bytes).
+    /// @param description Free text (at most 800 bytes).
+    /// @param website The website URL (at most 100 bytes).
+    /// @param twitter The Twitter / X handle or URL (at most 100 bytes).
+    /// @param telegram The Telegram URL (at most 100 bytes).
+    /// @param discord The Discord URL (at most 100 bytes).
     /// @param dexIndex The DEX to graduate to; must be 0.
     /// @return tokenAddress The new token.
     function createToken(
@@ -355,7 +364,8 @@ interface ILaunchpad {
         uint8 dexIndex
     ) external payable returns (address tokenAddress);
 
-    /// @notice Updates the token's metadata; only its creator may. Name and symbol are immutable.
+    /// @notice Updates the token's metadata; only its creator may. Name and symbol are immutable; the fields
+    /// have createToken's length limits (`MetadataTooLong`).
     /// @param token The token.
     /// @param image_uri The new image URI.
     /// @param description The new description.

@@ -355,6 +355,44 @@ contract LaunchpadTest is LaunchpadFixture {
         launchpad.createToken("A", "", "", "", "", "", "", "", 0);
     }
 
+    function test_createToken_acceptsMetadataAtItsLimits() public {
+        vm.prank(creator);
+        address token = launchpad.createToken(
+            _text(32), _text(16), _text(200), _text(800), _text(100), _text(100), _text(100), _text(100), 0
+        );
+        ILaunchpad.TokenMetadata memory m = launchpad.getTokenMetadata(token);
+        assertEq(bytes(m.name).length, 32);
+        assertEq(bytes(m.symbol).length, 16);
+        assertEq(bytes(m.description).length, 800);
+        assertEq(bytes(m.discord).length, 100);
+    }
+
+    function test_createToken_revertsMetadataTooLongNamingTheField() public {
+        string[8] memory fields =
+            ["name", "symbol", "image_uri", "description", "website", "twitter", "telegram", "discord"];
+        uint256[8] memory limits = [uint256(32), 16, 200, 800, 100, 100, 100, 100];
+        for (uint256 i; i < 8; ++i) {
+            string[8] memory values = ["A", "A", "", "", "", "", "", ""];
+            values[i] = _text(limits[i] + 1);
+            vm.expectRevert(
+                abi.encodeWithSelector(ILaunchpad.MetadataTooLong.selector, fields[i], limits[i] + 1, limits[i])
+            );
+            vm.prank(creator);
+            launchpad.createToken(
+                values[0], values[1], values[2], values[3], values[4], values[5], values[6], values[7], 0
+            );
+        }
+    }
+
+    function test_createToken_countsTheLimitsInBytes() public {
+        // "é" is two bytes of UTF-8: 17 of them are 34 bytes, over the name's 32.
+        string memory name =
+            "\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9\u00e9";
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.MetadataTooLong.selector, "name", 34, 32));
+        vm.prank(creator);
+        launchpad.createToken(name, "A", "", "", "", "", "", "", 0);
+    }
+
     function test_createToken_revertsWhenThePurchaseBuysNothing() public {
         vm.deal(creator, 1);
         vm.prank(creator);
@@ -948,6 +986,20 @@ contract LaunchpadTest is LaunchpadFixture {
         vm.prank(creator);
         vm.expectRevert(abi.encodeWithSelector(ILaunchpad.TokenNotFound.selector, alice));
         launchpad.updateTokenMetadata(alice, "x", "", "", "", "", "");
+    }
+
+    function test_updateTokenMetadata_revertsMetadataTooLong() public {
+        address token = _create(creator, 0);
+        vm.startPrank(creator);
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.MetadataTooLong.selector, "image_uri", 201, 200));
+        launchpad.updateTokenMetadata(token, _text(201), "", "", "", "", "");
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.MetadataTooLong.selector, "description", 801, 800));
+        launchpad.updateTokenMetadata(token, "", _text(801), "", "", "", "");
+        vm.expectRevert(abi.encodeWithSelector(ILaunchpad.MetadataTooLong.selector, "discord", 101, 100));
+        launchpad.updateTokenMetadata(token, "", "", "", "", "", _text(101));
+        launchpad.updateTokenMetadata(token, _text(200), _text(800), _text(100), _text(100), _text(100), _text(100));
+        vm.stopPrank();
+        assertEq(bytes(launchpad.getTokenMetadata(token).description).length, 800);
     }
 
     function test_updateTokenMetadata_worksAfterGraduation() public {

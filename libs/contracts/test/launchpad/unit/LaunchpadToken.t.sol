@@ -46,8 +46,10 @@ contract LaunchpadTokenTest is LaunchpadFixture {
         assertEq(LaunchpadToken(implementation).launchpad(), address(launchpad));
     }
 
+    /// @notice Names and symbols round-trip through the clone's code at any length the launchpad allows, across
+    /// the code's 32-byte words (the name starts at byte 67).
     function test_namesOfAnyLengthRoundTrip() public {
-        string memory longName = "A name that is longer than thirty-two bytes, to cross a word boundary";
+        string memory longName = "A name at the 32-byte name limit";
         LaunchpadToken t = LaunchpadToken(_create(creator, 0, longName, "\u00e9\u00e9"));
         assertEq(t.name(), longName);
         assertEq(t.symbol(), "\u00e9\u00e9");
