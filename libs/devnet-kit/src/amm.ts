@@ -10,7 +10,7 @@ import {
   testERC20Abi,
   wrappedNativeAbi,
 } from '@dex/abis';
-import { getAddress, keccak256, parseUnits, stringToHex, type Abi } from 'viem';
+import { getAddress, keccak256, parseUnits, stringToHex, type Abi, type Address } from 'viem';
 import { devAccounts } from './accounts';
 import { deploy, send, type ChainInProgress, type DeployContext } from './deploy';
 
@@ -57,6 +57,43 @@ export const DEVNET_FEE_PARAMS = {
  */
 export const DEVNET_MAX_PRICE_AGE = 7n * 24n * 3600n;
 
+/** The contracts a core pool is wired to. */
+export interface CoreContracts {
+  readonly router: Address;
+  readonly registry: Address;
+  readonly oracle: Address;
+  /** Deposited rather than minted when a pool holds it. */
+  readonly wrappedNative: Address;
+}
+
+/**
+ * Deploys a core pool of two tokens priced by the AMM's oracle (which must have both prices), adds `amount` of
+ * each as liquidity from the deployer (minting test tokens, wrapping the native coin) and registers the pool at
+ * the AMM router, which emits the PoolAdded the indexer discovers it by.
+ */
+export async function deployCorePool(
+  ctx: DeployContext,
+  core: CoreContracts,
+  a: { token: { address: Address }; amount: bigint },
+  b: { token: { address: Address }; amount: bigint },
+): Promise<{ address: Address; token0: Address; token1: Address }> {
+  const owner = ctx.deployer.address;
+  const pool = await deploy(ctx, ammPoolAbi as Abi, ammPoolBytecode, [a.token.address, b.token.address, core.oracle, core.registry, DEVNET_FEE_PARAMS, DEVNET_MAX_PRICE_AGE, owner]);
+  await send(ctx, { address: pool, abi: ammPoolAbi as Abi, functionName: 'setRouter', args: [core.router] });
+  for (const { token: t, amount } of [a, b]) {
+    if (t.address === core.wrappedNative) {
+      await send(ctx, { address: t.address, abi: wrappedNativeAbi as Abi, functionName: 'deposit', value: amount });
+    } else {
+      await send(ctx, { address: t.address, abi: testERC20Abi as Abi, functionName: 'mint', args: [owner, amount] });
+    }
+    await send(ctx, { address: t.address, abi: testERC20Abi as Abi, functionName: 'approve', args: [pool, amount] });
+  }
+  const [first, second] = BigInt(a.token.address) < BigInt(b.token.address) ? [a, b] : [b, a];
+  await send(ctx, { address: pool, abi: ammPoolAbi as Abi, functionName: 'addLiquidity', args: [first.amount, second.amount] });
+  await send(ctx, { address: core.router, abi: ammRouterAbi as Abi, functionName: 'addPool', args: [pool] });
+  return { address: pool, token0: first.token.address, token1: second.token.address };
+}
+
 /** Claim lock after a claim wallet change. */
 export const DEVNET_CLAIM_LOCK = 24n * 3600n;
 
@@ -94,24 +131,12 @@ export async function deployAmm(ctx: DeployContext, chain: ChainInProgress): Pro
   const pools: ChainInProgress['pools'] = [];
   for (const spec of DEVNET_CORE_POOLS[ctx.chainId] ?? []) {
     const [a, b] = [token(spec.a), token(spec.b)];
-    const pool = await deploy(ctx, ammPoolAbi as Abi, ammPoolBytecode, [a.address, b.address, oracle, registry, DEVNET_FEE_PARAMS, DEVNET_MAX_PRICE_AGE, owner]);
-    await send(ctx, { address: pool, abi: ammPoolAbi as Abi, functionName: 'setRouter', args: [router] });
-    const amounts = new Map([
-      [a.address, parseUnits(spec.amountA, a.decimals)],
-      [b.address, parseUnits(spec.amountB, b.decimals)],
-    ]);
-    for (const t of [a, b]) {
-      const amount = amounts.get(t.address)!;
-      if (t.address === chain.wrappedNative.address) {
-        await send(ctx, { address: t.address, abi: wrappedNativeAbi as Abi, functionName: 'deposit', value: amount });
-      } else {
-        await send(ctx, { address: t.address, abi: testERC20Abi as Abi, functionName: 'mint', args: [owner, amount] });
-      }
-      await send(ctx, { address: t.address, abi: testERC20Abi as Abi, functionName: 'approve', args: [pool, amount] });
-    }
-    const [token0, token1] = BigInt(a.address) < BigInt(b.address) ? [a.address, b.address] : [b.address, a.address];
-    await send(ctx, { address: pool, abi: ammPoolAbi as Abi, functionName: 'addLiquidity', args: [amounts.get(token0)!, amounts.get(token1)!] });
-    await send(ctx, { address: router, abi: ammRouterAbi as Abi, functionName: 'addPool', args: [pool] });
+    const { address: pool, token0, token1 } = await deployCorePool(
+      ctx,
+      { router, registry, oracle, wrappedNative: chain.wrappedNative.address },
+      { token: a, amount: parseUnits(spec.amountA, a.decimals) },
+      { token: b, amount: parseUnits(spec.amountB, b.decimals) },
+    );
     const name = `Core ${spec.a}/${spec.b}`;
     deployments.push({ name, contract: 'AmmPool', address: pool });
     pools.push({ name, routerIndex: 0, kind: 'core', address: pool, token0, token1 });
