@@ -18,6 +18,7 @@ export function aggregatorModule(config: AggregatorConfig, bus: NatsBus): Dynami
     loadSourcesConfig(SERVICE, config.SOURCES_CONFIG, chainIds),
     config.chains,
     config.BLOCK_POLL_MS,
+    { bus, stream: config.INDEXER_STREAM },
   );
   return ServiceModule.register({
     service: SERVICE,

@@ -1,4 +1,5 @@
 import { baseSettings, chainListSetting, databaseSettings, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
+import { CHAIN_EVENTS_STREAM } from '@dex/messages';
 import { z } from 'zod';
 
 export const SERVICE = 'aggregator-router';
@@ -15,6 +16,8 @@ export function loadAggregatorConfig(env: Record<string, string | undefined> = p
       SOURCES_CONFIG: z.string().min(1),
       /** How often to look for a new block (liquidity refresh), milliseconds. */
       BLOCK_POLL_MS: z.coerce.number().int().min(50).default(500),
+      /** The JetStream stream of the indexer's chain facts (the indexer's INDEXER_STREAM). */
+      INDEXER_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default(CHAIN_EVENTS_STREAM),
     },
     env,
   );

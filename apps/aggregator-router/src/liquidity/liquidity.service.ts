@@ -1,14 +1,20 @@
 import { ammPoolAbi, launchpadAbi, stablePoolAbi, stablePoolFactoryAbi, uniswapV2FactoryAbi, uniswapV2PairAbi } from '@dex/abis';
 import { createChainClient, type ChainPublicClient } from '@dex/chain';
-import type { SourceConfig, TokenMeta } from '@dex/messages';
+import { CHAIN_FACTS, type SourceConfig, type SourceKind, type TokenMeta } from '@dex/messages';
 import { buildGraph, type ChainGraph, type PoolSnapshot, type QuoteSample } from '@dex/routing';
-import { BusError } from '@dex/service';
+import { BusError, ChainFactsSubscription, type ChainFactMessage, type NatsBus } from '@dex/service';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { erc20Abi, getAddress, type Address } from 'viem';
 import type { ChainEntry } from './chain-config';
 
 /** Inputs sampled per direction of a core pool: geometric from a millionth of the input reserve to half of it. */
 export const CORE_LADDER_SIZE = 16;
+
+/** Pool kinds the graph reads reserves or ladders of, one by one (a launchpad's curves are read per token). */
+const LISTED_POOL_KINDS: ReadonlySet<SourceKind> = new Set(['uniswap-v2', 'stable', 'core']);
+
+/** A pool as the sources file and the indexer's `pool.created` facts describe it. */
+type ListedPool = ChainEntry['pools'][number];
 
 export interface LiquiditySnapshot {
   readonly blockNumber: bigint;
@@ -22,8 +28,10 @@ export class ChainLiquidity {
   snapshot?: LiquiditySnapshot;
   private refreshing?: Promise<void>;
   private wanted?: bigint;
+  /** Set when the snapshot is out of date at its own block: a pool or token appeared, or a reorg replaced it. */
+  private stale = false;
   private launchpadFeeBps?: bigint;
-  /** Pools and launched tokens found on chain after the sources file was written (see `discover`). */
+  /** Pools and launched tokens found after the sources file was written (see `discover` and `addPool`). */
   private readonly discoveredPools: ChainEntry['pools'] = [];
   private readonly launchedTokens: Address[] = [];
   private readonly factoryCursor = new Map<string, bigint>();
@@ -71,12 +79,15 @@ export class ChainLiquidity {
         for (;;) {
           const target = this.wanted ?? (await this.client.getBlockNumber());
           this.wanted = undefined;
-          if (this.snapshot && target <= this.snapshot.blockNumber) break;
-          await this.load(target);
-          if (this.wanted === undefined) break;
+          if (this.snapshot && target <= this.snapshot.blockNumber && !this.stale) break;
+          const reload = this.stale;
+          this.stale = false;
+          await this.load(target, reload);
+          if (this.wanted === undefined && !this.stale) break;
         }
       } catch (err) {
-        // Forget the block that failed, so the next call (the same block again, or a later one) retries.
+        // Forget the block that failed, so the next call (the same block again, or a later one) retries; a
+        // reload that failed stays wanted.
         this.wanted = undefined;
         throw err;
       }
@@ -92,6 +103,45 @@ export class ChainLiquidity {
       })
       .catch(() => undefined);
     return running;
+  }
+
+  /**
+   * Reloads the newest block even if the snapshot is at it already (a pool or a launched token appeared, or a
+   * reorg replaced blocks); a reload under way is followed by another.
+   */
+  invalidate(): Promise<void> {
+    this.stale = true;
+    return this.refresh();
+  }
+
+  /**
+   * Adds a pool the indexer found (a `pool.created` fact) of a listed kind and a configured source, and reads
+   * the metadata of its tokens; false when it is known already or not routable here. The caller reloads.
+   */
+  async addPool(pool: ListedPool): Promise<boolean> {
+    const source = this.sources.find((s) => s.routerIndex === pool.routerIndex);
+    if (!LISTED_POOL_KINDS.has(pool.kind) || source?.kind !== pool.kind) return false;
+    const added = this.rememberPool({ ...pool, address: getAddress(pool.address), token0: getAddress(pool.token0), token1: getAddress(pool.token1) });
+    if (!added) return false;
+    const unknown = [pool.token0, pool.token1].filter((t) => !this.token(t));
+    if (unknown.length) await this.loadTokenMeta(unknown.map((t) => getAddress(t)));
+    return true;
+  }
+
+  /** Adds a token created on the chain's launchpad (a `launchpad.token.created` fact); false when known. */
+  async addLaunchedToken(token: string): Promise<boolean> {
+    if (!this.entry.launchpad || this.launchedTokens.some((t) => t.toLowerCase() === token.toLowerCase())) return false;
+    this.launchedTokens.push(getAddress(token));
+    if (!this.token(token)) await this.loadTokenMeta([getAddress(token)]);
+    return true;
+  }
+
+  /** Adds `pool` to the discovered pools unless the chain knows it already; whether it was added. */
+  private rememberPool(pool: ListedPool): boolean {
+    const address = pool.address.toLowerCase();
+    if ([...this.entry.pools, ...this.discoveredPools].some((p) => p.address.toLowerCase() === address)) return false;
+    this.discoveredPools.push(pool);
+    return true;
   }
 
   /**
@@ -142,7 +192,7 @@ export class ChainLiquidity {
       });
       fresh.forEach((address, k) => {
         const [token0, token1] = [tokens[2 * k] as Address, tokens[2 * k + 1] as Address];
-        this.discoveredPools.push({ routerIndex: source.routerIndex, kind: source.kind, address, token0, token1 });
+        this.rememberPool({ routerIndex: source.routerIndex, kind: source.kind, address, token0, token1 });
         for (const t of [token0, token1]) if (!this.token(t)) newTokens.add(t);
       });
       this.factoryCursor.set(factory, to);
@@ -169,16 +219,17 @@ export class ChainLiquidity {
   /**
    * Reads the chain's liquidity at `blockNumber` into a new snapshot: pools and tokens that appeared first, then
    * the V2 and stable reserves, the core ladders and the launchpad curves, those three at once (each is a
-   * round trip or two to the node; routes wait for a refresh under way, so it should be short).
+   * round trip or two to the node; routes wait for a refresh under way, so it should be short). A `reload`
+   * replaces the snapshot even at the same or a lower block (after a reorg the head may be lower).
    */
-  private async load(blockNumber: bigint): Promise<void> {
+  private async load(blockNumber: bigint, reload = false): Promise<void> {
     if (this.tokens.size === 0) await this.loadTokens();
     await this.discover(blockNumber);
     const entry = { ...this.entry, pools: [...this.entry.pools, ...this.discoveredPools] };
     const [pairs, cores, curves] = await Promise.all([this.loadPairs(entry, blockNumber), this.loadCores(entry, blockNumber), this.loadCurves(entry, blockNumber)]);
     const pools: PoolSnapshot[] = [...pairs, ...cores, ...curves];
     const graph = buildGraph({ chainId: this.chainId, blockNumber, pools });
-    if (!this.snapshot || blockNumber > this.snapshot.blockNumber) this.snapshot = { blockNumber, pools, graph };
+    if (!this.snapshot || blockNumber > this.snapshot.blockNumber || reload) this.snapshot = { blockNumber, pools, graph };
     this.logger.debug?.({ msg: 'liquidity refreshed', blockNumber: blockNumber.toString(), pools: pools.length });
   }
 
@@ -385,19 +436,43 @@ export function geometricLadder(low: bigint, high: bigint, n: number): bigint[] 
   return out;
 }
 
-/** Every served chain's liquidity, refreshed at boot and on every new block. */
+/** The indexer's facts that change what a chain's graph holds (reserves are read from the chain every block). */
+export const LIQUIDITY_FACTS = [CHAIN_FACTS.poolCreated, CHAIN_FACTS.launchpadTokenCreated, CHAIN_FACTS.launchpadTokenGraduated, CHAIN_FACTS.reorg] as const;
+
+/**
+ * Every served chain's liquidity: read at boot and on every new block, and kept complete by the indexer's chain
+ * facts. A `pool.created` fact adds the pool (of any listed source: V2 and stable pairs are also found by the
+ * per-block factory counters, core pools only this way), a `launchpad.token.created` fact the token's curve;
+ * these and `launchpad.token.graduated` and `reorg` reload the chain's newest block at once.
+ */
 @Injectable()
 export class LiquidityService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Liquidity');
   private readonly unwatch: (() => void)[] = [];
+  private readonly facts?: ChainFactsSubscription;
 
-  constructor(private readonly chains: ReadonlyMap<number, ChainLiquidity>) {}
+  constructor(
+    private readonly chains: ReadonlyMap<number, ChainLiquidity>,
+    facts?: { bus: NatsBus; stream?: string },
+  ) {
+    if (facts) {
+      this.facts = new ChainFactsSubscription({
+        ...facts,
+        logger: this.logger,
+        context: 'Liquidity',
+        chainIds: [...chains.keys()],
+        facts: LIQUIDITY_FACTS,
+        onFact: (fact) => this.onFact(fact),
+      });
+    }
+  }
 
   static create(
     entries: ReadonlyMap<number, ChainEntry>,
     sources: ReadonlyMap<number, readonly SourceConfig[]>,
     endpoints: readonly { chainId: number; rpcUrl: string }[],
     pollMs: number,
+    facts?: { bus: NatsBus; stream?: string },
   ): LiquidityService {
     const chains = new Map<number, ChainLiquidity>();
     for (const e of endpoints) {
@@ -405,7 +480,7 @@ export class LiquidityService implements OnApplicationBootstrap, OnApplicationSh
       const client = createChainClient({ chainId: e.chainId, rpcUrl: e.rpcUrl, multicall3: entry.multicall3 as Address | undefined, timeoutMs: 5_000, pollingIntervalMs: pollMs });
       chains.set(e.chainId, new ChainLiquidity(e.chainId, entry, sources.get(e.chainId) ?? [], client));
     }
-    return new LiquidityService(chains);
+    return new LiquidityService(chains, facts);
   }
 
   chain(chainId: number): ChainLiquidity {
@@ -414,7 +489,20 @@ export class LiquidityService implements OnApplicationBootstrap, OnApplicationSh
     return chain;
   }
 
+  /** Applies one chain fact: adds what it announces, then reloads the chain (not awaited: reloads coalesce). */
+  async onFact(message: ChainFactMessage): Promise<void> {
+    const chain = this.chains.get(message.chainId);
+    if (!chain) return;
+    let changed = true;
+    if (message.fact === CHAIN_FACTS.poolCreated) changed = await chain.addPool(message.payload);
+    else if (message.fact === CHAIN_FACTS.launchpadTokenCreated) changed = await chain.addLaunchedToken(message.payload.token);
+    if (!changed) return;
+    this.logger.debug?.({ msg: 'chain fact applied', chainId: chain.chainId, fact: message.fact, seq: message.seq });
+    chain.invalidate().catch((err: unknown) => this.logger.warn({ msg: 'liquidity reload failed', chainId: chain.chainId, err: String(err) }));
+  }
+
   onApplicationBootstrap(): void {
+    this.facts?.start();
     for (const chain of this.chains.values()) {
       chain.refresh().catch((err: unknown) => this.logger.warn({ msg: 'first liquidity load failed', chainId: chain.chainId, err: String(err) }));
       this.unwatch.push(
@@ -428,7 +516,8 @@ export class LiquidityService implements OnApplicationBootstrap, OnApplicationSh
     }
   }
 
-  onApplicationShutdown(): void {
+  async onApplicationShutdown(): Promise<void> {
     for (const stop of this.unwatch.splice(0)) stop();
+    await this.facts?.stop();
   }
 }

@@ -157,6 +157,8 @@ export const chainEventSchemas = {
 } as const satisfies Record<ChainFact, z.ZodType>;
 
 export type ChainEventOf<F extends ChainFact> = z.input<(typeof chainEventSchemas)[F]>;
+/** A fact's payload as validated by its schema (addresses typed as such). */
+export type ChainFactPayload<F extends ChainFact> = z.output<(typeof chainEventSchemas)[F]>;
 
 /** Subject of a fact of a chain: `chain.<chainId>.<fact>`. */
 export const chainFactSubject = (chainId: number, fact: ChainFact): string => chainSubject(chainId, fact);
