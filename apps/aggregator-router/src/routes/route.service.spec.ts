@@ -10,7 +10,7 @@ describe('toBaseUnits', () => {
 
   it('rejects more decimals than the token has, and zero', () => {
     expect(() => toBaseUnits('1.0000001', 6, 'amountIn')).toThrow('Invalid amountIn: more decimals than the token has');
-    expect(() => toBaseUnits('0.000', 6, 'amountOut')).toThrow('Invalid amountOut: must be greater than zero');
+    expect(() => toBaseUnits('0.000', 6, 'amountOut')).toThrow('Invalid amountOut: must be a positive decimal number');
   });
 });
 

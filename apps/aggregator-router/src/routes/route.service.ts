@@ -31,7 +31,8 @@ export function toBaseUnits(value: string, decimals: number, param: string): big
     throw new BusError(400, `Invalid ${param}: more decimals than the token has`, `the token has ${decimals} decimals, got ${JSON.stringify(value)}`);
   }
   const units = BigInt(whole || '0') * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
-  if (units <= 0n) throw new BusError(400, `Invalid ${param}: must be greater than zero`, `got ${JSON.stringify(value)}`);
+  // The gateway's message for a zero amount, so bus clients read the same.
+  if (units <= 0n) throw new BusError(400, `Invalid ${param}: must be a positive decimal number`, `got ${JSON.stringify(value)}`);
   if (units >= 2n ** 256n) throw new BusError(400, `Invalid ${param}: too large`);
   return units;
 }

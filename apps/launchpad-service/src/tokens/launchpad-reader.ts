@@ -81,7 +81,8 @@ export class LaunchpadReader {
 
   async estimate(chainId: number, token: Address, side: 'buy' | 'sell', amount: bigint) {
     const chain = this.chain(chainId);
-    if (amount === 0n) throw new BusError(400, 'Invalid amount: must be greater than zero');
+    // The gateway's message for a zero amount, so bus clients read the same.
+    if (amount === 0n) throw new BusError(400, 'Invalid amount: must be a positive base-unit integer');
     try {
       const amountOut = await chain.client.readContract({
         address: chain.launchpad,
