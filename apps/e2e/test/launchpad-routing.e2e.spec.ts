@@ -5,7 +5,7 @@ import { launchpadAbi } from '@dex/abis';
 import { createChainClient, createChainWalletClient, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
 import { DexApiError, type DexClient } from '@dex/sdk';
 import { createTestDatabase, startTestChains, type TestChains, type TestDatabase } from '@dex/testing';
-import { erc20Abi, parseEther, zeroAddress, type Address, type Hex } from 'viem';
+import { erc20Abi, parseEther, parseEventLogs, zeroAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { apiClient, fileNatsUrl, startApp, until, type AppProcess } from '../src';
 
@@ -128,5 +128,27 @@ describe('routing launched tokens', () => {
     const { value } = await until(() => route(token, '1'), (r) => r.success === true && r.data.execution.details.hopSwaps[0][0].poolAddress === pair, 10_000);
     expect(value.data.execution.details.hopSwaps[0][0]).toMatchObject({ poolAddress: pair, routerIndex: 1 });
     expect(await execute(value.data, token)).toBe(BigInt(value.data.execution.details.amountOut));
+  });
+
+  it("deploys a token's pair once its curve is 80% sold, so the buy that sells it out graduates it at once", async () => {
+    // The keeper runs since the test above, with the default KEEPER_PAIR_AHEAD_PROGRESS of 0.8.
+    expect(keeper).toBeDefined();
+    const token = await launch('Early Heron', 'EHRN');
+    const whale = wallet('liquidity');
+    const buy = async (ether: string) =>
+      client.waitForTransactionReceipt({ hash: await whale.writeContract({ address: chain().launchpad.address, abi: launchpadAbi, functionName: 'buyTokens', args: [token], value: parseEther(ether) }) });
+    // 455 of the 606 coins that sell the curve out: about 90% of the sale supply sold.
+    await buy('455');
+    const { pair } = await client.readContract({ address: chain().launchpad.address, abi: launchpadAbi, functionName: 'getTokenState', args: [token] });
+    await until(() => client.getCode({ address: pair }), (code) => code !== undefined && code !== '0x', 10_000);
+    await until(async () => keeper?.output() ?? '', (out) => out.includes('"msg":"launchpad pair deployed ahead of the sell-out"'), 5_000);
+    const trading = (await api.launchpadToken({ chainId: 999, address: token })).data;
+    expect(trading).toMatchObject({ status: 'trading', graduated: false, pair });
+    expect(trading.curveProgress).toBeGreaterThan(0.8);
+
+    // The buy that sells the curve out graduates the token itself: no `graduating` wait, no keeper transaction.
+    const receipt = await buy('200');
+    expect(parseEventLogs({ abi: launchpadAbi, eventName: 'TokenGraduated', logs: receipt.logs })).toHaveLength(1);
+    expect((await api.launchpadToken({ chainId: 999, address: token })).data).toMatchObject({ status: 'graduated', graduated: true, pair });
   });
 });

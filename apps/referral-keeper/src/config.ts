@@ -27,6 +27,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
        * (0 = only on command).
        */
       KEEPER_GRADUATION_INTERVAL_MS: z.coerce.number().int().min(0).default(1_000),
+      /**
+       * Curve progress (the sold share of a token's sale supply, 0 to 1) from which the keeper deploys the token's
+       * DEX pair ahead of the sell-out, on the graduation schedule, so that the buy selling the curve out graduates
+       * the token at once instead of freezing it until `graduate`. 1 = only after the sell-out.
+       */
+      KEEPER_PAIR_AHEAD_PROGRESS: z.coerce.number().min(0).max(1).default(0.8),
     },
     env,
   );

@@ -88,3 +88,22 @@ describe('GraduationBook', () => {
     expect(book.watched()).toEqual([]);
   });
 });
+
+describe('GraduationBook.pairsAhead', () => {
+  const SUPPLY = 1_000_000n;
+
+  it('names the trading tokens whose sold share reached the progress, not the sold-out ones', () => {
+    const book = new GraduationBook(1_000);
+    // A: 79.9999% sold, B: 80% sold, C: sold out (graduation's business, not this).
+    expect(book.pairsAhead([A, B, C], [200_001n, 200_000n, 0n], SUPPLY, 0.8)).toEqual([B]);
+    expect(book.pairsAhead([A, B, C], [200_001n, 200_000n, 0n], SUPPLY, 0.5)).toEqual([A, B]);
+    expect(book.pairsAhead([A, B], [SUPPLY, SUPPLY], SUPPLY, 0)).toEqual([A, B]);
+  });
+
+  it('names each token once, and none at a progress of 1', () => {
+    const book = new GraduationBook(1_000);
+    expect(book.pairsAhead([A, B], [1n, 1n], SUPPLY, 1)).toEqual([]);
+    book.markPairHandled(A);
+    expect(book.pairsAhead([A, B], [1n, 1n], SUPPLY, 0.8)).toEqual([B]);
+  });
+});

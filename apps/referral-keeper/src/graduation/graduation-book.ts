@@ -51,6 +51,8 @@ export class GraduationBook {
   private readonly tokens: Address[] = [];
   private readonly graduated = new Set<Address>();
   private readonly failures = new Map<Address, { count: number; retryAt: number }>();
+  /** Tokens whose pair the keeper deployed ahead of the sell-out, found deployed, or failed to deploy (once each). */
+  private readonly pairsHandled = new Set<Address>();
 
   constructor(private readonly retryBaseMs: number) {}
 
@@ -87,6 +89,23 @@ export class GraduationBook {
     const retryAt = now + Math.min(this.retryBaseMs * 2 ** count, MAX_RETRY_DELAY_MS);
     this.failures.set(t, { count, retryAt });
     return retryAt;
+  }
+
+  /**
+   * The watched tokens still trading (some left for sale) whose sold share of `saleSupply` reached `progress`
+   * and whose pair the keeper has not dealt with yet; `forSale[i]` is the tokens for sale of `watched[i]`.
+   */
+  pairsAhead(watched: readonly Address[], forSale: readonly bigint[], saleSupply: bigint, progress: number): Address[] {
+    if (progress >= 1 || saleSupply <= 0n) return [];
+    const threshold = BigInt(Math.ceil(progress * 1_000_000));
+    return watched.filter((token, i) => {
+      const left = forSale[i];
+      return left > 0n && !this.pairsHandled.has(token) && (saleSupply - left) * 1_000_000n >= threshold * saleSupply;
+    });
+  }
+
+  markPairHandled(token: Address): void {
+    this.pairsHandled.add(getAddress(token));
   }
 
   /** Whether the schedule may try the token's graduation at `now`. */

@@ -19,6 +19,12 @@ interface PendingToken {
   readonly pair: Address;
 }
 
+/** A look's findings: the tokens awaiting `graduate`, and the trading ones whose pair to deploy ahead. */
+interface Look {
+  readonly pending: PendingToken[];
+  readonly ahead: Address[];
+}
+
 interface Sent {
   readonly hash: Hash;
   readonly gas: bigint;
@@ -39,6 +45,11 @@ interface Sent {
  * transaction goes through the chain's sending lane shared with the referral-fee distributions (`TxLane`), so the
  * keeper's transactions never race on the nonce and none is sent while one of its transactions is pending. A
  * token someone else graduated first (`GraduationNotPending`, or our `graduate` reverting after theirs) is done.
+ *
+ * Ahead of the sell-out: once a trading token's curve has sold `KEEPER_PAIR_AHEAD_PROGRESS` of its sale supply
+ * (default 80%), the keeper deploys its pair in the same way, once. The buy that sells the curve out then
+ * graduates the token itself (0.34M gas, within a small block), and the token never waits in `graduating`. A
+ * deployment that fails is not retried ahead: the token graduates through `graduate` after its sell-out.
  */
 @Injectable()
 export class GraduationService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -46,6 +57,7 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
   private readonly books = new Map<number, GraduationBook>();
   private readonly passes = new SerialQueue();
   private readonly wrappedNatives = new Map<number, Address>();
+  private readonly saleSupplies = new Map<number, bigint>();
   /** The last failure of a scheduled look, per chain: logged when it first happens, not at every look. */
   private readonly lookFailures = new Map<number, string>();
   /** Chains whose graduations wait for a pending keeper transaction: logged when the wait begins. */
@@ -53,6 +65,7 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
   private timer?: NodeJS.Timeout;
   private readonly outcomes;
   private readonly pendingGauge;
+  private readonly pairsAhead;
 
   constructor(
     @Inject(KEEPER_CONFIG) private readonly config: Config,
@@ -62,6 +75,7 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
   ) {
     this.outcomes = metrics.counter('keeper_graduations_total', 'Launchpad graduations the keeper acted on, by chain and outcome');
     this.pendingGauge = metrics.gauge('keeper_graduations_pending', 'Launched tokens whose curve sold out and that await graduate, at the last look');
+    this.pairsAhead = metrics.counter('keeper_pairs_ahead_total', 'DEX pairs of trading launched tokens the keeper dealt with ahead of the sell-out, by chain and outcome');
   }
 
   onApplicationBootstrap(): void {
@@ -110,7 +124,7 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
   /** Finds the chain's pending graduations and graduates each one (those the schedule may retry now, unless `force`). */
   private async graduatePending(chain: KeeperChain, force: boolean): Promise<GraduationRun> {
     if (!chain.launchpad) return { chainId: chain.chainId, pending: 0, graduations: [] };
-    const pending = await this.findPending(chain, chain.launchpad);
+    const { pending, ahead } = await this.look(chain, chain.launchpad);
     this.pendingGauge.set({ chain: chain.chainId }, pending.length);
     const book = this.book(chain);
     const now = Date.now();
@@ -119,7 +133,29 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
       graduations.push(await this.graduateOne(chain, chain.launchpad, p));
     }
     this.pendingGauge.set({ chain: chain.chainId }, pending.filter((p) => !book.isGraduated(p.token)).length);
+    for (const token of ahead) await this.deployPairAhead(chain, chain.launchpad, token);
     return { chainId: chain.chainId, pending: pending.length, graduations };
+  }
+
+  /**
+   * Deploys a trading token's pair ahead of its sell-out, in the chain's sending lane; a pair already deployed is
+   * left as it is. Tried once per token: when the keeper has a transaction pending, the next look tries again.
+   */
+  private deployPairAhead(chain: KeeperChain, launchpad: Address, token: Address): Promise<void> {
+    return this.lane.exclusive(chain, async (keeperTxPending) => {
+      if (keeperTxPending) return;
+      const book = this.book(chain);
+      const { pair } = await chain.client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'getTokenState', args: [token] });
+      let outcome: 'deployed' | 'already-deployed' | 'failed' = 'already-deployed';
+      try {
+        if (!(await this.hasCode(chain, pair))) outcome = (await this.deployPair(chain, launchpad, token, pair, 'ahead of the sell-out')) ? 'deployed' : 'already-deployed';
+      } catch (err) {
+        outcome = 'failed';
+        this.logger.error({ msg: 'launchpad pair not deployed ahead of the sell-out', chainId: chain.chainId, token, pair, err: shortMessage(err) });
+      }
+      book.markPairHandled(token);
+      this.pairsAhead.inc({ chain: chain.chainId, outcome });
+    });
   }
 
   /** One token, named by the command: graduated when it is pending; otherwise says why there is nothing to do. */
@@ -146,8 +182,9 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
   /**
    * The tokens whose curve sold out and that have not graduated: lists the tokens created since the last look,
    * reads the tokens for sale of each one not known to have graduated, and the state of those with none left.
+   * Also the trading tokens whose pair to deploy ahead of the sell-out.
    */
-  private async findPending(chain: KeeperChain, launchpad: Address): Promise<PendingToken[]> {
+  private async look(chain: KeeperChain, launchpad: Address): Promise<Look> {
     const { client } = chain;
     const base = { address: launchpad, abi: launchpadAbi } as const;
     const book = this.book(chain);
@@ -162,13 +199,15 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
       book.list(tokens);
     }
     const watched = book.watched();
-    if (watched.length === 0) return [];
+    if (watched.length === 0) return { pending: [], ahead: [] };
     const forSale = await client.multicall({
       allowFailure: false,
       contracts: watched.map((token) => ({ ...base, functionName: 'getTokensForSale', args: [token] }) as const),
     });
+    const progress = this.config.KEEPER_PAIR_AHEAD_PROGRESS;
+    const ahead = progress < 1 ? book.pairsAhead(watched, forSale, await this.saleSupply(chain, launchpad), progress) : [];
     const soldOut = watched.filter((_, i) => forSale[i] === 0n);
-    if (soldOut.length === 0) return [];
+    if (soldOut.length === 0) return { pending: [], ahead };
     const states = await client.multicall({
       allowFailure: false,
       contracts: soldOut.map((token) => ({ ...base, functionName: 'getTokenState', args: [token] }) as const),
@@ -178,7 +217,7 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
       if (states[i].graduated) book.markGraduated(token);
       else pending.push({ token, pair: getAddress(states[i].pair) });
     });
-    return pending;
+    return { pending, ahead };
   }
 
   /** Deploys the token's pair if it has no code yet, then graduates the token; in the chain's sending lane. */
@@ -211,7 +250,7 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
    * `createPair(token, wrappedNative)` on the token's DEX factory; the pair lands at the address the token locked.
    * Returns the transaction, or nothing when someone else deployed the pair meanwhile (ours then reverts).
    */
-  private async deployPair(chain: KeeperChain, launchpad: Address, token: Address, pair: Address): Promise<Hash | undefined> {
+  private async deployPair(chain: KeeperChain, launchpad: Address, token: Address, pair: Address, when?: string): Promise<Hash | undefined> {
     const factory = tokenFactory(await chain.client.getCode({ address: token }));
     const wrappedNative = await this.wrappedNative(chain, launchpad);
     const call = { address: factory, abi: uniswapV2FactoryAbi, functionName: 'createPair', args: [token, wrappedNative] } as const;
@@ -233,7 +272,7 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
       this.logger.log({ msg: 'launchpad pair deployed by someone else first', chainId: chain.chainId, token, pair, txHash: hash });
       return undefined;
     }
-    this.logger.log({ msg: 'launchpad pair deployed', chainId: chain.chainId, token, pair, factory, txHash: hash, gasLimit: gas.toString(), gasUsed: receipt.gasUsed.toString() });
+    this.logger.log({ msg: when ? `launchpad pair deployed ${when}` : 'launchpad pair deployed', chainId: chain.chainId, token, pair, factory, txHash: hash, gasLimit: gas.toString(), gasUsed: receipt.gasUsed.toString() });
     return hash;
   }
 
@@ -307,6 +346,16 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
       this.wrappedNatives.set(chain.chainId, address);
     }
     return address;
+  }
+
+  /** The launchpad's sale supply per token (a constant), read once per chain. */
+  private async saleSupply(chain: KeeperChain, launchpad: Address): Promise<bigint> {
+    let supply = this.saleSupplies.get(chain.chainId);
+    if (supply === undefined) {
+      supply = await chain.client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'CURVE_SALE_SUPPLY' });
+      this.saleSupplies.set(chain.chainId, supply);
+    }
+    return supply;
   }
 
   private book(chain: KeeperChain): GraduationBook {
