@@ -35,6 +35,21 @@ export interface SourceSeed {
   readonly pools: readonly PoolSeed[];
 }
 
+/** The V2 sources, the same on both chains; their pools differ per chain. */
+const DEVSWAP = { name: 'DevSwap V2', kind: 'uniswap-v2', routerIndex: 1, feeBps: 30 } as const;
+const LITESWAP = { name: 'LiteSwap V2', kind: 'uniswap-v2', routerIndex: 2, feeBps: 10 } as const;
+/** The stable source and its pools, the same on both chains (stablecoins tilted off peg). */
+const STABLESWAP: SourceSeed = {
+  name: 'StableSwap',
+  kind: 'stable',
+  routerIndex: 3,
+  feeBps: 4,
+  pools: [
+    { tokenA: 'USDC', tokenB: 'USDT', amountA: '1000000', amountB: '1000000', tilt: { tokenIn: 'USDT', amountIn: '150000' } },
+    { tokenA: 'USDC', tokenB: 'DAI', amountA: '500000', amountB: '500000', tilt: { tokenIn: 'USDC', amountIn: '100000' } },
+  ],
+};
+
 /**
  * The devnet's liquidity sources per chain. Reserves are deliberately uneven so that routing has something to
  * find: the wrapped native trades against USDC on both V2 DEXes at slightly different prices and depths (a
@@ -46,68 +61,38 @@ export const DEVNET_SOURCES: Record<number, readonly SourceSeed[]> = {
   // HYPE at about $25, PURR at about $0.25.
   999: [
     {
-      name: 'DevSwap V2',
-      kind: 'uniswap-v2',
-      routerIndex: 1,
-      feeBps: 30,
+      ...DEVSWAP,
       pools: [
         { tokenA: 'WHYPE', tokenB: 'USDC', amountA: '4000', amountB: '100000' },
         { tokenA: 'PURR', tokenB: 'WHYPE', amountA: '100000', amountB: '1000' },
       ],
     },
     {
-      name: 'LiteSwap V2',
-      kind: 'uniswap-v2',
-      routerIndex: 2,
-      feeBps: 10,
+      ...LITESWAP,
       pools: [
         { tokenA: 'WHYPE', tokenB: 'USDC', amountA: '1000', amountB: '25400' },
         { tokenA: 'USDT', tokenB: 'WHYPE', amountA: '37350', amountB: '1500' },
       ],
     },
-    {
-      name: 'StableSwap',
-      kind: 'stable',
-      routerIndex: 3,
-      feeBps: 4,
-      pools: [
-        { tokenA: 'USDC', tokenB: 'USDT', amountA: '1000000', amountB: '1000000', tilt: { tokenIn: 'USDT', amountIn: '150000' } },
-        { tokenA: 'USDC', tokenB: 'DAI', amountA: '500000', amountB: '500000', tilt: { tokenIn: 'USDC', amountIn: '100000' } },
-      ],
-    },
+    STABLESWAP,
   ],
   // ETH at about $3,000, LINK at about $15.
   4663: [
     {
-      name: 'DevSwap V2',
-      kind: 'uniswap-v2',
-      routerIndex: 1,
-      feeBps: 30,
+      ...DEVSWAP,
       pools: [
         { tokenA: 'WETH', tokenB: 'USDC', amountA: '100', amountB: '300000' },
         { tokenA: 'LINK', tokenB: 'WETH', amountA: '20000', amountB: '100' },
       ],
     },
     {
-      name: 'LiteSwap V2',
-      kind: 'uniswap-v2',
-      routerIndex: 2,
-      feeBps: 10,
+      ...LITESWAP,
       pools: [
         { tokenA: 'WETH', tokenB: 'USDC', amountA: '30', amountB: '91200' },
         { tokenA: 'USDT', tokenB: 'WETH', amountA: '119200', amountB: '40' },
       ],
     },
-    {
-      name: 'StableSwap',
-      kind: 'stable',
-      routerIndex: 3,
-      feeBps: 4,
-      pools: [
-        { tokenA: 'USDC', tokenB: 'USDT', amountA: '1000000', amountB: '1000000', tilt: { tokenIn: 'USDT', amountIn: '150000' } },
-        { tokenA: 'USDC', tokenB: 'DAI', amountA: '500000', amountB: '500000', tilt: { tokenIn: 'USDC', amountIn: '100000' } },
-      ],
-    },
+    STABLESWAP,
   ],
 };
 
