@@ -1,25 +1,9 @@
 // Launchpad tokens and trades, and referral accruals and claims, as the indexer recorded them.
 import type { DbClient } from '../client';
+import type { LaunchpadGraduationRow, LaunchpadTokenRow, LaunchpadTradeRow, LogPosition } from './types';
 
-export interface LaunchpadTokenRecord {
-  address: string;
-  launchpad: string;
-  creator: string;
-  name: string;
-  symbol: string;
-  imageUri: string;
-  description: string;
-  website: string;
-  twitter: string;
-  telegram: string;
-  discord: string;
-  creationTimestamp: bigint;
-  startingLiquidity: bigint;
-  initialPurchaseAmount: bigint;
-  hypeReserves: bigint;
-  tokenReserves: bigint;
-  totalSupply: bigint;
-  price: bigint;
+/** A launched token as recorded: its creation (less the log position), its trades count and its graduation. */
+export interface LaunchpadTokenRecord extends Omit<LaunchpadTokenRow, keyof LogPosition> {
   trades: number;
   createdBlock: bigint;
   /** Null until the indexer recorded the token's graduation. */
@@ -27,34 +11,10 @@ export interface LaunchpadTokenRecord {
 }
 
 /** Where and how a token graduated (TokenGraduated), as the indexer recorded it. */
-export interface LaunchpadGraduationRecord {
-  token: string;
-  blockNumber: bigint;
-  logIndex: number;
-  txHash: string;
-  /** Block time, Unix seconds. */
-  timestamp: bigint;
-  pair: string;
-  hypeAmount: bigint;
-  tokenAmount: bigint;
-  liquidity: bigint;
-}
+export type LaunchpadGraduationRecord = LaunchpadGraduationRow;
 
-export interface LaunchpadTradeRecord {
-  blockNumber: bigint;
-  logIndex: number;
-  txHash: string;
-  timestamp: bigint;
-  token: string;
-  trader: string;
-  side: 'buy' | 'sell';
-  nativeAmount: bigint;
-  tokenAmount: bigint;
-  price: bigint;
-  hypeReserves: bigint;
-  tokenReserves: bigint;
-  totalSupply: bigint;
-}
+/** A curve trade as the indexer recorded it. */
+export type LaunchpadTradeRecord = LaunchpadTradeRow;
 
 /** A NUMERIC(78,0) value as bigint (Prisma's Decimal prints large values with an exponent unless asked not to). */
 const big = (v: { toFixed?: () => string; toString(): string }) => BigInt(v.toFixed ? v.toFixed() : v.toString());

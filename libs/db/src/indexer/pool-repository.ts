@@ -25,17 +25,7 @@ export interface PoolSwapStats {
   lastSwapAt: bigint | null;
 }
 
-interface PoolDbRow {
-  address: string;
-  kind: string;
-  routerIndex: number;
-  source: string;
-  discoveredBy: string | null;
-  token0: string;
-  token1: string;
-  stable: boolean;
-  feeBps: number | null;
-  createdBlock: bigint;
+interface PoolDbRow extends PoolRow {
   reserve0: { toString(): string } | null;
   reserve1: { toString(): string } | null;
   reservesBlock: bigint | null;
