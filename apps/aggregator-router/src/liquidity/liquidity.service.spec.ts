@@ -70,6 +70,28 @@ describe('ChainLiquidity.refresh', () => {
   });
 });
 
+describe('ChainLiquidity.invalidate after a failed reload', () => {
+  it('reloads on the next call when the reload failed', async () => {
+    const head = { block: 70n };
+    const { chain, loaded } = chainAt(head);
+    await chain.refresh();
+    const load = (chain as unknown as { load: (b: bigint) => Promise<void> }).load;
+    let failNext = true;
+    Object.assign(chain, {
+      load: async (blockNumber: bigint) => {
+        if (failNext) {
+          failNext = false;
+          throw new Error('node unavailable');
+        }
+        await load(blockNumber);
+      },
+    });
+    await expect(chain.invalidate()).rejects.toThrow('node unavailable');
+    await chain.refresh();
+    expect(loaded).toEqual([70n, 70n]);
+  });
+});
+
 describe('ChainLiquidity.addPool', () => {
   it('adds a pool of a listed kind and configured source once, and nothing else', async () => {
     const { chain } = chainAt({ block: 1n });

@@ -75,20 +75,23 @@ export class ChainLiquidity {
     if (blockNumber !== undefined) this.wanted = blockNumber;
     if (this.refreshing) return this.refreshing;
     const run = async () => {
+      let reloading = false;
       try {
         for (;;) {
           const target = this.wanted ?? (await this.client.getBlockNumber());
           this.wanted = undefined;
           if (this.snapshot && target <= this.snapshot.blockNumber && !this.stale) break;
-          const reload = this.stale;
+          reloading = this.stale;
           this.stale = false;
-          await this.load(target, reload);
+          await this.load(target, reloading);
+          reloading = false;
           if (this.wanted === undefined && !this.stale) break;
         }
       } catch (err) {
         // Forget the block that failed, so the next call (the same block again, or a later one) retries; a
         // reload that failed stays wanted.
         this.wanted = undefined;
+        if (reloading) this.stale = true;
         throw err;
       }
     };
