@@ -105,6 +105,11 @@ export class ChainFactsSubscription {
     });
     const messages = await consumer.consume();
     this.messages = messages;
+    // Stopped while the consumer was being set up: `stop` found nothing to stop yet.
+    if (this.stopped) {
+      await messages.close();
+      return;
+    }
     this.options.logger.log({ msg: 'following chain facts', stream, filter: this.filter, facts: this.options.facts, fromSeq: this.lastSeq + 1 }, this.options.context);
     for await (const m of messages) {
       this.lastSeq = m.seq;
