@@ -5,7 +5,8 @@
  * water-filled splits). For the few best, the exact backward quote (`quotePathExactOut`) gives an input that
  * is sufficient by construction; a bisection then looks for the smallest input that still pays the output
  * with that split executed as RouterV2 executes it (each share's `quoteIn` rounds up, so the sum of the
- * shares' inputs can be a little above the least). The route with the least input wins. "Smallest" is
+ * shares' inputs can be a little above the least); where the path's exact-input split pays more at that input,
+ * the least input for which it pays the output. The route with the least input wins. "Smallest" is
  * relative to the backward split: the bisection keeps its proportions (as RouterV2 does) and assumes the
  * output grows with the input, which holds up to the proportional floors' rounding (a few units).
  */
@@ -17,17 +18,12 @@ import { assembleRoute, type Route } from './route';
 import { best, DEFAULT_EXACT_CANDIDATES, DEFAULT_SPLIT_CANDIDATES, pathOptions, type SearchOptions } from './route-options';
 
 /**
- * The least input for which the backward quote's split, executed the way RouterV2 splits (`simulateRouter`),
- * still pays `amountOut`: a bracket below the sufficient input, then bisection. The exact-input quote of the
- * same path at that input is taken instead when it pays more.
+ * The least input that `pays` (undefined when it does not), given `hi` that does (`atHi`): a bracket below `hi`
+ * in steps growing 16-fold from a millionth of it, then bisection until the bracket is within `tolerance`. Assumes
+ * payment grows with the input, which holds up to rounding (a few units).
  */
-function tighten(path: CandidatePath, amountOut: bigint, sufficient: HopSplit[], options: SearchOptions): HopSplit[] {
-  const pays = (amountIn: bigint): HopSplit[] | undefined => {
-    const hops = simulateRouter(sufficient, amountIn);
-    return hops && hops[hops.length - 1].amountOut >= amountOut ? hops : undefined;
-  };
-  let hi = sufficient[0].amountIn;
-  let bestHops = pays(hi) ?? sufficient;
+function leastPaying(hi: bigint, atHi: HopSplit[], pays: (amountIn: bigint) => HopSplit[] | undefined, tolerance = 1n): HopSplit[] {
+  let best = atHi;
   let lo = 0n;
   for (let gap = hi / 1_000_000n + 1n; ; gap *= 16n) {
     const probe = hi > gap ? hi - gap : 0n;
@@ -37,19 +33,42 @@ function tighten(path: CandidatePath, amountOut: bigint, sufficient: HopSplit[],
       break;
     }
     hi = probe;
-    bestHops = hops;
+    best = hops;
   }
-  while (hi - lo > 1n) {
+  while (hi - lo > tolerance) {
     const mid = lo + (hi - lo) / 2n;
     const hops = pays(mid);
     if (hops) {
       hi = mid;
-      bestHops = hops;
+      best = hops;
     } else lo = mid;
   }
-  const viaIn = quotePathExactIn(path, hi, { refineSteps: options.refineSteps });
-  if (viaIn && viaIn[viaIn.length - 1].amountOut > bestHops[bestHops.length - 1].amountOut) return viaIn;
-  return bestHops;
+  return best;
+}
+
+const paid = (hops: HopSplit[]): bigint => hops[hops.length - 1].amountOut;
+
+/**
+ * The least input for which the backward quote's split, executed the way RouterV2 splits (`simulateRouter`),
+ * still pays `amountOut`. When the path's exact-input split pays more at that input (its refinement can beat the
+ * backward split's placement), the least input for which that exact-input split pays `amountOut` instead, to a
+ * billionth of the input: otherwise the route would pay for output that was not asked for.
+ */
+function tighten(path: CandidatePath, amountOut: bigint, sufficient: HopSplit[], options: SearchOptions): HopSplit[] {
+  const backward = (amountIn: bigint): HopSplit[] | undefined => {
+    const hops = simulateRouter(sufficient, amountIn);
+    return hops && paid(hops) >= amountOut ? hops : undefined;
+  };
+  const top = sufficient[0].amountIn;
+  const viaBackward = leastPaying(top, backward(top) ?? sufficient, backward);
+  const hi = viaBackward[0].amountIn;
+  const forward = (amountIn: bigint): HopSplit[] | undefined => {
+    const hops = quotePathExactIn(path, amountIn, { refineSteps: options.refineSteps });
+    return hops && paid(hops) >= amountOut ? hops : undefined;
+  };
+  const viaIn = forward(hi);
+  if (!viaIn || paid(viaIn) <= paid(viaBackward)) return viaBackward;
+  return leastPaying(hi, viaIn, forward, hi / 1_000_000_000n + 1n);
 }
 
 export function findRouteExactOut(graph: ChainGraph, tokenIn: string, tokenOut: string, amountOut: bigint, options: SearchOptions = {}): Route | undefined {

@@ -187,8 +187,10 @@ export function splitExactOut(legs: readonly Leg[], amountOut: bigint): HopSplit
   if (legs.length > 1) {
     const fill = waterFill(legs, Number(amountOut), 'out');
     if (fill.feasible) {
+      // Shares of the output, each within what its pool can pay at all: rounding must not push a share past
+      // a pool's top (a core pool's last sample), where no input reaches it and the split would be lost.
       const shares = integerise(
-        legs.map(() => ({ maxIn: undefined }) as Leg),
+        legs.map((leg) => ({ maxIn: leg.maxIn === undefined ? undefined : leg.quote(leg.maxIn) }) as Leg),
         fill.outputs,
         amountOut,
       );

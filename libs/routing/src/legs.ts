@@ -309,6 +309,10 @@ class CoreLeg implements Leg {
   private readonly ins: number[];
   private readonly outs: number[];
   private readonly rates: number[];
+  /** Index of the first sample that pays anything; the segments before it are dust. */
+  private readonly firstPaying: number;
+  /** The marginal rate taken for the dust segments. */
+  private readonly entryRate: number;
 
   constructor(
     readonly pool: PoolSnapshot & { kind: 'core' },
@@ -326,6 +330,10 @@ class CoreLeg implements Leg {
     // The zero-size rate: the chord to the smallest sample that pays anything (dust samples can round to 0).
     const first = this.outs.findIndex((o) => o > 0);
     this.spotRate = first > 0 ? this.outs[first] / this.ins[first] : 0;
+    // Below the first paying sample, the rate of the first segment that starts at one: integer rounding makes
+    // the chord through dust an underestimate, which would keep the pool out of splits it belongs in.
+    this.firstPaying = first > 0 ? first : this.rates.length;
+    this.entryRate = first > 0 && first < this.rates.length ? this.rates[first] : this.spotRate;
   }
 
   quote(amountIn: bigint): bigint {
@@ -369,9 +377,15 @@ class CoreLeg implements Leg {
   }
 
   inputAtMarginal(lambda: number, limit: number): number {
-    // Through the segments while their rate stays at or above lambda (piecewise-constant marginal rate).
+    // Through the segments while their rate stays at or above lambda (piecewise-constant marginal rate). The
+    // dust segments count at `entryRate`: at their own rate (0, or rounded down) the pool would stay out of
+    // every split.
     let x = 0;
-    for (let i = 0; i < this.rates.length && this.rates[i] >= lambda; i++) x = this.ins[i + 1];
+    for (let i = 0; i < this.rates.length; i++) {
+      const rate = i < this.firstPaying ? this.entryRate : this.rates[i];
+      if (rate < lambda) break;
+      x = this.ins[i + 1];
+    }
     return Math.min(x, limit);
   }
 }
