@@ -8,7 +8,7 @@ import { createJsonLogger, NatsBus } from '@dex/service';
 import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
 import type { ClientParams, DexClient, LooseParams } from '@dex/sdk';
 import { JSONCodec } from 'nats';
-import { apiClient, bodyOf, fileNatsUrl, startApp, until, type AppProcess } from '../src';
+import { apiClient, bodyOf, fileNatsUrl, getJson, startApp, until, type AppProcess } from '../src';
 
 jest.setTimeout(120_000);
 
@@ -127,6 +127,16 @@ describe('GET /core/quote', () => {
         expect(r.status).toBe(400);
         expect(r.body).toMatchObject({ success: false, error: 'Missing required parameters: tokenIn, tokenOut, amountIn' });
       }
+      // chainId is one of the required parameters of the specification's table.
+      const noChain = await api.request('coreQuote', { tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '1' });
+      expect([noChain.status, noChain.body]).toEqual([400, { success: false, error: 'Missing required parameters: tokenIn, tokenOut, amountIn', details: 'missing: chainId' }]);
+    });
+
+    it('400 for a refCode given twice; the last includeCalldata and slippageBps win', async () => {
+      const base = `${gateway.url}/core/quote?chainId=999&tokenIn=${token('USDC')}&tokenOut=${token('USDT')}&amountIn=1000000`;
+      expect(await getJson(`${base}&refCode=a&refCode=b`)).toEqual({ status: 400, body: { success: false, error: 'Invalid refCode: must be given once' } });
+      const last = await getJson(`${base}&includeCalldata=0&includeCalldata=1&slippageBps=1&slippageBps=37`);
+      expect([last.status, last.body.data.slippageBps]).toEqual([200, 37]);
     });
 
     it('400 Invalid slippageBps while includeCalldata is set, ignored otherwise', async () => {
@@ -146,6 +156,14 @@ describe('GET /core/quote', () => {
         const r = await q({ tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: a });
         expect(r.status).toBe(400);
         expect(r.body).toMatchObject({ success: false, error: 'Invalid amountIn: must be a raw uint256 (base units) or comma-separated list' });
+      }
+    });
+
+    it('400 Insufficient reserve for amounts the pool cannot pay, up to the largest uint256, also in a batch', async () => {
+      const max = 2n ** 256n - 1n;
+      for (const amountIn of [10n ** 75n, 10n ** 77n, max, [1000000n, max]]) {
+        const r = await q({ tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn });
+        expect([String(amountIn), r.status, r.error]).toEqual([String(amountIn), 400, 'Insufficient reserve: amountIn exceeds what the pool can pay']);
       }
     });
 

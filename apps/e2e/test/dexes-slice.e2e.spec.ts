@@ -4,9 +4,26 @@ import { ENDPOINTS, healthContract, healthReportSchema, listDexesContract, type 
 import { DexApiError, type DexClient } from '@dex/sdk';
 import { createJsonLogger, NatsBus } from '@dex/service';
 import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { apiClient, bodyOf, fileNatsUrl, getJson, startApp, until, type AppProcess } from '../src';
 
 jest.setTimeout(90_000);
+
+/** A GET of `path` exactly as written (fetch would normalise it), over node:http: status, headers and JSON body. */
+function rawGet(baseUrl: string, path: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: unknown }> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ hostname, port, path, method: 'GET' }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: JSON.parse(text) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('GET /dexes and /health through the stack', () => {
   let chains: TestChains;
@@ -107,6 +124,19 @@ describe('GET /dexes and /health through the stack', () => {
     const { status, body } = await getJson(`${gateway.url}/nope?x=1`);
     expect(status).toBe(404);
     expect(body).toEqual({ success: false, error: 'Not found: GET /nope' });
+  });
+
+  it('answers what fails before routing in the error shape too, with the same status', async () => {
+    const badUrl = await rawGet(gateway.url, '/core/pool/%zz?chainId=999');
+    expect([badUrl.status, badUrl.body]).toEqual([400, { success: false, error: 'Invalid URL' }]);
+    expect(badUrl.headers['x-request-id']).toEqual(expect.any(String));
+    const longParam = await rawGet(gateway.url, `/core/pool/0x${'1'.repeat(200)}?chainId=999`);
+    expect([longParam.status, longParam.body]).toEqual([414, { success: false, error: 'URI too long' }]);
+    // The request line and headers together are over Node's 16 KB limit.
+    const longUrl = await rawGet(gateway.url, `/dexes?chainId=999&pad=${'x'.repeat(20_000)}`);
+    expect([longUrl.status, longUrl.body]).toEqual([431, { success: false, error: 'Request header fields too large' }]);
+    // The server still answers.
+    expect((await api.request('listDexes', { chainId: 999 })).status).toBe(200);
   });
 
   it('reports readiness of NATS, Postgres and each chain', async () => {

@@ -2,6 +2,8 @@
 import { testERC20Abi } from '@dex/abis';
 import { createChainClient } from '@dex/chain';
 import { deployContext, send, type DevAccount } from '@dex/devnet-kit';
+import { listTokensContract } from '@dex/messages';
+import { createJsonLogger, NatsBus } from '@dex/service';
 import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
 import type { DexClient, LooseParams } from '@dex/sdk';
 import type { Abi } from 'viem';
@@ -91,10 +93,23 @@ describe('GET /tokens', () => {
       [{ limit: 1001 }, 'Invalid limit: must be an integer in [1, 1000]'],
       [{ offset: '-1' }, 'Invalid offset: must be an integer in [0, 9007199254740991]'],
       [{ metadata: 'maybe' }, 'Invalid metadata: must be true or false'],
+      [{ search: '\u0000' }, 'Invalid search: must not contain control characters'],
+      [{ search: 'us\nd' }, 'Invalid search: must not contain control characters'],
     ];
     for (const [params, error] of cases) {
       const r = await get(params);
       expect([params, r.status, r.error]).toEqual([params, 400, error]);
+    }
+  });
+
+  it('answers a NUL in search sent over the bus with a 400, not a database failure', async () => {
+    const bus = new NatsBus({ url: nats.url, name: 'e2e', logger: createJsonLogger('e2e', 'fatal') });
+    await bus.connect();
+    try {
+      const reply = await bus.request(listTokensContract, { chainId: 999, search: 'us\u0000', offset: 0, metadata: true });
+      expect(reply).toEqual({ ok: false, error: { status: 400, message: 'Invalid search: must not contain control characters', details: 'got "us\\u0000"' } });
+    } finally {
+      await bus.close();
     }
   });
 });

@@ -1,10 +1,12 @@
 import type { ServiceDefinition } from '@dex/service';
 import { loadGatewayConfig, SERVICE, type GatewayConfig } from './config';
 import { gatewayModule } from './gateway.module';
+import { gatewayHttpErrors } from './http/framework-errors';
 
 export const gatewayService: ServiceDefinition<GatewayConfig> = {
   name: SERVICE,
   loadConfig: loadGatewayConfig,
   module: (config, bus) => gatewayModule(config, bus),
   accessLog: true,
+  httpErrors: gatewayHttpErrors,
 };

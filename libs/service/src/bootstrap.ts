@@ -1,6 +1,7 @@
 import type { INestApplication, LoggerService, ModuleMetadata } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyServerOptions } from 'fastify';
 import { healthContract, type MessageContract } from '@dex/messages';
 import { NatsBus } from './bus/nats-bus';
 import { NatsBusServer } from './bus/nats-bus.server';
@@ -20,6 +21,8 @@ export interface ServiceDefinition<C> {
   readonly serves?: readonly MessageContract[];
   /** One log line per HTTP request served (the gateway's access log). */
   readonly accessLog?: boolean;
+  /** How the HTTP server answers failures met before any route (a malformed URL, headers too large). */
+  readonly httpErrors?: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'>;
 }
 
 export interface RunningService<C> {
@@ -44,7 +47,7 @@ export async function startService<C>(definition: ServiceDefinition<C>, override
   const logger = overrides?.logger ?? createJsonLogger(definition.name, config.LOG_LEVEL);
   const metrics = new MetricsRegistry(definition.name);
   const bus = new NatsBus({ url: config.NATS_URL, name: definition.name, logger, requestTimeoutMs: config.BUS_TIMEOUT_MS, metrics });
-  const adapter = new FastifyAdapter(httpServerOptions());
+  const adapter = new FastifyAdapter({ ...httpServerOptions(), ...definition.httpErrors });
   observeHttp(adapter.getInstance(), { metrics, logger, accessLog: definition.accessLog });
   const app = await NestFactory.create<NestFastifyApplication>(definition.module(config, bus) as never, adapter, { logger, abortOnError: false });
   app.connectMicroservice({ strategy: new NatsBusServer(bus, definition.name, [healthContract(definition.name), ...(definition.serves ?? [])]) }, { inheritAppConfig: true });

@@ -70,6 +70,12 @@ export class RouteService {
 
   async route(request: ParsedRequestOf<typeof routeContract>): Promise<RouteResponse> {
     const chain = this.liquidity.chain(request.chainId);
+    // RouterV2 reverts on these recipients (InvalidFeeRecipient; FeeRecipientRequired for the zero address with a fee).
+    const feeRecipient = request.feeRecipient?.toLowerCase();
+    if (feeRecipient === chain.entry.routerV2.toLowerCase() || (feeRecipient === zeroAddress && request.feeBps > 0)) {
+      const why = feeRecipient === zeroAddress ? 'the zero address cannot receive a fee (feeBps > 0)' : `${chain.entry.routerV2} is the router of chain ${chain.chainId}`;
+      throw new BusError(400, 'Invalid feeRecipient: must be a wallet, not the zero address or the router', why);
+    }
     // Token metadata is read with the first snapshot: wait for it before judging a token unknown.
     const snapshot = await chain.current();
     const wrapped = chain.wrappedNative;

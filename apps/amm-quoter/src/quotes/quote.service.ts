@@ -3,7 +3,7 @@ import { minAmountOut } from '@dex/fee-math';
 import { SWAP_SIGNATURE, SWAP_WITH_REF_SIGNATURE, type CoreQuoteRequest, type CoreQuoteResponse } from '@dex/messages';
 import { BusError } from '@dex/service';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { isRevert, revertName, shortMessage } from '@dex/chain';
+import { isRevert, panicCode, revertName, shortMessage } from '@dex/chain';
 import { encodeFunctionData, zeroAddress, type Address } from 'viem';
 import { CoreChains, type CoreChain } from './core-chains';
 
@@ -37,6 +37,10 @@ function failure(err: unknown): BusError {
       return new BusError(503, 'The pool is paused', name);
     case 'InvalidToken':
       return new BusError(400, 'Invalid token for this pool', name);
+    case 'Panic':
+      // The pool's arithmetic overflows on amounts far beyond any reserve (from about 10^76 base units).
+      if (panicCode(err) === 0x11) return new BusError(400, 'Insufficient reserve: amountIn exceeds what the pool can pay', 'arithmetic overflow: use a smaller amount');
+      break;
   }
   return new BusError(500, 'Failed to fetch quote', shortMessage(err));
 }

@@ -5,6 +5,18 @@ import { addressSchema, chainIdSchema } from '../primitives';
 /** Largest page of `GET /tokens`. */
 export const MAX_TOKEN_LIMIT = 1_000;
 
+/** A `search` with a control character: refused by the gateway and by aggregator-router (Postgres rejects NUL). */
+export const INVALID_SEARCH_CONTROL = 'Invalid search: must not contain control characters';
+
+/** Whether `text` holds a control character (U+0000 to U+001F, or U+007F). */
+export function hasControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 export const tokenRecordSchema = z.object({
   address: addressSchema,
   name: z.string(),

@@ -1,10 +1,12 @@
-import { keccak256, stringToHex } from 'viem';
+import { keccak256, stringToHex, zeroAddress } from 'viem';
+import { INVALID_SEARCH_CONTROL } from '../aggregator/tokens';
 import {
   AMOUNT_ONE_OF,
   DEXES_EXCLUSIVE,
   ENDPOINTS,
   INVALID_AMOUNT_IN,
   INVALID_FEE_BPS,
+  INVALID_FEE_RECIPIENT,
   INVALID_QUOTE_SLIPPAGE,
   INVALID_SLIPPAGE,
   isTruthyFlag,
@@ -85,6 +87,12 @@ describe('/v2/route', () => {
     expect(ok('route', { ...base, feeBps: '100', feeRecipient: USDC.toLowerCase() })).toMatchObject({ feeBps: 100, feeRecipient: USDC });
   });
 
+  it('refuses the zero address as the recipient of a fee (RouterV2 reverts FeeRecipientRequired)', () => {
+    expect(rejected('route', { ...base, feeBps: '5', feeRecipient: zeroAddress })).toEqual({ message: INVALID_FEE_RECIPIENT, details: 'the zero address cannot receive a fee (feeBps > 0)' });
+    // Without a fee the zero address stands for no recipient, which RouterV2 accepts.
+    expect(ok('route', { ...base, feeBps: '0', feeRecipient: zeroAddress })).toMatchObject({ feeBps: 0, feeRecipient: zeroAddress });
+  });
+
   it('slippage is a percent in (0, 50) with at most two decimals, in bps', () => {
     expect(ok('route', { ...base, slippage: '0.1' }).slippageBps).toBe(10);
     expect(ok('route', { ...base, slippage: '49.99' }).slippageBps).toBe(4999);
@@ -122,6 +130,13 @@ describe('/pools, /tokens, /tokens/balances', () => {
     expect(rejected('listTokens', { chainId: '999', search: 'x'.repeat(101) }).message).toBe('Invalid search: at most 100 characters');
     expect(rejected('listTokens', { chainId: '999', metadata: 'no' }).message).toBe('Invalid metadata: must be true or false');
   });
+
+  it('search must not contain control characters (Postgres refuses NUL)', () => {
+    for (const search of ['\u0000', 'us\u0000d', 'a\nb', '\t', '\u001f', '\u007f']) {
+      expect(rejected('listTokens', { chainId: '999', search })).toEqual({ message: INVALID_SEARCH_CONTROL, details: `got ${JSON.stringify(search)}` });
+    }
+    expect(ok('listTokens', { chainId: '999', search: 'usd coin é\u0080' }).search).toBe('usd coin é\u0080');
+  });
 });
 
 describe('/core/quote', () => {
@@ -142,9 +157,20 @@ describe('/core/quote', () => {
     expect(ok('coreQuote', { chainId: '999', tokenIn: A, tokenOut: B, amountIn: '1', refCode: 'ALPHA' }).refCode).toBe(keccak256(stringToHex('ALPHA')));
   });
 
+  it('refCode given twice is a 400, not a raw zod message', () => {
+    expect(rejected('coreQuote', { chainId: '999', tokenIn: A, tokenOut: B, amountIn: '1', refCode: ['a', 'b'] })).toEqual({ message: 'Invalid refCode: must be given once' });
+  });
+
   it('names the missing parameters in details', () => {
     expect(rejected('coreQuote', { chainId: '999', tokenIn: A })).toEqual({ message: MISSING_QUOTE_PARAMS, details: 'missing: tokenOut, amountIn' });
     expect(rejected('coreQuote', { chainId: '999', tokenIn: 'x', tokenOut: B, amountIn: '1' }).message).toBe('Invalid address: tokenIn');
+  });
+
+  it('a missing chainId is one of the missing required parameters of the specification', () => {
+    expect(rejected('coreQuote', { tokenIn: A, tokenOut: B, amountIn: '1' })).toEqual({ message: MISSING_QUOTE_PARAMS, details: 'missing: chainId' });
+    expect(rejected('coreQuote', { tokenOut: B })).toEqual({ message: MISSING_QUOTE_PARAMS, details: 'missing: chainId, tokenIn, amountIn' });
+    expect(rejected('coreQuote', { chainId: 'x', tokenIn: A, tokenOut: B, amountIn: '1' }).message).toBe('Invalid chainId: must be an integer');
+    expect(ENDPOINTS.coreQuote.errors.map((e) => e.message)).not.toContain('Missing required parameter: chainId');
   });
 
   it('validates slippageBps only with includeCalldata', () => {
@@ -183,6 +209,37 @@ describe('path parameters and the launchpad', () => {
   });
 });
 
+describe('every parameter of every endpoint', () => {
+  /** A value each query parameter accepts. */
+  const SAMPLES: Record<string, string> = {
+    chainId: '999', tokenIn: USDC, tokenOut: USDT, tokenA: USDC, tokenB: USDT, wallet: A, tokens: B, token: A, amountIn: '1', amountOut: '1',
+    multiHop: 'true', slippage: '1', unwrapNative: 'false', excludeDexes: '1', includeDexes: '2', feeBps: '0', feeRecipient: B, search: 'us',
+    limit: '1', offset: '0', metadata: 'true', includeCalldata: '1', slippageBps: '100', refCode: 'ALPHA', side: 'buy', amount: '1',
+  };
+  const doc = buildOpenApiDocument({ version: '1' }) as any;
+
+  it('given twice answers `Invalid <name>: must be given once` (or the last value wins), never a raw zod message', () => {
+    let checked = 0;
+    for (const [name, endpoint] of Object.entries(ENDPOINTS) as [Name, (typeof ENDPOINTS)[Name]][]) {
+      const parameters: { name: string; in: string; required: boolean }[] = doc.paths[endpoint.path].get.parameters;
+      const path = Object.fromEntries(endpoint.pathParams.map((p) => [p, A]));
+      const required = Object.fromEntries(parameters.filter((p) => p.in === 'query' && p.required).map((p) => [p.name, SAMPLES[p.name]]));
+      for (const param of parameters.filter((p) => p.in === 'query')) {
+        expect([name, param.name, SAMPLES[param.name]]).toEqual([name, param.name, expect.any(String)]);
+        const query = { ...required, [param.name]: [SAMPLES[param.name], SAMPLES[param.name]] };
+        // Whatever the first failure is, no issue of the schema is zod's own wording.
+        const raw = endpoint.input.safeParse(query);
+        expect([name, param.name, raw.success ? [] : raw.error.issues.map((i) => i.message).filter((m) => m.startsWith('Invalid input'))]).toEqual([name, param.name, []]);
+        const lastWins = (endpoint as { lastValueWins?: readonly string[] }).lastValueWins?.includes(param.name) ?? false;
+        if (lastWins) expect(parseEndpointInput(endpoint, query, path).ok).toBe(true);
+        else expect([name, param.name, rejected(name, query, path)]).toEqual([name, param.name, { message: `Invalid ${param.name}: must be given once` }]);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+  });
+});
+
 describe('OpenAPI document', () => {
   const doc = buildOpenApiDocument({ version: '1.2.3' }) as any;
 
@@ -208,5 +265,18 @@ describe('OpenAPI document', () => {
     expect(body.required).toEqual(['success', 'data']);
     expect(doc.paths['/core/pools'].get.responses['200'].content['application/json'].schema.required).toEqual(['success', 'data', 'totalTVL', 'totals24h']);
     expect(doc.paths['/core/quote'].get.responses['400'].description).toContain(MISSING_QUOTE_PARAMS);
+  });
+
+  it('gives the default a parameter has in effect', () => {
+    const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: any) => p.name === name).schema;
+    expect(param('/tokens', 'offset').default).toBe('0');
+    expect(ok('listTokens', { chainId: '999' }).offset).toBe(0);
+    expect(param('/launchpad/tokens', 'offset').default).toBe('0');
+    expect(param('/launchpad/tokens', 'limit').default).toBe('50');
+    expect(param('/launchpad/tokens/{address}/trades', 'limit').default).toBe('50');
+    expect(ok('launchpadTrades', { chainId: '999' }, { address: A }).limit).toBe(50);
+    // /tokens has no limit unless one is given.
+    expect(param('/tokens', 'limit')).not.toHaveProperty('default');
+    expect(ok('listTokens', { chainId: '999' })).not.toHaveProperty('limit');
   });
 });

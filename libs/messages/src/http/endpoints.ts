@@ -1,9 +1,9 @@
-import { keccak256, stringToHex } from 'viem';
+import { keccak256, stringToHex, zeroAddress } from 'viem';
 import { z } from 'zod';
 import { healthReportSchema, type MessageContract } from '../contract';
 import { listDexesContract } from '../aggregator/dexes';
 import { balancesContract, poolsContract, routeContract, type RouteRequest } from '../aggregator/route';
-import { listTokensContract, MAX_TOKEN_LIMIT } from '../aggregator/tokens';
+import { hasControlCharacters, INVALID_SEARCH_CONTROL, listTokensContract, MAX_TOKEN_LIMIT } from '../aggregator/tokens';
 import { corePoolContract, corePoolsContract } from '../core/pools';
 import { coreQuoteContract, MAX_QUOTE_BATCH, type CoreQuoteRequest } from '../core/quote';
 import {
@@ -15,7 +15,7 @@ import {
   TOKEN_GRADUATED,
   TOKEN_GRADUATING,
 } from '../launchpad/tokens';
-import { addressListParam, addressParam, booleanParam, chainIdParam, dexListParam, fail, got, integerParam, rawParam } from './fields';
+import { addressListParam, addressParam, booleanParam, chainIdField, chainIdParam, dexListParam, fail, got, integerParam, rawParam } from './fields';
 
 /**
  * The REST API, one entry per endpoint: its path, its parameters as the zod schema that validates them (the
@@ -53,14 +53,30 @@ export const errorEnvelopeSchema = z.object({
   details: z.string().optional().meta({ description: 'Additional information, e.g. the rejected value' }),
 });
 
+/**
+ * Failures the gateway's HTTP server answers before any route, on every path: a URL that does not decode, a path
+ * parameter over the length limit, a request line and headers over 16 KB, a request that times out or that
+ * cannot be parsed (apps/gateway/src/http/framework-errors.ts).
+ */
+export const HTTP_FAILURES = {
+  badUrl: { status: 400, message: 'Invalid URL' },
+  badRequest: { status: 400, message: 'Bad request' },
+  timeout: { status: 408, message: 'Request timeout' },
+  uriTooLong: { status: 414, message: 'URI too long' },
+  headersTooLarge: { status: 431, message: 'Request header fields too large' },
+} as const;
+
+/** An endpoint of the table; every endpoint can also answer the HTTP server's own failures. */
 function endpoint<Input extends z.ZodType, Body extends z.ZodType>(e: Endpoint<Input, Body>): Endpoint<Input, Body> {
-  return e;
+  return { ...e, errors: [...e.errors, ...Object.values(HTTP_FAILURES)] };
 }
 
 const e = (status: number, ...messages: string[]) => messages.map((message) => ({ status, message }));
 
+/** Failures of a chainId that was given, and of any parameter given twice. */
+const CHAIN_VALUE_ERRORS = e(400, 'Invalid chainId: must be an integer', 'Unsupported chainId: <chainId>', 'Invalid <param>: must be given once');
 /** Failures every endpoint with parameters can answer: chainId, and any parameter given twice. */
-const CHAIN_ERRORS = e(400, 'Missing required parameter: chainId', 'Invalid chainId: must be an integer', 'Unsupported chainId: <chainId>', 'Invalid <param>: must be given once');
+const CHAIN_ERRORS = [...e(400, 'Missing required parameter: chainId'), ...CHAIN_VALUE_ERRORS];
 /** Failures of the bus between the gateway and the service that answers. */
 const UPSTREAM = [...e(503, 'No service is answering', 'Message bus unavailable'), ...e(504, 'Upstream service timed out')];
 
@@ -70,6 +86,8 @@ export const AMOUNT_ONE_OF = 'Provide exactly one of amountIn and amountOut';
 export const INVALID_FEE_BPS = 'Invalid feeBps: must be an integer in [0, 100]';
 export const INVALID_SLIPPAGE = 'Invalid slippage: must be a percent greater than 0 and below 50, with at most two decimals';
 export const DEXES_EXCLUSIVE = 'excludeDexes and includeDexes cannot be used together';
+/** A fee recipient RouterV2 reverts on: the zero address with a fee (FeeRecipientRequired), or the router itself (InvalidFeeRecipient). */
+export const INVALID_FEE_RECIPIENT = 'Invalid feeRecipient: must be a wallet, not the zero address or the router';
 
 const decimalAmount = (name: string, description: string) =>
   rawParam(name)
@@ -116,6 +134,8 @@ export const routeInput = z
       return fail(ctx, AMOUNT_ONE_OF, q.amountIn === undefined ? 'neither amountIn nor amountOut was given' : 'both amountIn and amountOut were given');
     }
     if (q.feeBps > 0 && q.feeRecipient === undefined) return fail(ctx, 'Missing required parameter: feeRecipient', 'feeRecipient is required when feeBps > 0');
+    // The router's own address is refused by aggregator-router, which knows it for each chain.
+    if (q.feeBps > 0 && q.feeRecipient === zeroAddress) return fail(ctx, INVALID_FEE_RECIPIENT, 'the zero address cannot receive a fee (feeBps > 0)');
     return {
       chainId: q.chainId,
       tokenIn: q.tokenIn,
@@ -163,10 +183,11 @@ export const tokensInput = z
     chainId: chainIdParam,
     search: rawParam('search')
       .max(100, { error: 'Invalid search: at most 100 characters' })
+      .refine((raw) => !hasControlCharacters(raw), { error: INVALID_SEARCH_CONTROL })
       .optional()
-      .meta({ description: 'Filter by address, name or symbol (at most 100 characters)' }),
+      .meta({ description: 'Filter by address, name or symbol (at most 100 characters, no control characters)' }),
     limit: integerParam('limit', 1, MAX_TOKEN_LIMIT, 'Maximum number of tokens returned'),
-    offset: integerParam('offset', 0, Number.MAX_SAFE_INTEGER, 'Pagination offset (default 0)'),
+    offset: integerParam('offset', 0, Number.MAX_SAFE_INTEGER, 'Pagination offset', 0),
     metadata: rawParam('metadata')
       .refine((raw) => raw === 'true' || raw === 'false', { error: 'Invalid metadata: must be true or false' })
       .optional()
@@ -174,7 +195,7 @@ export const tokensInput = z
   })
   .transform((q) => ({
     chainId: q.chainId,
-    offset: q.offset ?? 0,
+    offset: q.offset,
     metadata: q.metadata !== 'false',
     ...(q.search === undefined ? {} : { search: q.search }),
     ...(q.limit === undefined ? {} : { limit: q.limit }),
@@ -214,20 +235,18 @@ const quoteAmounts = rawParam('amountIn', MISSING_QUOTE_PARAMS)
 
 export const coreQuoteInput = z
   .object({
-    chainId: chainIdParam,
+    // The specification's one message for any missing required parameter, chainId included (`details` names them).
+    chainId: chainIdField(MISSING_QUOTE_PARAMS),
     tokenIn: addressParam('tokenIn', 'Input token', MISSING_QUOTE_PARAMS),
     tokenOut: addressParam('tokenOut', 'Output token', MISSING_QUOTE_PARAMS),
     amountIn: quoteAmounts,
-    includeCalldata: z
-      .string()
+    includeCalldata: rawParam('includeCalldata')
       .optional()
       .meta({ description: 'Any value except `false`, `0` or empty is truthy; then each quote includes minAmountOut and calldata' }),
-    slippageBps: z
-      .string()
+    slippageBps: rawParam('slippageBps')
       .optional()
       .meta({ description: 'Integer in [0, 10000), used for minAmountOut when includeCalldata is set (default 100)', pattern: '^\\d+$', default: '100' }),
-    refCode: z
-      .string()
+    refCode: rawParam('refCode')
       .optional()
       .meta({ description: 'Referral code: a 32-byte hex string is used as is, any other string is hashed with keccak256' }),
   })
@@ -261,10 +280,10 @@ export const corePoolInput = z
 export const launchpadListInput = z
   .object({
     chainId: chainIdParam,
-    offset: integerParam('offset', 0, Number.MAX_SAFE_INTEGER, 'Pagination offset (default 0)'),
-    limit: integerParam('limit', 1, MAX_LAUNCHPAD_PAGE, 'Page size (default 50)'),
+    offset: integerParam('offset', 0, Number.MAX_SAFE_INTEGER, 'Pagination offset', 0),
+    limit: integerParam('limit', 1, MAX_LAUNCHPAD_PAGE, 'Page size', 50),
   })
-  .transform((q) => ({ chainId: q.chainId, offset: q.offset ?? 0, limit: q.limit ?? 50 }));
+  .transform((q) => ({ chainId: q.chainId, offset: q.offset, limit: q.limit }));
 
 export const launchpadTokenInput = z
   .object({ chainId: chainIdParam, address: addressParam('address', 'Launched token address') })
@@ -274,9 +293,9 @@ export const launchpadTradesInput = z
   .object({
     chainId: chainIdParam,
     address: addressParam('address', 'Launched token address'),
-    limit: integerParam('limit', 1, MAX_LAUNCHPAD_PAGE, 'Number of trades (default 50)'),
+    limit: integerParam('limit', 1, MAX_LAUNCHPAD_PAGE, 'Number of trades', 50),
   })
-  .transform((q) => ({ chainId: q.chainId, token: q.address, limit: q.limit ?? 50 }));
+  .transform((q) => ({ chainId: q.chainId, token: q.address, limit: q.limit }));
 
 const INVALID_ESTIMATE_AMOUNT = 'Invalid amount: must be a positive base-unit integer';
 
@@ -319,7 +338,7 @@ export const ENDPOINTS = {
     pathParams: [],
     body: dataEnvelope(listTokensContract.response),
     contract: listTokensContract,
-    errors: [...CHAIN_ERRORS, ...e(400, 'Invalid search: at most 100 characters', `Invalid limit: must be an integer in [1, ${MAX_TOKEN_LIMIT}]`, `Invalid offset: must be an integer in [0, ${Number.MAX_SAFE_INTEGER}]`, 'Invalid metadata: must be true or false'), ...UPSTREAM],
+    errors: [...CHAIN_ERRORS, ...e(400, 'Invalid search: at most 100 characters', INVALID_SEARCH_CONTROL, `Invalid limit: must be an integer in [1, ${MAX_TOKEN_LIMIT}]`, `Invalid offset: must be an integer in [0, ${Number.MAX_SAFE_INTEGER}]`, 'Invalid metadata: must be true or false'), ...UPSTREAM],
   }),
   tokenBalances: endpoint({
     operationId: 'tokenBalances',
@@ -380,6 +399,7 @@ export const ENDPOINTS = {
         INVALID_FEE_BPS,
         'Missing required parameter: feeRecipient',
         'Invalid address: feeRecipient',
+        INVALID_FEE_RECIPIENT,
         'Unknown token: tokenIn',
         'Unknown token: tokenOut',
         'Invalid tokenOut: must differ from tokenIn',
@@ -402,7 +422,7 @@ export const ENDPOINTS = {
     body: dataEnvelope(coreQuoteContract.response),
     contract: coreQuoteContract,
     errors: [
-      ...CHAIN_ERRORS,
+      ...CHAIN_VALUE_ERRORS,
       ...e(
         400,
         MISSING_QUOTE_PARAMS,

@@ -23,15 +23,20 @@ export function rawParam(name: string, missing = `Missing required parameter: ${
   return z.string({ error: (issue) => (issue.input === undefined ? missing : `Invalid ${name}: must be given once`) });
 }
 
-/** `chainId`: required, an integer, one of the supported chains. */
-export const chainIdParam = rawParam('chainId')
-  .regex(/^\d+$/, { error: 'Invalid chainId: must be an integer' })
-  .transform((raw, ctx): ChainId => {
-    const chainId = Number(raw);
-    if (!(CHAIN_IDS as readonly number[]).includes(chainId)) return fail(ctx, `Unsupported chainId: ${raw}`, `supported chains: ${CHAIN_IDS.join(', ')}`);
-    return chainId as ChainId;
-  })
-  .meta({ description: `Chain id: ${CHAIN_IDS.join(' or ')}`, enum: CHAIN_IDS.map(String), examples: ['999'] });
+/** `chainId`: required (`missing` when absent), an integer, one of the supported chains. */
+export function chainIdField(missing?: string) {
+  return rawParam('chainId', missing)
+    .regex(/^\d+$/, { error: 'Invalid chainId: must be an integer' })
+    .transform((raw, ctx): ChainId => {
+      const chainId = Number(raw);
+      if (!(CHAIN_IDS as readonly number[]).includes(chainId)) return fail(ctx, `Unsupported chainId: ${raw}`, `supported chains: ${CHAIN_IDS.join(', ')}`);
+      return chainId as ChainId;
+    })
+    .meta({ description: `Chain id: ${CHAIN_IDS.join(' or ')}`, enum: CHAIN_IDS.map(String), examples: ['999'] });
+}
+
+/** `chainId`, answering `Missing required parameter: chainId` when absent. */
+export const chainIdParam = chainIdField();
 
 const ADDRESS_PATTERN = '^0x[0-9a-fA-F]{40}$';
 
@@ -43,15 +48,19 @@ export function addressParam(name: string, description: string, missing?: string
     .meta({ description, pattern: ADDRESS_PATTERN, examples: ['0x0000000000000000000000000000000000000000'] });
 }
 
-/** An optional integer in [min, max]; `Invalid <name>: must be an integer in [min, max]`. */
-export function integerParam(name: string, min: number, max: number, description: string) {
+/**
+ * An optional integer in [min, max]; `Invalid <name>: must be an integer in [min, max]`. With a `fallback`,
+ * an absent value is the fallback (documented as the parameter's default).
+ */
+export function integerParam<F extends number | undefined = undefined>(name: string, min: number, max: number, description: string, fallback?: F) {
   const message = `Invalid ${name}: must be an integer in [${min}, ${max}]`;
   return rawParam(name)
     .regex(/^\d+$/, { error: message })
     .refine((raw) => Number(raw) >= min && Number(raw) <= max, { error: message })
     .transform(Number)
     .optional()
-    .meta({ description: `${description} (an integer in [${min}, ${max}])`, pattern: '^\\d+$' });
+    .transform((value): number | F => value ?? (fallback as F))
+    .meta({ description: `${description} (an integer in [${min}, ${max}])`, pattern: '^\\d+$', ...(fallback === undefined ? {} : { default: String(fallback) }) });
 }
 
 /** An optional `true`/`false` flag (also `1`/`0`) with its default. */

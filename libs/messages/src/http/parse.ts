@@ -16,7 +16,7 @@ type Raw = Record<string, unknown>;
  * Validates a request's query and path parameters with the endpoint's schema. An empty value counts as absent;
  * a repeated parameter is a 400 unless its last value wins (`lastValueWins`). The first failure is reported,
  * in the order the parameters are declared; when several required parameters share one message (as on
- * /core/quote), `details` names all of the missing ones.
+ * /core/quote), `details` names all of the missing ones (and the one missing, when the message does not name it).
  */
 export function parseEndpointInput<E extends Endpoint>(endpoint: E, query: Raw, pathParams: Raw = {}): ParsedInput<E> {
   const input: Raw = {};
@@ -36,8 +36,10 @@ function describe(issues: readonly z.core.$ZodIssue[]): InvalidInput {
   if (typeof explicit === 'string') return { message: first.message, details: explicit };
   const input = (first as { input?: unknown }).input;
   if (input === undefined) {
-    const missing = issues.filter((i) => i.message === first.message && (i as { input?: unknown }).input === undefined && i.path.length > 0);
-    return missing.length > 1 ? { message: first.message, details: `missing: ${missing.map((i) => i.path.join('.')).join(', ')}` } : { message: first.message };
+    const missing = issues.filter((i) => i.message === first.message && (i as { input?: unknown }).input === undefined && i.path.length > 0).map((i) => i.path.join('.'));
+    // Named when several share the message, or when the message does not name the one missing (chainId on /core/quote).
+    const named = missing.length === 1 && first.message.split(/\W+/).includes(missing[0]!);
+    return missing.length > 0 && !named ? { message: first.message, details: `missing: ${missing.join(', ')}` } : { message: first.message };
   }
   return typeof input === 'string' ? { message: first.message, details: got(input) } : { message: first.message };
 }
