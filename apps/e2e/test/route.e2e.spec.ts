@@ -148,6 +148,22 @@ describe('aggregator routes', () => {
     expect(received[0]).toBe(BigInt(data.execution.details.amountOut));
   });
 
+  it('exact output across the core pool and both V2 pools: the output asked for, for the least input', async () => {
+    // 30,000 USDC is more than the core WHYPE/USDC pool pays (its quotes stop at 1,000 WHYPE): the split fills it
+    // to its top and the V2 pools pay the rest.
+    for (const asked of [30_000, 40_000]) {
+      const r = bodyOf(await routeAtHead({ tokenIn: token('WHYPE'), tokenOut: token('USDC'), amountOut: String(asked) })).data;
+      const paid = BigInt(r.execution.details.amountOut);
+      expect(paid).toBeGreaterThanOrEqual(BigInt(asked) * 10n ** 6n);
+      expect(paid - BigInt(asked) * 10n ** 6n).toBeLessThanOrEqual(BigInt(asked) * 10n ** 3n);
+      // An exact-input route for a ten-thousandth less input pays less than was asked.
+      const less = (Number(r.amountIn) * 0.9999).toFixed(18);
+      const cheaper = bodyOf(await routeAtHead({ tokenIn: token('WHYPE'), tokenOut: token('USDC'), amountIn: less })).data;
+      expect(BigInt(cheaper.execution.details.amountOut)).toBeLessThan(BigInt(asked) * 10n ** 6n);
+    }
+    // Quoted only: executing it would move the prices the later cases expect.
+  });
+
   it('native input: the zero address, the transaction carries value', async () => {
     const { data, received } = await execute({ tokenIn: zeroAddress, tokenOut: token('USDC'), amountIn: '3' });
     expect(data.execution.value).toBe('3000000000000000000');
@@ -282,6 +298,10 @@ describe('aggregator routes', () => {
       [{ ...base, feeBps: '1.5', feeRecipient: account('integrator').address }, 'Invalid feeBps: must be an integer in [0, 100]'],
       [{ ...base, feeBps: '10' }, 'Missing required parameter: feeRecipient'],
       [{ ...base, feeRecipient: 'x' }, 'Invalid address: feeRecipient'],
+      // Recipients RouterV2 reverts on: the zero address with a fee, and the router itself.
+      [{ ...base, feeBps: '10', feeRecipient: zeroAddress }, 'Invalid feeRecipient: must be a wallet, not the zero address or the router'],
+      [{ ...base, feeRecipient: chain().routerV2 }, 'Invalid feeRecipient: must be a wallet, not the zero address or the router'],
+      [{ ...base, feeBps: '10', feeRecipient: chain().routerV2.toLowerCase() }, 'Invalid feeRecipient: must be a wallet, not the zero address or the router'],
       [{ ...base, slippage: '0' }, 'Invalid slippage: must be a percent greater than 0 and below 50, with at most two decimals'],
       [{ ...base, slippage: '50' }, 'Invalid slippage: must be a percent greater than 0 and below 50, with at most two decimals'],
       [{ ...base, multiHop: 'maybe' }, 'Invalid multiHop: must be true or false'],
@@ -295,6 +315,8 @@ describe('aggregator routes', () => {
       expect(r.body).toMatchObject({ success: false });
     }
     expect((await pools({ tokenA: token('USDC'), tokenB: '0x3333333333333333333333333333333333333333' })).error).toBe('Unknown token: tokenB');
+    // Without a fee the zero address means no recipient, which RouterV2 accepts.
+    expect((await route({ ...base, feeRecipient: zeroAddress })).status).toBe(200);
   });
 
   describe('on chain 4663 (native ETH)', () => {
