@@ -9,6 +9,8 @@
 // marginal price in float64, hop after hop); the best path is the reference. It ignores integer rounding, so it
 // is an upper bound of what an exact route can pay. The ratio engine / optimum is printed as median and p5
 // against the target (median >= 99.9%), with the engine's route-search latency (p50 / p99) for information.
+// Exact output is checked against exact input (ask for what the exact-input route paid: no more input, about that
+// output), on the devnet graphs with their core pools and on the synthetic graph.
 // It exits 0 whether the target is met or missed; non-zero only when the bench itself fails.
 //
 //   node bench/route-quality/run.mjs            the table
@@ -21,6 +23,9 @@ import { compileEngine } from '../shared/routing-engine.mjs';
 import { address, syntheticGraph, toUnits } from '../shared/synthetic-graph.mjs';
 
 const TARGET_MEDIAN = 0.999;
+/** Exact output: the input may exceed the exact-input route's by rounding only, and the output what was asked by a thousandth. */
+const TARGET_EXACT_OUT_INPUT = 1.000001;
+const TARGET_EXACT_OUT_EXCESS = 0.001;
 const LATENCY_TARGET_P50_MS = 2; // bench/route's engine-only target, shown for information
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
@@ -65,6 +70,14 @@ const DEVNET = {
 };
 // Rough USD prices to size the queries (HYPE ~$25, PURR ~$0.25, ETH ~$3,000, LINK ~$15).
 const DEVNET_USD = { WHYPE: 25, PURR: 0.25, WETH: 3000, LINK: 15, USDC: 1, USDT: 1, DAI: 1 };
+// Copied from libs/devnet-kit/src/amm.ts (DEVNET_CORE_POOLS): the core pools, priced at the oracle (DEVNET_USD).
+const DEVNET_CORE = {
+  999: [['WHYPE', 'USDC', '2000', '50000'], ['USDC', 'USDT', '200000', '200000'], ['PURR', 'USDC', '200000', '50000']],
+  4663: [['WETH', 'USDC', '20', '60000'], ['USDC', 'USDT', '200000', '200000'], ['LINK', 'USDC', '4000', '60000']],
+};
+/** The core pools' fee in this model (their dynamic fee at rest), and their quote ladder, as aggregator-router samples it. */
+const CORE_FEE_BPS = 30;
+const CORE_LADDER_SIZE = 16;
 
 function devnetGraph(engine, chainId) {
   const { decimals, sources } = DEVNET[chainId];
@@ -114,7 +127,76 @@ function devnetGraph(engine, chainId) {
         queries.push({ label: `${a}->${b} $${usd}`, tokenIn: tokenAddress[a], tokenOut: tokenAddress[b], amountIn: toUnits((usd / DEVNET_USD[a]).toFixed(decimals[a] > 6 ? 9 : 6), decimals[a]) });
       }
     }
-  return { snapshot: { chainId, pools }, queries };
+  return { snapshot: { chainId, pools }, queries, tokenAddress };
+}
+
+/**
+ * The devnet graph with its core pools: each side quoted at the oracle price less a flat fee, on the ladder
+ * aggregator-router reads (16 inputs, geometric from a millionth of the input reserve to half of it). Used for the
+ * exact-output check only (the independent optimum does not model sampled pools).
+ */
+function devnetGraphWithCore(engine, chainId) {
+  const base = devnetGraph(engine, chainId);
+  const { decimals } = DEVNET[chainId];
+  const pools = [...base.snapshot.pools];
+  let n = 0;
+  for (const [a, b, amountA, amountB] of DEVNET_CORE[chainId]) {
+    const [A, B] = [base.tokenAddress[a], base.tokenAddress[b]];
+    const aFirst = BigInt(A) < BigInt(B);
+    const [t0, t1] = aFirst ? [a, b] : [b, a];
+    const reserve = { [a]: toUnits(amountA, decimals[a]), [b]: toUnits(amountB, decimals[b]) };
+    const ladder = (tin, tout) => {
+      const low = Number(reserve[tin] / 1_000_000n);
+      const high = Number(reserve[tin] / 2n);
+      // Output at the oracle price: in whole tokens times the price ratio, less the fee, floored to base units.
+      const rate = (DEVNET_USD[tin] / DEVNET_USD[tout]) * 10 ** (decimals[tout] - decimals[tin]) * (1 - CORE_FEE_BPS / 10_000);
+      return Array.from({ length: CORE_LADDER_SIZE }, (_, i) => {
+        const amountIn = BigInt(Math.floor(low * (high / low) ** (i / (CORE_LADDER_SIZE - 1))));
+        return { amountIn, amountOut: BigInt(Math.floor(Number(amountIn) * rate)) };
+      });
+    };
+    pools.push({
+      kind: 'core',
+      address: address(0xc000 + chainId * 16 + ++n),
+      routerIndex: 0,
+      token0: base.tokenAddress[t0],
+      token1: base.tokenAddress[t1],
+      decimals0: decimals[t0],
+      decimals1: decimals[t1],
+      samples0to1: ladder(t0, t1),
+      samples1to0: ladder(t1, t0),
+    });
+  }
+  return { snapshot: { chainId, pools }, queries: base.queries };
+}
+
+/**
+ * Exact output against exact input: for each query, ask for what the exact-input route paid. The exact-output
+ * route needs at most the same input (that input pays it) and pays about what was asked: the figures are the
+ * worst input ratio (exact output / exact input) and the worst excess output (paid / asked - 1).
+ */
+function exactOutConsistency(engine, graph, queries) {
+  let worstInput = 0;
+  let worstExcess = 0;
+  let worstLabel = '';
+  let count = 0;
+  for (const q of queries) {
+    let route;
+    try {
+      route = engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountIn: q.amountIn, multiHop: true });
+    } catch (e) {
+      if (e.name !== 'NoRouteError') throw e;
+      continue;
+    }
+    if (route.amountOut < 1_000n) continue; // dust: rounding dominates
+    const out = engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountOut: route.amountOut, multiHop: true });
+    const inputRatio = Number(out.amountIn) / Number(q.amountIn);
+    const excess = Number(out.amountOut) / Number(route.amountOut) - 1;
+    if (inputRatio > worstInput) [worstInput, worstLabel] = [inputRatio, q.label];
+    worstExcess = Math.max(worstExcess, excess);
+    count++;
+  }
+  return { count, worstInput, worstExcess, worstLabel };
 }
 
 // ---------------------------------------------------------------- the independent optimum (float64)
@@ -291,6 +373,11 @@ async function main() {
       const graph = engine.buildGraph(snapshot);
       results[`devnet ${chainId}`] = { pools: snapshot.pools.length, queries: queries.length, ...evaluate(engine, graph, snapshot, queries) };
     }
+    const exactOut = {};
+    for (const chainId of [999, 4663]) {
+      const { snapshot, queries } = devnetGraphWithCore(engine, chainId);
+      exactOut[`devnet ${chainId} + core`] = exactOutConsistency(engine, engine.buildGraph(snapshot), queries);
+    }
     const synth = syntheticGraph(1000, 20_251_121, queryCount);
     const buildStarted = performance.now();
     const graph = engine.buildGraph(synth.snapshot);
@@ -312,6 +399,7 @@ async function main() {
     }
     timeOnly(engine, graph, outQueries, true);
     const latencyOut = timeOnly(engine, graph, outQueries, true);
+    exactOut['synthetic 1,000 pools'] = exactOutConsistency(engine, graph, synth.queries.slice(0, 100));
     results['synthetic 1,000 pools'] = { pools: synth.snapshot.pools.length, tokens: synth.tokenCount, pairs: synth.pairs, queries: synth.queries.length, buildMs, ...syn, latencyIn, latencyOut };
 
     const rows = Object.entries(results).map(([name, r]) => ({
@@ -328,9 +416,15 @@ async function main() {
       noRoute: r.noRoute,
     }));
     const synthetic = results['synthetic 1,000 pools'];
+    const exactOutRows = Object.entries(exactOut).map(([name, r]) => ({
+      graph: name,
+      ...r,
+      pass: r.worstInput <= TARGET_EXACT_OUT_INPUT && r.worstExcess <= TARGET_EXACT_OUT_EXCESS,
+    }));
     const summary = {
-      target: { median: TARGET_MEDIAN, latencyP50Ms: LATENCY_TARGET_P50_MS },
+      target: { median: TARGET_MEDIAN, latencyP50Ms: LATENCY_TARGET_P50_MS, exactOutInput: TARGET_EXACT_OUT_INPUT, exactOutExcess: TARGET_EXACT_OUT_EXCESS },
       rows,
+      exactOut: exactOutRows,
       synthetic: {
         tokens: synthetic.tokens,
         pairs: synthetic.pairs,
@@ -355,6 +449,13 @@ async function main() {
     }
     console.log('');
     for (const r of rows) for (const w of r.worst) console.log(`  lowest on ${r.graph}: ${w.label} ${pct(w.ratio)} (engine ${w.hops} hops, optimum ${w.refHops})`);
+    console.log('');
+    console.log('exact output vs exact input: ask for what the exact-input route paid');
+    console.log('');
+    console.log(`${'graph'.padEnd(24)}${'queries'.padStart(9)}${'worst input'.padStart(14)}${'worst excess'.padStart(14)}   target input <= ${TARGET_EXACT_OUT_INPUT}x, excess <= ${pct(TARGET_EXACT_OUT_EXCESS)}`);
+    for (const r of exactOutRows) {
+      console.log(`${r.graph.padEnd(24)}${String(r.count).padStart(9)}${`${r.worstInput.toFixed(6)}x`.padStart(14)}${pct(r.worstExcess).padStart(14)}   ${r.pass ? 'PASS' : 'MISS'}${r.pass ? '' : ` (worst input: ${r.worstLabel})`}`);
+    }
     console.log('');
     const s = summary.synthetic;
     console.log(`route-search latency on the synthetic graph (${s.tokens} tokens, ${s.pairs} pairs; graph built in ${s.buildMs.toFixed(1)} ms), multiHop, for information:`);
