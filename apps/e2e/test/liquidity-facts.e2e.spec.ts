@@ -63,6 +63,6 @@ describe('aggregator liquidity from chain facts', () => {
 
     const metrics = await (await fetch(`${router.url}/metrics`)).text();
     expect(metrics).toMatch(/chain_facts_received_total\{chain="999",fact="pool.created",outcome="handled"\} [1-9]/);
-    expect(router.output()).toContain('"msg":"following chain facts"');
+    await until(async () => router.output(), (out) => out.includes('"msg":"following chain facts"'), 5_000);
   });
 });
