@@ -168,13 +168,7 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
         address creator = launch.creator;
         if (creator == address(0)) revert TokenNotFound(token);
         if (msg.sender != creator) revert UnauthorizedMetadataUpdate(msg.sender);
-        _checkLinks(image_uri, description, website, twitter, telegram, discord);
-        launch.image_uri = image_uri;
-        launch.description = description;
-        launch.website = website;
-        launch.twitter = twitter;
-        launch.telegram = telegram;
-        launch.discord = discord;
+        _setLinks(launch, image_uri, description, website, twitter, telegram, discord);
         _emitMetadataUpdated(token);
     }
 
@@ -462,7 +456,6 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
         if (bytes(args.name).length == 0 || bytes(args.symbol).length == 0) revert EmptyNameOrSymbol();
         _checkLength("name", args.name, MAX_NAME_LENGTH);
         _checkLength("symbol", args.symbol, MAX_SYMBOL_LENGTH);
-        _checkLinks(args.image_uri, args.description, args.website, args.twitter, args.telegram, args.discord);
 
         address factory = _dexes[args.dexIndex];
         token = _deployToken(factory, args.name, args.symbol);
@@ -477,12 +470,7 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
         Launch storage launch = _launches[token];
         launch.creator = msg.sender;
         launch.creationTimestamp = uint64(block.timestamp);
-        launch.image_uri = args.image_uri;
-        launch.description = args.description;
-        launch.website = args.website;
-        launch.twitter = args.twitter;
-        launch.telegram = args.telegram;
-        launch.discord = args.discord;
+        _setLinks(launch, args.image_uri, args.description, args.website, args.twitter, args.telegram, args.discord);
         _setReserves(launch, VIRTUAL_HYPE_LIQUIDITY, INITIAL_VIRTUAL_TOKEN_RESERVE);
 
         // Anti-sniper: the creator's purchase happens here, in the creating transaction, before the token can
@@ -516,21 +504,29 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
         if (length > maxLength) revert MetadataTooLong(field, length, maxLength);
     }
 
-    /// @dev The limits of the metadata a creator may update: everything but the name and symbol.
-    function _checkLinks(
+    /// @dev Stores the metadata a creator may update (everything but the name and symbol), each field within
+    /// its limit.
+    function _setLinks(
+        Launch storage launch,
         string memory image_uri,
         string memory description,
         string memory website,
         string memory twitter,
         string memory telegram,
         string memory discord
-    ) private pure {
+    ) private {
         _checkLength("image_uri", image_uri, MAX_IMAGE_URI_LENGTH);
         _checkLength("description", description, MAX_DESCRIPTION_LENGTH);
         _checkLength("website", website, MAX_LINK_LENGTH);
         _checkLength("twitter", twitter, MAX_LINK_LENGTH);
         _checkLength("telegram", telegram, MAX_LINK_LENGTH);
         _checkLength("discord", discord, MAX_LINK_LENGTH);
+        launch.image_uri = image_uri;
+        launch.description = description;
+        launch.website = website;
+        launch.twitter = twitter;
+        launch.telegram = telegram;
+        launch.discord = discord;
     }
 
     /// @dev Deploys the token as a minimal proxy of `tokenImplementation` with CREATE2 (salt: creator and
