@@ -1,6 +1,7 @@
 import { ammPoolAbi, routerV2Abi } from '@dex/abis';
 import { minAmountOut, splitOutput } from '@dex/fee-math';
 import {
+  INVALID_FEE_RECIPIENT,
   NATIVE_TOKEN_ADDRESS,
   NATIVE_TOKEN_ALIAS,
   type HopSwapRecord,
@@ -74,7 +75,7 @@ export class RouteService {
     const feeRecipient = request.feeRecipient?.toLowerCase();
     if (feeRecipient === chain.entry.routerV2.toLowerCase() || (feeRecipient === zeroAddress && request.feeBps > 0)) {
       const why = feeRecipient === zeroAddress ? 'the zero address cannot receive a fee (feeBps > 0)' : `${chain.entry.routerV2} is the router of chain ${chain.chainId}`;
-      throw new BusError(400, 'Invalid feeRecipient: must be a wallet, not the zero address or the router', why);
+      throw new BusError(400, INVALID_FEE_RECIPIENT, why);
     }
     // Token metadata is read with the first snapshot: wait for it before judging a token unknown.
     const snapshot = await chain.current();

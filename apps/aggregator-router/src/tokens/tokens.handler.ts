@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CheckpointRepository, TokenRepository, type DbClient } from '@dex/db';
-import { hasControlCharacters, listTokensContract, type ParsedRequestOf, type ResponseOf } from '@dex/messages';
+import { hasControlCharacters, INVALID_SEARCH_CONTROL, listTokensContract, type ParsedRequestOf, type ResponseOf } from '@dex/messages';
 import { BusError, DB_CLIENT } from '@dex/service';
 import { getAddress } from 'viem';
 import { SourceRegistry } from '../sources/source-registry';
@@ -30,7 +30,7 @@ export class TokensHandler {
     }
     // Postgres refuses a NUL in a query parameter; bus clients reach here without the gateway's check.
     if (r.search !== undefined && hasControlCharacters(r.search)) {
-      throw new BusError(400, 'Invalid search: must not contain control characters', `got ${JSON.stringify(r.search)}`);
+      throw new BusError(400, INVALID_SEARCH_CONTROL, `got ${JSON.stringify(r.search)}`);
     }
     const search = r.search?.trim() || undefined;
     const [page, checkpoint] = await Promise.all([

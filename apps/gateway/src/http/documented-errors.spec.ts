@@ -2,6 +2,7 @@
 // be in the endpoint table (`ENDPOINTS`), which /openapi.json and the SDK's types are generated from. This test
 // reads the sources of the services behind the REST API and checks each `new BusError(status, message)` with a
 // literal or template message against the documented failures of the same status.
+import * as messages from '@dex/messages';
 import { ENDPOINTS } from '@dex/messages';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -26,14 +27,27 @@ function sources(dir: string): string[] {
   });
 }
 
-/** `new BusError(<status>, '<message>'` and `new BusError(<status>, \`<template>\``; named constants are left out. */
+/** A message constant exported by @dex/messages, by name; undefined for any other name. */
+function messageConstant(name: string): string | undefined {
+  const value = (messages as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * `new BusError(<status>, '<message>'`, `new BusError(<status>, \`<template>\`` and `new BusError(<status>, NAME`
+ * with NAME a message constant of @dex/messages (a name that is not one is reported as such).
+ */
 function thrownErrors(): Thrown[] {
-  const pattern = /new BusError\(\s*(\d{3}),\s*(?:'((?:\\.|[^'\\])*)'|`((?:\\.|\$\{[^}]*\}|[^`\\])*)`)/g;
+  const pattern = /new BusError\(\s*(\d{3}),\s*(?:'((?:\\.|[^'\\])*)'|`((?:\\.|\$\{[^}]*\}|[^`\\])*)`|([A-Z][A-Z0-9_]*)\b)/g;
   return SERVICES.flatMap((service) =>
     sources(join(ROOT, 'apps', service, 'src'))
       .filter((path) => !BUS_ONLY.has(relative(ROOT, path)))
       .flatMap((path) =>
-      [...readFileSync(path, 'utf8').matchAll(pattern)].map((m) => ({ file: relative(ROOT, path), status: Number(m[1]), message: m[2] ?? m[3] })),
+      [...readFileSync(path, 'utf8').matchAll(pattern)].map((m) => ({
+        file: relative(ROOT, path),
+        status: Number(m[1]),
+        message: m[2] ?? m[3] ?? messageConstant(m[4]) ?? `<not a message constant of @dex/messages: ${m[4]}>`,
+      })),
     ),
   );
 }
@@ -58,6 +72,8 @@ describe('failures the services answer', () => {
     // A guard on the scan itself: an unreadable tree or a changed constructor would leave nothing to check.
     expect(thrown.length).toBeGreaterThan(25);
     expect(thrown).toContainEqual(expect.objectContaining({ status: 404, message: 'No route found' }));
+    // A message constant of @dex/messages is read as its text.
+    expect(thrown).toContainEqual(expect.objectContaining({ status: 400, message: messages.INVALID_SEARCH_CONTROL }));
   });
 
   it('are each documented in the endpoint table with the same status', () => {
