@@ -21,6 +21,9 @@ export const TOTAL_SUPPLY = 10n ** 15n;
 /** The trading fee: 1% of the native coin in (buys) or out (sells). */
 export const LAUNCHPAD_FEE_BPS = 100n;
 
+/** Tokens the curve never sells: at graduation they seed the DEX pair (INITIAL_VIRTUAL_TOKEN_RESERVE - CURVE_SALE_SUPPLY). */
+export const GRADUATION_TOKEN_RESERVE = 375_000_000n * 10n ** 6n;
+
 /** A token's curve as the launchpad reports it (`getLiquidity`, `getTokensForSale`, `getRealHypeReserve`). */
 export interface CurveState {
   /** The virtual native reserve x (VIRTUAL_HYPE_LIQUIDITY plus the native coin raised, net of fees). */
@@ -129,4 +132,22 @@ export function curveSellCapacity(state: CurveState): bigint {
   if (floorHype === 1n) return 2n ** 255n;
   const t = (x * y - 1n) / (floorHype - 1n) - y;
   return t > 0n ? t : 0n;
+}
+
+/**
+ * The curve of a launched token from its reserves and graduation flag, by the launchpad's own rules
+ * (`getTokensForSale`, `getRealHypeReserve`): the one rule for "still trading". Undefined when the token trades
+ * no more on its curve: graduated, or its sale allotment sold out (frozen until `graduate`).
+ */
+export function curveFromReserves(reserves: { hypeReserve: bigint; tokenReserve: bigint; graduated: boolean }, feeBps: bigint = LAUNCHPAD_FEE_BPS): CurveState | undefined {
+  if (reserves.graduated) return undefined;
+  const tokensForSale = reserves.tokenReserve - GRADUATION_TOKEN_RESERVE;
+  if (tokensForSale <= 0n) return undefined;
+  return {
+    hypeReserve: reserves.hypeReserve,
+    tokenReserve: reserves.tokenReserve,
+    tokensForSale,
+    realHypeReserve: reserves.hypeReserve - VIRTUAL_HYPE_LIQUIDITY,
+    feeBps,
+  };
 }

@@ -1,0 +1,257 @@
+/**
+ * The liquidity state of one chain, built from chain facts alone: every pool with its state at a block, and
+ * an undo log of the recent blocks so a reorg rolls the state back exactly. No I/O: a service feeds it facts
+ * (and core pool samples, which are read from the chain because the pools price at an oracle) and builds its
+ * routing graph from it.
+ *
+ * Facts are idempotent: a fact of a block the state already covers, or older than a pool's last change, is a
+ * duplicate and changes nothing. Records are immutable, so the undo log keeps the record a block replaced.
+ */
+import type { QuoteSample } from '@dex/routing';
+import type { ApplyOutcome, FactPosition, LiquidityFact, LiquidityPoolKind, PoolCreatedFact } from './facts';
+
+/** A pool and its state as of its last change (`at`). */
+export interface PoolRecord {
+  readonly kind: LiquidityPoolKind;
+  /** Lower case; for `launchpad`, the launched token. */
+  readonly address: string;
+  readonly routerIndex: number;
+  readonly token0: string;
+  readonly token1: string;
+  readonly createdBlock: bigint;
+  /** Where the state was last set; `{ block: createdBlock, logIndex: -1 }` before any change. */
+  readonly at: FactPosition;
+  /** V2 and stable pools. */
+  readonly reserves?: { readonly reserve0: bigint; readonly reserve1: bigint };
+  /** Launchpad curves. */
+  readonly curve?: { readonly hypeReserve: bigint; readonly tokenReserve: bigint; readonly graduated: boolean };
+}
+
+export interface TokenRecord {
+  readonly address: string;
+  readonly symbol: string;
+  readonly name: string;
+  readonly decimals: number;
+}
+
+/** A core pool's `estimateSwapBatch` samples, per direction, at a block. */
+export interface CoreSamples {
+  readonly block: bigint;
+  readonly samples0to1: readonly QuoteSample[];
+  readonly samples1to0: readonly QuoteSample[];
+}
+
+/** The state as a store holds it at a block (what `restore` starts from). */
+export interface StoredLiquidity {
+  readonly block: bigint;
+  readonly pools: readonly PoolRecord[];
+  readonly tokens: readonly TokenRecord[];
+}
+
+export interface ChainStateOptions {
+  /** Blocks of undo log kept below the newest processed block: the deepest reorg undone without a reload. */
+  readonly retainBlocks?: number;
+}
+
+const DEFAULT_RETAIN_BLOCKS = 128;
+
+const after = (a: FactPosition, b: FactPosition): boolean => a.block > b.block || (a.block === b.block && a.logIndex > b.logIndex);
+
+/** A change of one block: the record the block found (undefined: the block created the pool). */
+interface Undo {
+  readonly address: string;
+  readonly previous: PoolRecord | undefined;
+}
+
+export class ChainLiquidityState {
+  /** Every fact of blocks up to here has been applied (facts of later blocks may be, too). */
+  private processed: bigint;
+  /** The oldest block the undo log can restore the state to. */
+  private floor: bigint;
+  private readonly pools = new Map<string, PoolRecord>();
+  private readonly tokens = new Map<string, TokenRecord>();
+  private readonly samples = new Map<string, CoreSamples>();
+  /** Per block above `floor`: what its facts replaced, first change per pool only. */
+  private readonly undo = new Map<bigint, Undo[]>();
+  private readonly touched = new Map<bigint, Set<string>>();
+  private readonly retain: bigint;
+  /** Bumped by every change, so a consumer rebuilds derived data (the graph) only when it moved. */
+  private version = 0;
+
+  constructor(
+    readonly chainId: number,
+    options: ChainStateOptions = {},
+    start: StoredLiquidity = { block: 0n, pools: [], tokens: [] },
+  ) {
+    this.retain = BigInt(options.retainBlocks ?? DEFAULT_RETAIN_BLOCKS);
+    this.processed = start.block;
+    this.floor = start.block;
+    for (const p of start.pools) this.pools.set(p.address.toLowerCase(), { ...p, address: p.address.toLowerCase() });
+    for (const t of start.tokens) this.tokens.set(t.address.toLowerCase(), t);
+  }
+
+  /** The block every fact up to which has been applied. */
+  get block(): bigint {
+    return this.processed;
+  }
+
+  get changes(): number {
+    return this.version;
+  }
+
+  pool(address: string): PoolRecord | undefined {
+    return this.pools.get(address.toLowerCase());
+  }
+
+  allPools(): IterableIterator<PoolRecord> {
+    return this.pools.values();
+  }
+
+  get poolCount(): number {
+    return this.pools.size;
+  }
+
+  token(address: string): TokenRecord | undefined {
+    return this.tokens.get(address.toLowerCase());
+  }
+
+  allTokens(): IterableIterator<TokenRecord> {
+    return this.tokens.values();
+  }
+
+  coreSamples(address: string): CoreSamples | undefined {
+    return this.samples.get(address.toLowerCase());
+  }
+
+  /** The core pools, whose prices are sampled from the chain (one batch per block). */
+  corePools(): PoolRecord[] {
+    return [...this.pools.values()].filter((p) => p.kind === 'core');
+  }
+
+  /** Records a core pool's samples; samples of an unknown pool, or older than those held, are ignored. */
+  setCoreSamples(address: string, samples: CoreSamples): boolean {
+    const key = address.toLowerCase();
+    const pool = this.pools.get(key);
+    if (pool?.kind !== 'core') return false;
+    const held = this.samples.get(key);
+    if (held && held.block > samples.block) return false;
+    this.samples.set(key, samples);
+    this.version += 1;
+    return true;
+  }
+
+  apply(fact: LiquidityFact): ApplyOutcome {
+    switch (fact.type) {
+      case 'tokenListed': {
+        const key = fact.address.toLowerCase();
+        if (this.tokens.has(key)) return 'duplicate';
+        this.tokens.set(key, { address: fact.address, symbol: fact.symbol, name: fact.name, decimals: fact.decimals });
+        this.version += 1;
+        return 'applied';
+      }
+      case 'poolCreated':
+        return this.create(fact);
+      case 'reservesSynced':
+        return this.change(fact.pool, fact, (p) => (p.kind === 'uniswap-v2' || p.kind === 'stable' ? { reserves: { reserve0: fact.reserve0, reserve1: fact.reserve1 } } : undefined));
+      case 'curveTraded':
+        return this.change(fact.token, fact, (p) =>
+          p.kind === 'launchpad' ? { curve: { hypeReserve: fact.hypeReserve, tokenReserve: fact.tokenReserve, graduated: p.curve?.graduated ?? false } } : undefined,
+        );
+      case 'tokenGraduated':
+        return this.change(fact.token, fact, (p) =>
+          p.kind === 'launchpad' && p.curve ? { curve: { ...p.curve, graduated: true } } : p.kind === 'launchpad' ? { curve: { hypeReserve: 0n, tokenReserve: 0n, graduated: true } } : undefined,
+        );
+      case 'blockProcessed':
+        return this.advance(fact.block);
+      case 'reorg':
+        return this.rollback(fact.ancestor);
+    }
+  }
+
+  private create(fact: PoolCreatedFact): ApplyOutcome {
+    const key = fact.address.toLowerCase();
+    if (fact.block <= this.processed || this.pools.has(key)) return 'duplicate';
+    const record: PoolRecord = {
+      kind: fact.kind,
+      address: key,
+      routerIndex: fact.routerIndex,
+      token0: fact.token0,
+      token1: fact.token1,
+      createdBlock: fact.block,
+      at: { block: fact.block, logIndex: -1 },
+      ...(fact.kind === 'uniswap-v2' || fact.kind === 'stable' ? { reserves: { reserve0: 0n, reserve1: 0n } } : {}),
+    };
+    this.record(fact.block, key, undefined);
+    this.pools.set(key, record);
+    this.version += 1;
+    return 'applied';
+  }
+
+  /** Sets what `next` returns on the pool (undefined: the fact does not apply to the pool's kind). */
+  private change(address: string, fact: FactPosition, next: (pool: PoolRecord) => Partial<PoolRecord> | undefined): ApplyOutcome {
+    if (fact.block <= this.processed) return 'duplicate';
+    const key = address.toLowerCase();
+    const pool = this.pools.get(key);
+    if (!pool) return 'unknown';
+    if (!after(fact, pool.at)) return 'duplicate';
+    const update = next(pool);
+    if (!update) return 'unknown';
+    this.record(fact.block, key, pool);
+    this.pools.set(key, { ...pool, ...update, at: { block: fact.block, logIndex: fact.logIndex } });
+    this.version += 1;
+    return 'applied';
+  }
+
+  private record(block: bigint, address: string, previous: PoolRecord | undefined): void {
+    let seen = this.touched.get(block);
+    if (!seen) {
+      this.touched.set(block, (seen = new Set()));
+      this.undo.set(block, []);
+    }
+    if (seen.has(address)) return;
+    seen.add(address);
+    this.undo.get(block)!.push({ address, previous });
+  }
+
+  private advance(block: bigint): ApplyOutcome {
+    if (block <= this.processed) return 'duplicate';
+    this.processed = block;
+    const horizon = block - this.retain;
+    if (horizon > this.floor) {
+      for (const b of [...this.undo.keys()]) {
+        if (b <= horizon) {
+          this.undo.delete(b);
+          this.touched.delete(b);
+        }
+      }
+      this.floor = horizon;
+    }
+    this.version += 1;
+    return 'applied';
+  }
+
+  /**
+   * Undoes every block above `ancestor`, newest first. A reorg below what the undo log reaches (deeper than
+   * `retainBlocks`, or below the block the state was restored at) cannot be undone here: `incomplete`.
+   */
+  private rollback(ancestor: bigint): ApplyOutcome {
+    const above = [...this.undo.keys()].filter((b) => b > ancestor).sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+    if (ancestor < this.floor) {
+      return 'incomplete';
+    }
+    for (const block of above) {
+      for (const { address, previous } of this.undo.get(block)!.slice().reverse()) {
+        if (previous) this.pools.set(address, previous);
+        else {
+          this.pools.delete(address);
+          this.samples.delete(address);
+        }
+      }
+      this.undo.delete(block);
+      this.touched.delete(block);
+    }
+    if (this.processed > ancestor) this.processed = ancestor;
+    this.version += 1;
+    return 'applied';
+  }
+}

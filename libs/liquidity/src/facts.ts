@@ -1,0 +1,78 @@
+/**
+ * The chain facts the liquidity state is built from: what the indexer publishes, as plain values (bigints,
+ * lower-case or checksummed addresses alike). A service maps its message payloads onto these; the state never
+ * reads the chain itself.
+ */
+
+/** The pool kinds whose state the facts carry (core pools are priced by sampling, see `setCoreSamples`). */
+export type LiquidityPoolKind = 'uniswap-v2' | 'stable' | 'core' | 'launchpad';
+
+/** Where a fact stands in the chain: its block and its log's index there (-1 for facts not from a log). */
+export interface FactPosition {
+  readonly block: bigint;
+  readonly logIndex: number;
+}
+
+/** A pool appeared (a factory's PairCreated / PoolCreated, the core router's PoolAdded, a launch). */
+export interface PoolCreatedFact {
+  readonly type: 'poolCreated';
+  readonly block: bigint;
+  readonly kind: LiquidityPoolKind;
+  /** The pool; for `launchpad`, the launched token (its curve lives in the launchpad contract). */
+  readonly address: string;
+  readonly routerIndex: number;
+  readonly token0: string;
+  readonly token1: string;
+}
+
+/** New reserves of a V2 or stable pool: its Sync (swaps, liquidity added or removed all end in one). */
+export interface ReservesSyncedFact extends FactPosition {
+  readonly type: 'reservesSynced';
+  readonly pool: string;
+  readonly reserve0: bigint;
+  readonly reserve1: bigint;
+}
+
+/** A launched token's curve after a trade or after its creation (the creator's purchase included). */
+export interface CurveTradedFact extends FactPosition {
+  readonly type: 'curveTraded';
+  readonly token: string;
+  readonly hypeReserve: bigint;
+  readonly tokenReserve: bigint;
+}
+
+/** A launched token left its curve for its DEX pair (TokenGraduated). */
+export interface TokenGraduatedFact extends FactPosition {
+  readonly type: 'tokenGraduated';
+  readonly token: string;
+}
+
+/** A token's metadata (first seen by the indexer). */
+export interface TokenListedFact {
+  readonly type: 'tokenListed';
+  readonly address: string;
+  readonly symbol: string;
+  readonly name: string;
+  readonly decimals: number;
+}
+
+/** Every fact of blocks up to `block` has been delivered. */
+export interface BlockProcessedFact {
+  readonly type: 'blockProcessed';
+  readonly block: bigint;
+}
+
+/** The blocks above `ancestor` were replaced: every fact of theirs is void. */
+export interface ReorgFact {
+  readonly type: 'reorg';
+  readonly ancestor: bigint;
+}
+
+export type LiquidityFact = PoolCreatedFact | ReservesSyncedFact | CurveTradedFact | TokenGraduatedFact | TokenListedFact | BlockProcessedFact | ReorgFact;
+
+/**
+ * What applying a fact did: `applied` changed the state; `duplicate` had been applied already (a fact that
+ * arrives twice, or of a block the state covers); `unknown` names a pool the state does not hold;
+ * `incomplete` is a reorg deeper than the state can undo (the caller reloads the state from its store).
+ */
+export type ApplyOutcome = 'applied' | 'duplicate' | 'unknown' | 'incomplete';

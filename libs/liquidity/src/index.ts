@@ -1,0 +1,3 @@
+export * from './facts';
+export * from './chain-state';
+export * from './routing-snapshot';

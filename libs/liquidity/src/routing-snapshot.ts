@@ -1,0 +1,91 @@
+/**
+ * From a chain's liquidity state to what the route engine reads: the routable pools at the state's block and
+ * the graph over them. A pool is routable when its source is configured with its kind and it has something to
+ * trade: V2 and stable pools with both reserves, launch curves still selling, core pools with samples.
+ */
+import { buildGraph, curveFromReserves, LAUNCHPAD_FEE_BPS, type ChainGraph, type PoolSnapshot } from '@dex/routing';
+import type { ChainLiquidityState, PoolRecord } from './chain-state';
+import type { LiquidityPoolKind } from './facts';
+
+/** A configured liquidity source of the chain. */
+export interface RoutingSource {
+  readonly routerIndex: number;
+  readonly kind: string;
+  readonly name: string;
+  /** The fee of V2 and stable sources; the launchpad's fee (default LAUNCHPAD_FEE_BPS). */
+  readonly feeBps?: number;
+}
+
+export interface RoutingContext {
+  readonly sources: readonly RoutingSource[];
+  readonly wrappedNative: string;
+  /** The launchpad contract RouterV2 trades curves through. */
+  readonly launchpad?: string;
+  /** Decimals of a token the state has no metadata for. */
+  readonly defaultDecimals?: number;
+}
+
+export interface RoutingView {
+  readonly blockNumber: bigint;
+  readonly pools: readonly PoolSnapshot[];
+  readonly graph: ChainGraph;
+}
+
+/** The engine's snapshot of one pool, or undefined when it cannot be routed now. */
+export function routablePool(state: ChainLiquidityState, pool: PoolRecord, source: RoutingSource | undefined, context: RoutingContext): PoolSnapshot | undefined {
+  if (!source || source.kind !== pool.kind) return undefined;
+  const decimals = (t: string) => state.token(t)?.decimals ?? context.defaultDecimals ?? 18;
+  const identity = {
+    address: pool.address,
+    routerIndex: pool.routerIndex,
+    routerName: source.name,
+    token0: pool.token0,
+    token1: pool.token1,
+    decimals0: decimals(pool.token0),
+    decimals1: decimals(pool.token1),
+  };
+  const kind: LiquidityPoolKind = pool.kind;
+  switch (kind) {
+    case 'uniswap-v2':
+    case 'stable': {
+      const r = pool.reserves;
+      if (!r || r.reserve0 === 0n || r.reserve1 === 0n) return undefined;
+      return { kind: kind, ...identity, reserve0: r.reserve0, reserve1: r.reserve1, feeBps: source.feeBps ?? 30 } as PoolSnapshot;
+    }
+    case 'core': {
+      const s = state.coreSamples(pool.address);
+      if (!s || (s.samples0to1.length === 0 && s.samples1to0.length === 0)) return undefined;
+      return { kind: 'core', ...identity, samples0to1: s.samples0to1, samples1to0: s.samples1to0 };
+    }
+    case 'launchpad': {
+      if (!pool.curve || !context.launchpad) return undefined;
+      const curve = curveFromReserves(pool.curve, source.feeBps === undefined ? LAUNCHPAD_FEE_BPS : BigInt(source.feeBps));
+      if (!curve) return undefined;
+      const token = pool.address;
+      const native = context.wrappedNative;
+      const [token0, token1] = BigInt(token) < BigInt(native) ? [token, native] : [native, token];
+      return {
+        kind: 'launchpad',
+        ...identity,
+        address: context.launchpad,
+        token0,
+        token1,
+        decimals0: decimals(token0),
+        decimals1: decimals(token1),
+        nativeToken: native,
+        curve,
+      };
+    }
+  }
+}
+
+/** The routable pools of the state and their graph. */
+export function routingView(state: ChainLiquidityState, context: RoutingContext): RoutingView {
+  const sources = new Map(context.sources.map((s) => [s.routerIndex, s]));
+  const pools: PoolSnapshot[] = [];
+  for (const pool of state.allPools()) {
+    const snapshot = routablePool(state, pool, sources.get(pool.routerIndex), context);
+    if (snapshot) pools.push(snapshot);
+  }
+  return { blockNumber: state.block, pools, graph: buildGraph({ chainId: state.chainId, blockNumber: state.block, pools }) };
+}
