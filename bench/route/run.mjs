@@ -6,8 +6,8 @@
 //    (bench/shared/synthetic-graph.mjs), after two warm-up passes; exact input against the target (p50 <= 2 ms),
 //    exact output (asking for what the exact-input route paid) for information.
 // 2. `GET /v2/route` through the real stack: the apps built to dist/, a fresh devnet (chains 999 and 4663, a
-//    block every second), a fresh migrated database, a private NATS server, aggregator-router and gateway as
-//    processes. After a warm-up, an open-loop load (requests sent on schedule whatever the answers, so queueing
+//    block every second), a fresh migrated database, a private NATS server, indexer, aggregator-router and gateway
+//    as processes. After a warm-up, an open-loop load (requests sent on schedule whatever the answers, so queueing
 //    shows in the latency) of a mix of realistic queries on both chains; latency is measured from each request's
 //    scheduled send time. Achieved rate, errors (anything but 200), p50 / p90 / p99 / max against the target
 //    (p99 <= 25 ms); for information, the mean time spent in each service (from their /metrics), the CPU time
@@ -398,6 +398,8 @@ async function stackBench() {
       return '';
     }
   };
+  // aggregator-router keeps its liquidity from the indexer's chain facts.
+  const indexer = await startApp('indexer');
   const aggregator = await startApp('aggregator-router');
   const gateway = await startApp('gateway');
 
@@ -450,6 +452,7 @@ async function stackBench() {
   const processes = [
     ['gateway', gateway.child.pid],
     ['aggregator-router', aggregator.child.pid],
+    ['indexer', indexer.child.pid],
     ['nats-server', natsServerPid(nats.port)],
     ...devnet.nodes.map((n) => [`anvil ${n.chainId}`, n.pid]),
     ['this script (load generator)', process.pid],

@@ -1,5 +1,6 @@
 import type { DynamicModule } from '@nestjs/common';
-import { loadSourcesConfig, ServiceModule, type NatsBus } from '@dex/service';
+import type { DbClient } from '@dex/db';
+import { DB_CLIENT, loadSourcesConfig, ServiceModule, type NatsBus } from '@dex/service';
 import { SERVICE, type AggregatorConfig } from './config';
 import { loadChainEntries } from './liquidity/chain-config';
 import { LiquidityService } from './liquidity/liquidity.service';
@@ -13,19 +14,23 @@ import { TokensHandler } from './tokens/tokens.handler';
 export function aggregatorModule(config: AggregatorConfig, bus: NatsBus): DynamicModule {
   const chainIds = config.chains.map((c) => c.chainId);
   const sources = SourceRegistry.fromFile(SERVICE, config.SOURCES_CONFIG, chainIds);
-  const liquidity = LiquidityService.create(
-    loadChainEntries(SERVICE, config.SOURCES_CONFIG, chainIds),
-    loadSourcesConfig(SERVICE, config.SOURCES_CONFIG, chainIds),
-    config.chains,
-    config.BLOCK_POLL_MS,
-    { bus, stream: config.INDEXER_STREAM },
-  );
+  const entries = loadChainEntries(SERVICE, config.SOURCES_CONFIG, chainIds);
+  const chainSources = loadSourcesConfig(SERVICE, config.SOURCES_CONFIG, chainIds);
   return ServiceModule.register({
     service: SERVICE,
     bus,
     chains: config.chains,
     databaseUrl: config.DATABASE_URL,
     controllers: [DexesHandler, RouteHandler, TokensHandler],
-    providers: [{ provide: SourceRegistry, useValue: sources }, { provide: LiquidityService, useValue: liquidity }, RouteService],
+    providers: [{ provide: SourceRegistry, useValue: sources }, {
+        provide: LiquidityService,
+        inject: [DB_CLIENT],
+        useFactory: (db: DbClient) =>
+          LiquidityService.create(entries, chainSources, config.chains, db, {
+            pollMs: config.BLOCK_POLL_MS,
+            retainBlocks: config.LIQUIDITY_RETAIN_BLOCKS,
+            facts: { bus, stream: config.INDEXER_STREAM },
+          }),
+      }, RouteService],
   });
 }

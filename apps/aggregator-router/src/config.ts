@@ -14,8 +14,10 @@ export function loadAggregatorConfig(env: Record<string, string | undefined> = p
       ...httpPortSetting(3011),
       /** Path of the per-chain liquidity-source config (the devnet manifest has the same shape). */
       SOURCES_CONFIG: z.string().min(1),
-      /** How often to look for a new block (liquidity refresh), milliseconds. */
+      /** Polling interval of the chain clients (receipts, watchers), milliseconds. */
       BLOCK_POLL_MS: z.coerce.number().int().min(50).default(500),
+      /** Blocks of undo log the liquidity state keeps: deeper reorgs reload the state from Postgres. */
+      LIQUIDITY_RETAIN_BLOCKS: z.coerce.number().int().min(1).default(128),
       /** The JetStream stream of the indexer's chain facts (the indexer's INDEXER_STREAM). */
       INDEXER_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default(CHAIN_EVENTS_STREAM),
     },

@@ -47,8 +47,8 @@ describe('routing launched tokens', () => {
   beforeAll(async () => {
     [chains, db] = await Promise.all([startTestChains([999]), createTestDatabase()]);
     client = createChainClient({ chainId: 999, rpcUrl: chain().rpcUrl, pollingIntervalMs: 50 });
-    env = { ...chains.env, NATS_URL: await fileNatsUrl(), DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, BLOCK_POLL_MS: '100' };
-    apps = await Promise.all([startApp('aggregator-router', env), startApp('gateway', env), startApp('launchpad-service', env)]);
+    env = { ...chains.env, NATS_URL: await fileNatsUrl(), DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, BLOCK_POLL_MS: '100', INDEXER_POLL_INTERVAL_MS: '100' };
+    apps = await Promise.all([startApp('aggregator-router', env), startApp('gateway', env), startApp('launchpad-service', env), startApp('indexer', env)]);
     gateway = apps[1];
     api = apiClient(gateway.url);
     await until(() => route(chain().tokens[0].address, '1'), (r) => r.success === true, 20_000);

@@ -19,6 +19,7 @@ describe('aggregator routes', () => {
   let chains: TestChains;
   let db: TestDatabase;
   let router: AppProcess;
+  let indexer: AppProcess;
   let gateway: AppProcess;
   let api: DexClient;
   /** Each chain's read client and the trader's wallet on it. */
@@ -82,8 +83,8 @@ describe('aggregator routes', () => {
 
   beforeAll(async () => {
     [chains, db] = await Promise.all([startTestChains([999, 4663]), createTestDatabase()]);
-    const env = { ...chains.env, NATS_URL: await fileNatsUrl(), DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, BLOCK_POLL_MS: '100' };
-    [router, gateway] = await Promise.all([startApp('aggregator-router', env), startApp('gateway', env)]);
+    const env = { ...chains.env, NATS_URL: await fileNatsUrl(), DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, BLOCK_POLL_MS: '100', INDEXER_POLL_INTERVAL_MS: '100' };
+    [indexer, router, gateway] = await Promise.all([startApp('indexer', env), startApp('aggregator-router', env), startApp('gateway', env)]);
     api = apiClient(gateway.url);
     for (const chainId of [999, 4663] as const) {
       const rpcUrl = chains.manifest.chains[String(chainId)].rpcUrl;
@@ -97,7 +98,7 @@ describe('aggregator routes', () => {
   });
 
   afterAll(async () => {
-    await Promise.all([gateway?.stop(), router?.stop()]);
+    await Promise.all([gateway?.stop(), router?.stop(), indexer?.stop()]);
     await Promise.all([chains?.stop(), db?.drop()]);
   });
 

@@ -2,3 +2,5 @@ export * from './registry';
 export * from './clients';
 export * from './health';
 export * from './errors';
+export * from './actions/sample-core-pools';
+export * from './actions/read-pair-reserves';

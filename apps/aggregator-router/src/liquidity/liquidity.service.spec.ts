@@ -1,108 +1,105 @@
 import type { ChainPublicClient } from '@dex/chain';
-import type { SourceConfig } from '@dex/messages';
-import { ChainLiquidity } from './liquidity.service';
+import type { StoredChainLiquidity } from '@dex/db';
+import { CHAIN_FACTS, type SourceConfig } from '@dex/messages';
+import type { ChainFactMessage } from '@dex/service';
 import type { ChainEntry } from './chain-config';
+import { ChainLiquidity } from './liquidity.service';
 
-const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}` as const;
-const sources: SourceConfig[] = [
-  { name: 'Core', kind: 'core', routerIndex: 0, addresses: {} },
-  { name: 'DEX', kind: 'uniswap-v2', routerIndex: 1, addresses: {} },
-];
-const entry = { pools: [{ routerIndex: 1, kind: 'uniswap-v2', address: address(10), token0: address(1), token1: address(2) }] } as unknown as ChainEntry;
+const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
+const hash = '0x' + '0'.repeat(64);
+const sources: SourceConfig[] = [{ name: 'DEX', kind: 'uniswap-v2', routerIndex: 1, addresses: {}, feeBps: 30 }];
+const entry = { wrappedNative: { address: address(99), symbol: 'W', name: 'W', decimals: 18 }, tokens: [], pools: [] } as unknown as ChainEntry;
+const PAIR = address(10);
+const NEW_PAIR = address(11);
 
-/** A chain's liquidity whose node is at `head` and whose loads only record the block they load. */
-function chainAt(head: { block: bigint }) {
-  const client = { getBlockNumber: async () => head.block } as unknown as ChainPublicClient;
-  const chain = new ChainLiquidity(999, entry, sources, client);
-  // Every token is known, so adding a pool reads nothing from the node.
-  for (const n of [1, 2, 3]) chain.tokens.set(address(n), { address: address(n), symbol: `T${n}`, name: `T${n}`, decimals: 18 });
-  const loaded: bigint[] = [];
-  Object.assign(chain, {
-    load: async (blockNumber: bigint) => {
-      await new Promise((r) => setTimeout(r, 1));
-      loaded.push(blockNumber);
-      chain.snapshot = { blockNumber, pools: [], graph: {} as never };
+/** What the indexer stored at `block`: one pair with reserves. */
+const stored = (block: bigint, reserve0: bigint): StoredChainLiquidity => ({
+  block,
+  hash,
+  pools: [{ address: PAIR, kind: 'uniswap-v2', routerIndex: 1, token0: address(1), token1: address(2), createdBlock: 1n, reserve0, reserve1: 1_000n, reservesBlock: block, curve: null }],
+  tokens: [1, 2].map((n) => ({ address: address(n), symbol: `T${n}`, name: `T${n}`, decimals: 18 })),
+});
+
+let seq = 0;
+const base = (block: bigint) => ({ chainId: 999, blockNumber: block.toString(), blockHash: hash, timestamp: 0 });
+const message = (fact: ChainFactMessage['fact'], payload: object): ChainFactMessage => ({ chainId: 999, fact, payload, seq: ++seq }) as ChainFactMessage;
+const synced = (block: bigint, logIndex: number, pool: string, reserve0: bigint) =>
+  message(CHAIN_FACTS.poolUpdated, { ...base(block), logIndex, txHash: hash, address: pool, reserve0: reserve0.toString(), reserve1: '1000' });
+const blockDone = (block: bigint) => message(CHAIN_FACTS.block, { ...base(block), parentHash: hash });
+const created = (block: bigint, pool: string) =>
+  message(CHAIN_FACTS.poolCreated, { ...base(block), address: pool, kind: 'uniswap-v2', routerIndex: 1, token0: address(1), token1: address(3), stable: false });
+
+/** A chain whose store answers `stores` in turn (the last one again); its node is never asked (no core pools). */
+function chainWith(...stores: (StoredChainLiquidity | null)[]) {
+  const loads: bigint[] = [];
+  const repository = {
+    load: async () => {
+      const s = stores.length > 1 ? stores.shift()! : stores[0];
+      if (s) loads.push(s.block);
+      return s;
     },
-  });
-  return { chain, loaded };
+  };
+  const chain = new ChainLiquidity(999, entry, sources, {} as ChainPublicClient, repository, { retainBlocks: 4 });
+  return { chain, loads };
 }
 
-describe('ChainLiquidity.refresh', () => {
-  it('loads each new block, also after being told of the block it already has', async () => {
-    const head = { block: 123n };
-    const { chain, loaded } = chainAt(head);
-    await chain.refresh();
-    // The block watch's first block is the one the first load read: nothing to do.
-    await chain.refresh(123n);
-    await chain.refresh(124n);
-    await chain.refresh(125n);
-    expect(loaded).toEqual([123n, 124n, 125n]);
-    expect(chain.snapshot?.blockNumber).toBe(125n);
+const reserve0 = (chain: ChainLiquidity, pool = PAIR) => {
+  const p = chain.snapshot?.pools.find((x) => x.address.toLowerCase() === pool);
+  return p && 'reserve0' in p ? p.reserve0 : undefined;
+};
+
+describe('ChainLiquidity', () => {
+  it('starts from the stored state and moves block by block with the facts after it', async () => {
+    const { chain } = chainWith(stored(5n, 500n));
+    await chain.load();
+    expect(chain.snapshot?.blockNumber).toBe(5n);
+    expect(reserve0(chain)).toBe(500n);
+    // A fact the stored state covers (published before the load, delivered after it) changes nothing.
+    await chain.onFact(synced(5n, 0, PAIR, 1n));
+    await chain.onFact(synced(6n, 3, PAIR, 600n));
+    // The view moves when the block is complete, not fact by fact.
+    expect(reserve0(chain)).toBe(500n);
+    await chain.onFact(created(7n, NEW_PAIR));
+    await chain.onFact(synced(7n, 1, NEW_PAIR, 70n));
+    await chain.onFact(blockDone(7n));
+    expect(chain.snapshot?.blockNumber).toBe(7n);
+    expect(reserve0(chain)).toBe(600n);
+    expect(reserve0(chain, NEW_PAIR)).toBe(70n);
   });
 
-  it('takes the newest block asked for while a load is under way', async () => {
-    const head = { block: 10n };
-    const { chain, loaded } = chainAt(head);
-    const first = chain.refresh(10n);
-    void chain.refresh(11n);
-    void chain.refresh(12n);
-    await first;
-    await chain.refresh(12n);
-    expect(loaded).toEqual([10n, 12n]);
+  it('answers 503 while the indexer has stored nothing, and loads with the first fact after', async () => {
+    const { chain } = chainWith(null, stored(8n, 800n));
+    await expect(chain.current()).rejects.toMatchObject({ status: 503 });
+    await chain.onFact(blockDone(8n));
+    expect((await chain.current()).blockNumber).toBe(8n);
+    expect(reserve0(chain)).toBe(800n);
   });
 
-  it('reloads the block it has when invalidated, and once more when invalidated during a load', async () => {
-    const head = { block: 50n };
-    const { chain, loaded } = chainAt(head);
-    await chain.refresh();
-    await chain.invalidate();
-    expect(loaded).toEqual([50n, 50n]);
-    // Two invalidations before a load starts make one load; one while it runs makes another after it.
-    const during = chain.invalidate();
-    void chain.invalidate();
-    await new Promise((r) => setImmediate(r));
-    void chain.invalidate();
-    await during;
-    await chain.refresh();
-    expect(loaded).toEqual([50n, 50n, 50n, 50n]);
-    await chain.refresh(50n);
-    expect(loaded).toHaveLength(4);
+  it('rolls a reorg back itself, and reloads from the store when it reaches below what it can undo', async () => {
+    const { chain, loads } = chainWith(stored(5n, 500n), stored(9n, 900n));
+    await chain.load();
+    for (const [b, r] of [
+      [6n, 600n],
+      [7n, 700n],
+    ] as const) {
+      await chain.onFact(synced(b, 0, PAIR, r));
+      await chain.onFact(blockDone(b));
+    }
+    await chain.onFact(message(CHAIN_FACTS.reorg, { chainId: 999, ancestor: '6', ancestorHash: hash, previousBlock: '7' }));
+    expect(chain.snapshot?.blockNumber).toBe(6n);
+    expect(reserve0(chain)).toBe(600n);
+    expect(loads).toEqual([5n]);
+    // Below the block it was loaded at: the store (rewound by the indexer) has the answer.
+    await chain.onFact(message(CHAIN_FACTS.reorg, { chainId: 999, ancestor: '4', ancestorHash: hash, previousBlock: '6' }));
+    expect(loads).toEqual([5n, 9n]);
+    expect(chain.snapshot?.blockNumber).toBe(9n);
+    expect(reserve0(chain)).toBe(900n);
   });
-});
 
-describe('ChainLiquidity.invalidate after a failed reload', () => {
-  it('reloads on the next call when the reload failed', async () => {
-    const head = { block: 70n };
-    const { chain, loaded } = chainAt(head);
-    await chain.refresh();
-    const load = (chain as unknown as { load: (b: bigint) => Promise<void> }).load;
-    let failNext = true;
-    Object.assign(chain, {
-      load: async (blockNumber: bigint) => {
-        if (failNext) {
-          failNext = false;
-          throw new Error('node unavailable');
-        }
-        await load(blockNumber);
-      },
-    });
-    await expect(chain.invalidate()).rejects.toThrow('node unavailable');
-    await chain.refresh();
-    expect(loaded).toEqual([70n, 70n]);
-  });
-});
-
-describe('ChainLiquidity.addPool', () => {
-  it('adds a pool of a listed kind and configured source once, and nothing else', async () => {
-    const { chain } = chainAt({ block: 1n });
-    const pool = { routerIndex: 0, kind: 'core' as const, address: address(20), token0: address(1), token1: address(3) };
-    expect(await chain.addPool(pool)).toBe(true);
-    expect(await chain.addPool({ ...pool, address: address(20).toUpperCase().replace('0X', '0x') as `0x${string}` })).toBe(false);
-    // Known from the sources file.
-    expect(await chain.addPool({ ...pool, routerIndex: 1, kind: 'uniswap-v2', address: address(10) })).toBe(false);
-    // A kind its router index does not have, a source not configured, a kind that is not a listed pool.
-    expect(await chain.addPool({ ...pool, routerIndex: 1, address: address(21) })).toBe(false);
-    expect(await chain.addPool({ ...pool, routerIndex: 7, address: address(22) })).toBe(false);
-    expect(await chain.addPool({ ...pool, kind: 'launchpad', address: address(23) })).toBe(false);
+  it('applies facts one at a time in arrival order, loads included', async () => {
+    const { chain } = chainWith(stored(5n, 500n));
+    const order = [chain.load(), chain.onFact(synced(6n, 0, PAIR, 601n)), chain.onFact(synced(6n, 1, PAIR, 602n)), chain.onFact(blockDone(6n))];
+    await Promise.all(order);
+    expect(reserve0(chain)).toBe(602n);
   });
 });

@@ -1,5 +1,6 @@
 import { BusError } from '@dex/service';
-import { geometricLadder, type LiquidityService } from '../liquidity/liquidity.service';
+import { geometricLadder } from '@dex/chain';
+import type { LiquidityService } from '../liquidity/liquidity.service';
 import { isNative, RouteService, toBaseUnits } from './route.service';
 
 describe('toBaseUnits', () => {

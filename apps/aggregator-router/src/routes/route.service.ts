@@ -261,7 +261,7 @@ export class RouteService {
   async balances(request: ParsedRequestOf<typeof balancesContract>): Promise<ResponseOf<typeof balancesContract>> {
     const chain = this.liquidity.chain(request.chainId);
     await chain.current();
-    const wanted = request.tokens?.filter((t) => !isNative(t)) ?? [...chain.tokens.values()].map((t) => t.address);
+    const wanted = request.tokens?.filter((t) => !isNative(t)) ?? chain.tokenList().map((t) => t.address);
     const withNative = request.tokens === undefined || request.tokens.some(isNative);
     const metas = wanted.map((t, i) => this.meta(chain, t, request.tokens ? `tokens[${i}]` : 'token'));
     const wallet = getAddress(request.wallet);

@@ -23,6 +23,11 @@ export interface ChainFactsOptions {
   /** Wait between attempts while the stream is missing or NATS is down (default 2 s). */
   retryMs?: number;
   stream?: string;
+  /**
+   * Start this long before `start` was called (default 0): for a service that reads a stored state right after
+   * starting and must not miss a fact published after that state was committed, whatever the clocks say.
+   */
+  startMarginMs?: number;
 }
 
 /**
@@ -48,7 +53,7 @@ export class ChainFactsSubscription {
 
   start(): void {
     if (this.running || this.stopped) return;
-    this.startTime = new Date();
+    this.startTime = new Date(Date.now() - (this.options.startMarginMs ?? 0));
     this.running = this.loop();
   }
 

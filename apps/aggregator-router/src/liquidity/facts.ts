@@ -1,0 +1,79 @@
+// From the indexer's published facts and stored rows to the liquidity state's facts and starting point.
+import type { StoredChainLiquidity } from '@dex/db';
+import type { LiquidityFact, PoolRecord, StoredLiquidity } from '@dex/liquidity';
+import { CHAIN_FACTS, type ChainFact } from '@dex/messages';
+import type { ChainFactMessage } from '@dex/service';
+import { getAddress } from 'viem';
+
+/** The indexer's facts the liquidity state is built from. */
+export const LIQUIDITY_FACTS = [
+  CHAIN_FACTS.poolCreated,
+  CHAIN_FACTS.poolUpdated,
+  CHAIN_FACTS.tokenCreated,
+  CHAIN_FACTS.launchpadTokenCreated,
+  CHAIN_FACTS.launchpadTrade,
+  CHAIN_FACTS.launchpadTokenGraduated,
+  CHAIN_FACTS.block,
+  CHAIN_FACTS.reorg,
+] as const satisfies readonly ChainFact[];
+
+const LIQUIDITY_KINDS = new Set(['uniswap-v2', 'stable', 'core', 'launchpad']);
+
+/** The state's fact for a published one; undefined for a fact the state has no use for. */
+export function liquidityFact(message: ChainFactMessage): LiquidityFact | undefined {
+  switch (message.fact) {
+    case CHAIN_FACTS.poolCreated: {
+      const p = message.payload;
+      if (!LIQUIDITY_KINDS.has(p.kind)) return undefined;
+      return { type: 'poolCreated', block: BigInt(p.blockNumber), kind: p.kind as PoolRecord['kind'], address: p.address, routerIndex: p.routerIndex, token0: p.token0, token1: p.token1 };
+    }
+    case CHAIN_FACTS.poolUpdated: {
+      const p = message.payload;
+      return { type: 'reservesSynced', block: BigInt(p.blockNumber), logIndex: p.logIndex, pool: p.address, reserve0: BigInt(p.reserve0), reserve1: BigInt(p.reserve1) };
+    }
+    case CHAIN_FACTS.tokenCreated: {
+      const p = message.payload;
+      return { type: 'tokenListed', address: getAddress(p.address), symbol: p.symbol, name: p.name, decimals: p.decimals };
+    }
+    case CHAIN_FACTS.launchpadTokenCreated:
+    case CHAIN_FACTS.launchpadTrade: {
+      const p = message.payload;
+      return { type: 'curveTraded', block: BigInt(p.blockNumber), logIndex: p.logIndex, token: p.token, hypeReserve: BigInt(p.hypeReserves), tokenReserve: BigInt(p.tokenReserves) };
+    }
+    case CHAIN_FACTS.launchpadTokenGraduated: {
+      const p = message.payload;
+      return { type: 'tokenGraduated', block: BigInt(p.blockNumber), logIndex: p.logIndex, token: p.token };
+    }
+    case CHAIN_FACTS.block:
+      return { type: 'blockProcessed', block: BigInt(message.payload.blockNumber) };
+    case CHAIN_FACTS.reorg:
+      return { type: 'reorg', ancestor: BigInt(message.payload.ancestor) };
+    default:
+      return undefined;
+  }
+}
+
+/** A log index past every log of a block: a stored state is as of the end of its block. */
+const END_OF_BLOCK = Number.MAX_SAFE_INTEGER;
+
+/** The state the indexer stored at its checkpoint, as the liquidity state's starting point. */
+export function storedLiquidity(stored: StoredChainLiquidity): StoredLiquidity {
+  const pools: PoolRecord[] = [];
+  for (const p of stored.pools) {
+    if (!LIQUIDITY_KINDS.has(p.kind)) continue;
+    const kind = p.kind as PoolRecord['kind'];
+    const pairLike = kind === 'uniswap-v2' || kind === 'stable';
+    pools.push({
+      kind,
+      address: p.address.toLowerCase(),
+      routerIndex: p.routerIndex,
+      token0: p.token0,
+      token1: p.token1,
+      createdBlock: p.createdBlock,
+      at: { block: p.reservesBlock ?? p.createdBlock, logIndex: END_OF_BLOCK },
+      ...(pairLike && p.reserve0 !== null && p.reserve1 !== null ? { reserves: { reserve0: p.reserve0, reserve1: p.reserve1 } } : {}),
+      ...(kind === 'launchpad' && p.curve ? { curve: { hypeReserve: p.curve.hypeReserves, tokenReserve: p.curve.tokenReserves, graduated: p.curve.graduated } } : {}),
+    });
+  }
+  return { block: stored.block, pools, tokens: stored.tokens.map((t) => ({ ...t, address: getAddress(t.address) })) };
+}
