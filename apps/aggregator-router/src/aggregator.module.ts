@@ -3,6 +3,7 @@ import type { DbClient } from '@dex/db';
 import { DB_CLIENT, loadSourcesConfig, ServiceModule, type NatsBus } from '@dex/service';
 import { SERVICE, type AggregatorConfig } from './config';
 import { loadChainEntries } from './liquidity/chain-config';
+import { LiquidityController } from './liquidity/liquidity.controller';
 import { LiquidityService } from './liquidity/liquidity.service';
 import { RouteHandler } from './routes/route.handler';
 import { RouteService } from './routes/route.service';
@@ -21,7 +22,7 @@ export function aggregatorModule(config: AggregatorConfig, bus: NatsBus): Dynami
     bus,
     chains: config.chains,
     databaseUrl: config.DATABASE_URL,
-    controllers: [DexesHandler, RouteHandler, TokensHandler],
+    controllers: [DexesHandler, RouteHandler, TokensHandler, LiquidityController],
     providers: [{ provide: SourceRegistry, useValue: sources }, {
         provide: LiquidityService,
         inject: [DB_CLIENT],

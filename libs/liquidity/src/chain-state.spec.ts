@@ -129,6 +129,14 @@ describe('ChainLiquidityState', () => {
     expect(restored.apply(reorg(50n))).toBe('applied');
   });
 
+  it('shows the pools as of the processed block, without the facts of a block still coming in', () => {
+    const state = new ChainLiquidityState(999);
+    run(state, [created(1n, PAIR), sync(1n, 0, PAIR, 10n, 10n), done(1n), sync(2n, 0, PAIR, 11n, 9n), created(2n, PAIR2), sync(3n, 0, PAIR, 12n, 8n)]);
+    expect(state.committedPools()).toEqual([expect.objectContaining({ address: PAIR, reserves: { reserve0: 10n, reserve1: 10n } })]);
+    run(state, [done(3n)]);
+    expect(state.committedPools().map((p) => p.reserves)).toEqual([{ reserve0: 12n, reserve1: 8n }, { reserve0: 0n, reserve1: 0n }]);
+  });
+
   it('keeps token metadata from the first listing', () => {
     const state = new ChainLiquidityState(999);
     expect(state.apply({ type: 'tokenListed', address: A, symbol: 'AAA', name: 'A', decimals: 6 })).toBe('applied');

@@ -107,6 +107,23 @@ export class ChainLiquidityState {
     return this.pools.values();
   }
 
+  /**
+   * Every pool as of the end of `block` (the processed block): changes from facts of later blocks, applied
+   * before their block is complete, are left out.
+   */
+  committedPools(): PoolRecord[] {
+    const before = new Map<string, PoolRecord | undefined>();
+    for (const block of [...this.undo.keys()].filter((b) => b > this.processed).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+      for (const { address, previous } of this.undo.get(block)!) if (!before.has(address)) before.set(address, previous);
+    }
+    const out: PoolRecord[] = [];
+    for (const [address, pool] of this.pools) {
+      if (!before.has(address)) out.push(pool);
+      else if (before.get(address)) out.push(before.get(address)!);
+    }
+    return out;
+  }
+
   get poolCount(): number {
     return this.pools.size;
   }

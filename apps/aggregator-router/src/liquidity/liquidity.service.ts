@@ -2,7 +2,7 @@ import { createChainClient, readPairReserves, sampleCorePools, type ChainPublicC
 import { LiquidityRepository, type DbClient } from '@dex/db';
 import { ChainLiquidityState, routingView, type RoutingContext, type RoutingView, type StoredLiquidity } from '@dex/liquidity';
 import type { SourceConfig, TokenMeta } from '@dex/messages';
-import { BusError, ChainFactsSubscription, type ChainFactMessage, type NatsBus } from '@dex/service';
+import { BusError, ChainFactsSubscription, type ChainFactMessage, type Counter, type Gauge, type NatsBus } from '@dex/service';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { getAddress, type Address } from 'viem';
 import type { ChainEntry } from './chain-config';
@@ -14,6 +14,10 @@ export type LiquiditySnapshot = RoutingView;
 export interface ChainLiquidityOptions {
   /** Blocks of undo log the state keeps: the deepest reorg it undoes without reloading from Postgres. */
   retainBlocks?: number;
+  /** Counts the loads from Postgres by chain and reason (`start`, `reorg`). */
+  loads?: Counter;
+  /** The block the liquidity state is at, by chain. */
+  stateBlock?: Gauge;
 }
 
 /**
@@ -93,7 +97,7 @@ export class ChainLiquidity {
   /** Loads the state from Postgres unless it has one (after the load, facts carry it on). */
   load(): Promise<void> {
     return this.serial(async () => {
-      if (!this.state) await this.bootstrap();
+      if (!this.state) await this.bootstrap('start');
     });
   }
 
@@ -113,13 +117,13 @@ export class ChainLiquidity {
     if (!fact) return;
     if (!this.state) {
       // What the indexer stored when it published this fact covers it (it publishes after committing).
-      await this.bootstrap();
+      await this.bootstrap('start');
     }
     const state = this.state!;
     const outcome = state.apply(fact);
     if (outcome === 'incomplete') {
       this.logger.warn({ msg: 'reorg deeper than the undo log; reloading from the indexer', chainId: this.chainId, fact: message.fact, seq: message.seq });
-      await this.bootstrap();
+      await this.bootstrap('reorg');
       return;
     }
     if (outcome !== 'applied') return;
@@ -131,7 +135,7 @@ export class ChainLiquidity {
   }
 
   /** The state at the indexer's checkpoint; pools whose reserves it never saw are read at that block. */
-  private async bootstrap(): Promise<void> {
+  private async bootstrap(reason: 'start' | 'reorg'): Promise<void> {
     const stored = await this.repository.load(this.chainId);
     if (!stored) throw new BusError(503, 'Liquidity not loaded yet', `the indexer has not processed chain ${this.chainId} yet`);
     const start = storedLiquidity(stored);
@@ -140,7 +144,8 @@ export class ChainLiquidity {
     await this.sampleCores(state);
     this.state = state;
     this.rebuild(state);
-    this.logger.log({ msg: 'liquidity loaded', chainId: this.chainId, block: stored.block.toString(), pools: state.poolCount, routable: this.snapshot?.pools.length });
+    this.options.loads?.inc({ chain: this.chainId, reason });
+    this.logger.log({ msg: 'liquidity loaded', reason, chainId: this.chainId, block: stored.block.toString(), pools: state.poolCount, routable: this.snapshot?.pools.length });
   }
 
   private async withUnknownReserves(start: StoredLiquidity): Promise<StoredLiquidity> {
@@ -178,6 +183,7 @@ export class ChainLiquidity {
 
   private rebuild(state: ChainLiquidityState): void {
     this.snapshot = routingView(state, this.context);
+    this.options.stateBlock?.set({ chain: this.chainId }, Number(state.block));
     this.logger.debug?.({ msg: 'liquidity view', chainId: this.chainId, block: state.block.toString(), pools: this.snapshot.pools.length });
   }
 }
@@ -195,7 +201,7 @@ export class LiquidityService implements OnApplicationBootstrap, OnApplicationSh
   private closed = false;
 
   constructor(
-    private readonly chains: ReadonlyMap<number, ChainLiquidity>,
+    readonly chains: ReadonlyMap<number, ChainLiquidity>,
     facts?: { bus: NatsBus; stream?: string },
     private readonly retryMs = 1_000,
   ) {
@@ -223,10 +229,13 @@ export class LiquidityService implements OnApplicationBootstrap, OnApplicationSh
   ): LiquidityService {
     const chains = new Map<number, ChainLiquidity>();
     const repository = new LiquidityRepository(db);
+    const metrics = options.facts?.bus.metrics;
+    const loads = metrics?.counter('liquidity_loads_total', 'Loads of the liquidity state from Postgres, by chain and reason (start, reorg deeper than the undo log)');
+    const stateBlock = metrics?.gauge('liquidity_state_block', 'The block the liquidity state is at, by chain');
     for (const e of endpoints) {
       const entry = entries.get(e.chainId)!;
       const client = createChainClient({ chainId: e.chainId, rpcUrl: e.rpcUrl, multicall3: entry.multicall3 as Address | undefined, timeoutMs: 5_000, pollingIntervalMs: options.pollMs });
-      chains.set(e.chainId, new ChainLiquidity(e.chainId, entry, sources.get(e.chainId) ?? [], client, repository, { retainBlocks: options.retainBlocks }));
+      chains.set(e.chainId, new ChainLiquidity(e.chainId, entry, sources.get(e.chainId) ?? [], client, repository, { retainBlocks: options.retainBlocks, loads, stateBlock }));
     }
     return new LiquidityService(chains, options.facts);
   }
