@@ -1,5 +1,4 @@
 import { BusError } from '@dex/service';
-import { geometricLadder } from '@dex/chain';
 import type { LiquidityService } from '../liquidity/liquidity.service';
 import { isNative, RouteService, toBaseUnits } from './route.service';
 
@@ -21,18 +20,6 @@ describe('isNative', () => {
     expect(isNative('0x0000000000000000000000000000000000000000')).toBe(true);
     expect(isNative('0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee')).toBe(true);
     expect(isNative('0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0')).toBe(false);
-  });
-});
-
-describe('geometricLadder', () => {
-  it('is strictly increasing from low to high', () => {
-    const ladder = geometricLadder(1_000n, 10n ** 12n, 16);
-    expect(ladder).toHaveLength(16);
-    expect(ladder[0]).toBe(1_000n);
-    expect(ladder[15]).toBe(10n ** 12n);
-    for (let i = 1; i < ladder.length; i++) expect(ladder[i]).toBeGreaterThan(ladder[i - 1]);
-    const tiny = geometricLadder(1n, 3n, 16);
-    for (let i = 1; i < tiny.length; i++) expect(tiny[i]).toBeGreaterThan(tiny[i - 1]);
   });
 });
 
