@@ -57,12 +57,6 @@ const DEFAULT_RETAIN_BLOCKS = 128;
 
 const after = (a: FactPosition, b: FactPosition): boolean => a.block > b.block || (a.block === b.block && a.logIndex > b.logIndex);
 
-/** A change of one block: the record the block found (undefined: the block created the pool). */
-interface Undo {
-  readonly address: string;
-  readonly previous: PoolRecord | undefined;
-}
-
 export class ChainLiquidityState {
   /** Every fact of blocks up to here has been applied (facts of later blocks may be, too). */
   private processed: bigint;
@@ -71,9 +65,11 @@ export class ChainLiquidityState {
   private readonly pools = new Map<string, PoolRecord>();
   private readonly tokens = new Map<string, TokenRecord>();
   private readonly samples = new Map<string, CoreSamples>();
-  /** Per block above `floor`: what its facts replaced, first change per pool only. */
-  private readonly undo = new Map<bigint, Undo[]>();
-  private readonly touched = new Map<bigint, Set<string>>();
+  /**
+   * Per block above `floor`: the record of each pool the block changed, as the block found it (undefined: the
+   * block created the pool), in the order of the block's first change to each.
+   */
+  private readonly undo = new Map<bigint, Map<string, PoolRecord | undefined>>();
   private readonly retain: bigint;
   /** Bumped by every change, so a consumer rebuilds derived data (the graph) only when it moved. */
   private version = 0;
@@ -114,7 +110,7 @@ export class ChainLiquidityState {
   committedPools(): PoolRecord[] {
     const before = new Map<string, PoolRecord | undefined>();
     for (const block of [...this.undo.keys()].filter((b) => b > this.processed).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
-      for (const { address, previous } of this.undo.get(block)!) if (!before.has(address)) before.set(address, previous);
+      for (const [address, previous] of this.undo.get(block)!) if (!before.has(address)) before.set(address, previous);
     }
     const out: PoolRecord[] = [];
     for (const [address, pool] of this.pools) {
@@ -220,14 +216,9 @@ export class ChainLiquidityState {
   }
 
   private record(block: bigint, address: string, previous: PoolRecord | undefined): void {
-    let seen = this.touched.get(block);
-    if (!seen) {
-      this.touched.set(block, (seen = new Set()));
-      this.undo.set(block, []);
-    }
-    if (seen.has(address)) return;
-    seen.add(address);
-    this.undo.get(block)!.push({ address, previous });
+    let changed = this.undo.get(block);
+    if (!changed) this.undo.set(block, (changed = new Map()));
+    if (!changed.has(address)) changed.set(address, previous);
   }
 
   private advance(block: bigint): ApplyOutcome {
@@ -236,10 +227,7 @@ export class ChainLiquidityState {
     const horizon = block - this.retain;
     if (horizon > this.floor) {
       for (const b of [...this.undo.keys()]) {
-        if (b <= horizon) {
-          this.undo.delete(b);
-          this.touched.delete(b);
-        }
+        if (b <= horizon) this.undo.delete(b);
       }
       this.floor = horizon;
     }
@@ -257,7 +245,7 @@ export class ChainLiquidityState {
       return 'incomplete';
     }
     for (const block of above) {
-      for (const { address, previous } of this.undo.get(block)!.slice().reverse()) {
+      for (const [address, previous] of [...this.undo.get(block)!].reverse()) {
         if (previous) this.pools.set(address, previous);
         else {
           this.pools.delete(address);
@@ -265,7 +253,6 @@ export class ChainLiquidityState {
         }
       }
       this.undo.delete(block);
-      this.touched.delete(block);
     }
     if (this.processed > ancestor) this.processed = ancestor;
     this.version += 1;
