@@ -30,7 +30,7 @@ const { IndexerStore, CheckpointRepository } = dist('libs/db/src/index.js');
 const { ChainIndexer } = dist('apps/indexer/src/chain/chain-indexer.js');
 const { readWatchLists } = dist('apps/indexer/src/chain/watch-list.js');
 const { indexerMetrics } = dist('apps/indexer/src/metrics.js');
-const { TOPICS } = dist('apps/indexer/src/chain/events.js');
+const { TOPICS } = dist('apps/indexer/src/facts/index.js');
 
 const CHAIN_ID = 999;
 const TOKEN = '0x00000000000000000000000000000000000bec01';

@@ -5,7 +5,6 @@ import type { ChainPublicClient } from '@dex/chain';
 import {
   CheckpointConflictError,
   CheckpointRepository,
-  type AmmSwapRow,
   type BlockRow,
   type ChainBatch,
   type IndexerStore,
@@ -14,12 +13,26 @@ import {
   type ReserveUpdate,
   type TokenRow,
 } from '@dex/db';
-import { CHAIN_FACTS, chainFactSubject, chainEventSchemas, type ChainFact, type ChainIndexerStatus, type IndexerState } from '@dex/messages';
+import { CHAIN_FACTS, chainFactSubject, chainEventSchemas, type ChainIndexerStatus, type IndexerState } from '@dex/messages';
 import type { LoggerService } from '@nestjs/common';
 import type { Address, Hex } from 'viem';
+import {
+  ALL_TOPICS,
+  checksum,
+  decodeFacts,
+  discover,
+  outboxEvents,
+  parseRpcLog,
+  rowsOf,
+  sendersToRead,
+  storeRows,
+  swapFact,
+  transferFact,
+  type ChainLog,
+  type DecodeContext,
+  type RpcLogEntry,
+} from '../facts';
 import type { IndexerMetrics } from '../metrics';
-import { checksum, decodeFacts, discover, parseRpcLog, type ChainLog, type DecodeContext, type RpcLogEntry } from './decode';
-import { ALL_TOPICS } from './events';
 import { readTokenMetadata, tokenRow } from './token-metadata';
 import type { ChainWatchList } from './watch-list';
 
@@ -310,29 +323,20 @@ export class ChainIndexer {
       pools: new Map([...ctx.pools, ...found.pools.map((p): [Address, PoolRow] => [checksum(p.address), p])]),
     };
     const facts = decodeFacts(logs, nextCtx, timestampOf);
-    const senders = await this.senders(facts.swaps.map((s) => s.txHash as Hex));
-    const swaps: AmmSwapRow[] = facts.swaps.map((s) => ({ ...s, sender: senders.get(s.txHash) ?? s.user }));
+    const senders = await this.senders(sendersToRead(facts.rows));
+    const stored = storeRows(new Map([...found.rows, ...facts.rows]), { tokens: newTokens }, { senders });
 
     const last = byNumber.get(to)!;
     const behind = this.head - to;
     const status: IndexerState = behind > BigInt(this.opts.batchSize) + BigInt(this.opts.confirmations) ? 'backfilling' : 'running';
     const hashOf = (n: bigint) => byNumber.get(n)?.hash ?? logs.find((l) => l.blockNumber === n)?.blockHash ?? last.hash;
-    const events = this.events({ last, found, newTokens, facts, swaps, hashOf });
+    const events: OutboxEvent[] = outboxEvents(stored.facts, { chainId: this.chainId, last, hashOf });
     const batch: ChainBatch = {
       chainId: this.chainId,
       after: this.checkpoint?.number ?? null,
       checkpoint: { block: to, hash: last.hash, timestamp: last.timestamp, status },
       blocks: headers,
-      tokens: newTokens,
-      pools: found.pools,
-      transfers: facts.transfers,
-      swaps,
-      referralClaims: facts.referralClaims,
-      launchpadTokens: found.launchpadTokens,
-      launchpadTrades: facts.launchpadTrades,
-      launchpadMetadata: facts.launchpadMetadata,
-      launchpadGraduations: facts.launchpadGraduations,
-      reserves: [...facts.reserves.values()].map(({ log: _log, ...r }) => r),
+      ...stored.rows,
       events,
       pruneBlocksBelow: to - BigInt(this.opts.blockRetention),
     };
@@ -355,8 +359,8 @@ export class ChainIndexer {
       from: from.toString(),
       to: to.toString(),
       logs: logs.length,
-      transfers: facts.transfers.length,
-      swaps: swaps.length,
+      transfers: rowsOf(facts.rows, transferFact).length,
+      swaps: rowsOf(facts.rows, swapFact).length,
       newTokens: newTokens.length,
       newPools: found.pools.length,
       malformed: facts.malformed,
@@ -409,142 +413,6 @@ export class ChainIndexer {
     const unique = [...new Set(hashes)];
     const froms = await mapLimit(unique, this.opts.rpcConcurrency, async (hash) => checksum((await this.deps.client.getTransaction({ hash })).from));
     return new Map(unique.map((h, i) => [h, froms[i]]));
-  }
-
-  private events(input: {
-    last: BlockRow;
-    found: ReturnType<typeof discover>;
-    newTokens: TokenRow[];
-    facts: ReturnType<typeof decodeFacts>;
-    swaps: AmmSwapRow[];
-    hashOf: (n: bigint) => string;
-  }): OutboxEvent[] {
-    const { last, found, newTokens, facts, swaps, hashOf } = input;
-    const events: OutboxEvent[] = [];
-    const chainId = this.chainId;
-    const add = (fact: ChainFact, blockNumber: bigint, id: string, payload: Record<string, unknown>) => {
-      const message = { chainId, blockNumber: blockNumber.toString(), blockHash: hashOf(blockNumber), ...payload };
-      chainEventSchemas[fact].parse(message);
-      events.push({ blockNumber, subject: chainFactSubject(chainId, fact), msgId: `${chainId}:${blockNumber}:${id}:${hashOf(blockNumber)}`, payload: message });
-    };
-    const at = (p: { blockNumber: bigint; logIndex: number; txHash: string; timestamp: bigint }) => ({ logIndex: p.logIndex, txHash: p.txHash, timestamp: Number(p.timestamp) });
-    for (const pool of found.pools) {
-      add(CHAIN_FACTS.poolCreated, pool.createdBlock, `pool:${pool.address}`, {
-        timestamp: Number(last.timestamp),
-        address: pool.address,
-        kind: pool.kind,
-        routerIndex: pool.routerIndex,
-        token0: pool.token0,
-        token1: pool.token1,
-        stable: pool.stable,
-      });
-    }
-    for (const token of newTokens) {
-      add(CHAIN_FACTS.tokenCreated, token.firstSeenBlock, `token:${token.address}`, {
-        timestamp: Number(last.timestamp),
-        address: token.address,
-        name: token.name,
-        symbol: token.symbol,
-        decimals: token.decimals,
-        isERC20Verified: token.isERC20Verified,
-        source: token.source,
-      });
-    }
-    for (const [, r] of facts.reserves) {
-      add(CHAIN_FACTS.poolUpdated, r.blockNumber, String(r.log.logIndex), {
-        ...at({ ...r.log, timestamp: r.log.timestamp ?? last.timestamp }),
-        address: r.pool,
-        reserve0: r.reserve0.toString(),
-        reserve1: r.reserve1.toString(),
-      });
-    }
-    for (const s of swaps) {
-      add(CHAIN_FACTS.swap, s.blockNumber, String(s.logIndex), {
-        ...at(s),
-        pool: s.pool,
-        user: s.user,
-        sender: s.sender,
-        tokenIn: s.tokenIn,
-        tokenOut: s.tokenOut,
-        amountIn: s.amountIn.toString(),
-        amountOut: s.amountOut.toString(),
-        fee: s.fee.toString(),
-        refCode: s.refCode,
-        refFee: s.refFee === null ? null : s.refFee.toString(),
-      });
-    }
-    for (const c of facts.referralClaims) {
-      add(CHAIN_FACTS.referralClaimed, c.blockNumber, String(c.logIndex), {
-        ...at(c),
-        pool: c.pool,
-        refCode: c.refCode,
-        wallet: c.wallet,
-        amount0: c.amount0.toString(),
-        amount1: c.amount1.toString(),
-        kind: c.kind,
-      });
-    }
-    for (const t of found.launchpadTokens) {
-      add(CHAIN_FACTS.launchpadTokenCreated, t.blockNumber, String(t.logIndex), {
-        ...at(t),
-        token: t.address,
-        creator: t.creator,
-        name: t.name,
-        symbol: t.symbol,
-        image_uri: t.imageUri,
-        description: t.description,
-        website: t.website,
-        twitter: t.twitter,
-        telegram: t.telegram,
-        discord: t.discord,
-        creationTimestamp: t.creationTimestamp.toString(),
-        startingLiquidity: t.startingLiquidity.toString(),
-        hypeReserves: t.hypeReserves.toString(),
-        tokenReserves: t.tokenReserves.toString(),
-        totalSupply: t.totalSupply.toString(),
-        price: t.price.toString(),
-        initialPurchaseAmount: t.initialPurchaseAmount.toString(),
-      });
-    }
-    for (const t of facts.launchpadTrades) {
-      add(CHAIN_FACTS.launchpadTrade, t.blockNumber, String(t.logIndex), {
-        ...at(t),
-        token: t.token,
-        trader: t.trader,
-        side: t.side,
-        nativeAmount: t.nativeAmount.toString(),
-        tokenAmount: t.tokenAmount.toString(),
-        price: t.price.toString(),
-        hypeReserves: t.hypeReserves.toString(),
-        tokenReserves: t.tokenReserves.toString(),
-        totalSupply: t.totalSupply.toString(),
-      });
-    }
-    for (const m of facts.launchpadMetadata) {
-      add(CHAIN_FACTS.launchpadMetadataUpdated, m.blockNumber, String(m.logIndex), {
-        ...at(m),
-        token: m.token,
-        creator: m.creator,
-        image_uri: m.imageUri,
-        description: m.description,
-        website: m.website,
-        twitter: m.twitter,
-        telegram: m.telegram,
-        discord: m.discord,
-      });
-    }
-    for (const g of facts.launchpadGraduations) {
-      add(CHAIN_FACTS.launchpadTokenGraduated, g.blockNumber, String(g.logIndex), {
-        ...at(g),
-        token: g.token,
-        pair: g.pair,
-        hypeAmount: g.hypeAmount.toString(),
-        tokenAmount: g.tokenAmount.toString(),
-        liquidity: g.liquidity.toString(),
-      });
-    }
-    add(CHAIN_FACTS.block, last.number, 'block', { timestamp: Number(last.timestamp), parentHash: last.parentHash });
-    return events;
   }
 
   /** Walks stored headers back to the newest one still on the chain, undoes everything above it. */

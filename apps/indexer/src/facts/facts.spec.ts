@@ -1,8 +1,12 @@
 import type { PoolRow } from '@dex/db';
 import { encodeAbiParameters, encodeEventTopics, getAddress, pad, toEventSelector, type Address, type Hex } from 'viem';
-import { decodeFacts, discover, type ChainLog, type DecodeContext } from './decode';
-import { EVENTS, TOPICS } from './events';
-import { parseWatchLists } from './watch-list';
+import type { DecodeContext } from './fact';
+import { launchpadGraduatedFact } from './launchpad-graduated';
+import type { ChainLog } from './log';
+import { referralClaimFact } from './referral-claim';
+import { decodeFacts, discover, EVENTS, rowsOf, TOPICS } from './registry';
+import { swapFact } from './swap';
+import { transferFact } from './transfer';
 
 const A = getAddress('0x00000000000000000000000000000000000000a1');
 const B = getAddress('0x00000000000000000000000000000000000000b2');
@@ -60,12 +64,12 @@ describe('decoding logs', () => {
       ctx(),
       (l) => l.timestamp!,
     );
-    expect(facts.transfers).toEqual([expect.objectContaining({ token: A, from: USER, to: POOL, value: 5n })]);
-    expect(facts.swaps.map((s) => [s.tokenIn, s.tokenOut, s.amountIn, s.amountOut, s.fee, s.refCode, s.refFee])).toEqual([
+    expect(rowsOf(facts.rows, transferFact)).toEqual([expect.objectContaining({ token: A, from: USER, to: POOL, value: 5n })]);
+    expect(rowsOf(facts.rows, swapFact).map((s) => [s.tokenIn, s.tokenOut, s.amountIn, s.amountOut, s.fee, s.refCode, s.refFee])).toEqual([
       [A, B, 100n, 90n, 3n, null, null],
       [B, A, 50n, 45n, 2n, REF, 1n],
     ]);
-    expect(facts.referralClaims).toEqual([expect.objectContaining({ pool: POOL, refCode: REF, wallet: USER, amount0: 4n, amount1: 6n, kind: 'distribution' })]);
+    expect(rowsOf(facts.rows, referralClaimFact)).toEqual([expect.objectContaining({ pool: POOL, refCode: REF, wallet: USER, amount0: 4n, amount1: 6n, kind: 'distribution' })]);
   });
 });
 
@@ -90,7 +94,7 @@ describe('decoding launchpad graduations', () => {
     const encoded = encodeEventTopics({ abi: [EVENTS.launchpadTokenGraduated], args: { token: TOKEN, pair: PAIR } } as never) as Hex[];
     expect(encoded.map((t) => t.toLowerCase())).toEqual(raw.topics.map((t) => t.toLowerCase()));
     const facts = decodeFacts([raw], withLaunchpad(), (l) => l.timestamp!);
-    expect(facts.launchpadGraduations).toEqual([
+    expect(rowsOf(facts.rows, launchpadGraduatedFact)).toEqual([
       {
         blockNumber: 5n,
         logIndex: raw.logIndex,
@@ -108,32 +112,7 @@ describe('decoding launchpad graduations', () => {
 
   it('ignores the event from a contract that is not a launchpad, and skips a malformed one', () => {
     const facts = decodeFacts([graduated(FACTORY, words(1n, 2n, 3n)), graduated(LAUNCHPAD, words(1n, 2n))], withLaunchpad(), (l) => l.timestamp!);
-    expect(facts.launchpadGraduations).toEqual([]);
+    expect(rowsOf(facts.rows, launchpadGraduatedFact)).toEqual([]);
     expect(facts.malformed).toBe(1);
-  });
-});
-
-describe('watch lists', () => {
-  it('reads announcers, tokens and pools of each chain from a sources file', () => {
-    const lists = parseWatchLists(
-      {
-        chains: {
-          '999': {
-            sources: [
-              { name: 'Core', kind: 'core', routerIndex: 0, addresses: { router: ROUTER } },
-              { name: 'DevSwap V2', kind: 'uniswap-v2', routerIndex: 1, addresses: { factory: FACTORY }, feeBps: 30 },
-            ],
-            wrappedNative: { name: 'Wrapped', symbol: 'W', decimals: 18, address: A },
-            pools: [{ name: 'Core A/B', routerIndex: 0, kind: 'core', address: POOL, token0: A, token1: B }],
-          },
-        },
-      },
-      [999, 4663],
-    );
-    const chain = lists.get(999)!;
-    expect([...chain.announcers.keys()]).toEqual([ROUTER, FACTORY]);
-    expect(chain.tokens.sort()).toEqual([A, B].sort());
-    expect(chain.pools[0]).toMatchObject({ address: POOL, kind: 'core', name: 'Core' });
-    expect(lists.get(4663)?.announcers.size).toBe(0);
   });
 });

@@ -1,0 +1,14 @@
+export * from './fact';
+export * from './log';
+export * from './registry';
+export { blockFact } from './block';
+export { transferFact, transferEvent } from './transfer';
+export { poolCreatedFact, poolRow, v2PairCreatedEvent, stablePoolCreatedEvent, coreRouterPoolAddedEvent } from './pool-created';
+export { tokenCreatedFact } from './token-created';
+export { poolUpdatedFact, v2SyncEvent, stableSyncEvent, type ReserveRow } from './pool-updated';
+export { swapFact, ammSwapEvent, ammSwapWithRefEvent, type SwapRow } from './swap';
+export { referralClaimFact, ammRefFeesClaimedEvent, coreRouterRefFeesDistributedEvent } from './referral-claim';
+export { launchpadTokenCreatedFact, launchpadTokenCreatedEvent } from './launchpad-token-created';
+export { launchpadTradeFact, launchpadTokensPurchasedEvent, launchpadTokensSoldEvent } from './launchpad-trade';
+export { launchpadMetadataFact, launchpadTokenMetadataUpdatedEvent, type LaunchpadMetadataUpdate } from './launchpad-metadata';
+export { launchpadGraduatedFact, launchpadTokenGraduatedEvent } from './launchpad-graduated';

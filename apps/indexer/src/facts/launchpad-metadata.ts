@@ -1,0 +1,55 @@
+// launchpad.metadata.updated: the launchpad's TokenMetadataUpdated (the creator changed a token's image,
+// description or links). Declared from the interface specification's events table.
+import type { LaunchpadMetadataRow } from '@dex/db';
+import { CHAIN_FACTS } from '@dex/messages';
+import { parseAbiItem, type AbiEvent, type Address } from 'viem';
+import { defineFact, factEvent, logFields } from './fact';
+import { checksum, decodeArgs } from './log';
+
+export const launchpadTokenMetadataUpdatedEvent = factEvent(
+  'launchpadTokenMetadataUpdated',
+  parseAbiItem(
+    'event TokenMetadataUpdated(address indexed token, address indexed creator, string name, string symbol, string image_uri, string description, string website, string twitter, string telegram, string discord, uint256 timestamp)',
+  ) as AbiEvent,
+);
+
+/** A metadata update, with the creator (published, not stored). */
+export type LaunchpadMetadataUpdate = LaunchpadMetadataRow & { creator: Address };
+
+export const launchpadMetadataFact = defineFact<'launchpadMetadata', LaunchpadMetadataUpdate>({
+  name: 'launchpad.metadata.updated',
+  stage: 'facts',
+  events: [launchpadTokenMetadataUpdatedEvent],
+  list: 'launchpadMetadata',
+  decode(log, ctx, at) {
+    if (ctx.announcers.get(log.address)?.kind !== 'launchpad') return undefined;
+    const a = decodeArgs(launchpadTokenMetadataUpdatedEvent.abi, log);
+    return {
+      ...at,
+      token: checksum(a.token as string),
+      creator: checksum(a.creator as string),
+      imageUri: a.image_uri as string,
+      description: a.description as string,
+      website: a.website as string,
+      twitter: a.twitter as string,
+      telegram: a.telegram as string,
+      discord: a.discord as string,
+    };
+  },
+  fact: CHAIN_FACTS.launchpadMetadataUpdated,
+  message: (_stored, m) => ({
+    blockNumber: m.blockNumber,
+    id: String(m.logIndex),
+    payload: {
+      ...logFields(m),
+      token: m.token,
+      creator: m.creator,
+      image_uri: m.imageUri,
+      description: m.description,
+      website: m.website,
+      twitter: m.twitter,
+      telegram: m.telegram,
+      discord: m.discord,
+    },
+  }),
+});
