@@ -2,9 +2,12 @@ import type { PoolRow } from '@dex/db';
 import { encodeAbiParameters, encodeEventTopics, getAddress, pad, toEventSelector, type Address, type Hex } from 'viem';
 import type { DecodeContext } from './fact';
 import { launchpadGraduatedFact } from './launchpad-graduated';
+import { launchpadMetadataFact } from './launchpad-metadata';
+import { launchpadTradeFact } from './launchpad-trade';
 import type { ChainLog } from './log';
 import { referralClaimFact } from './referral-claim';
-import { decodeFacts, discover, EVENTS, rowsOf, TOPICS } from './registry';
+import { poolUpdatedFact } from './pool-updated';
+import { decodeFacts, discover, EVENTS, FACTS, rowsOf, TOPICS } from './registry';
 import { swapFact } from './swap';
 import { transferFact } from './transfer';
 
@@ -114,5 +117,109 @@ describe('decoding launchpad graduations', () => {
     const facts = decodeFacts([graduated(FACTORY, words(1n, 2n, 3n)), graduated(LAUNCHPAD, words(1n, 2n))], withLaunchpad(), (l) => l.timestamp!);
     expect(rowsOf(facts.rows, launchpadGraduatedFact)).toEqual([]);
     expect(facts.malformed).toBe(1);
+  });
+});
+
+describe('decoding the other facts', () => {
+  const STABLE_FACTORY = getAddress('0x00000000000000000000000000000000000000f8');
+  const LAUNCHPAD = getAddress('0x00000000000000000000000000000000000000f6');
+  const WRAPPED = getAddress('0x00000000000000000000000000000000000000f7');
+  const V2 = getAddress('0x00000000000000000000000000000000000000e9');
+  const TOKEN = getAddress('0x0000000000000000000000000000000000000A07');
+  const encode = (event: string, args: Record<string, unknown>, address: Address) => {
+    const abi = EVENTS[event];
+    const data = abi.inputs.filter((i) => !i.indexed);
+    return log(address, encodeEventTopics({ abi: [abi], args } as never) as Hex[], data.length ? encodeAbiParameters(data, data.map((i) => args[i.name!])) : '0x');
+  };
+  const full = (): DecodeContext => {
+    const c = ctx();
+    return {
+      ...c,
+      tokens: new Set([A, B, WRAPPED]),
+      pools: new Map([...c.pools, [V2, { ...corePool, address: V2, kind: 'uniswap-v2' }]]),
+      announcers: new Map([
+        ...c.announcers,
+        [STABLE_FACTORY, { name: 'Stable', kind: 'stable', routerIndex: 2, feeBps: 4 }],
+        [LAUNCHPAD, { name: 'Launchpad', kind: 'launchpad', routerIndex: 4, feeBps: 100 }],
+      ]),
+      wrappedNative: WRAPPED,
+    };
+  };
+  const metadata = { image_uri: 'ipfs://i', description: 'd', website: 'w', twitter: 't', telegram: 'tg', discord: 'dc' };
+
+  it('discovers stable and core pools from their announcers only, once, and not when known', () => {
+    const stable = getAddress('0x00000000000000000000000000000000000000e8');
+    const found = discover(
+      [
+        encode('stablePoolCreated', { token0: TOKEN, token1: A, stable: true, pool: stable, allPoolsLength: 1n }, STABLE_FACTORY),
+        encode('stablePoolCreated', { token0: TOKEN, token1: A, stable: true, pool: stable, allPoolsLength: 1n }, STABLE_FACTORY),
+        encode('coreRouterPoolAdded', { pool: POOL, token0: A, token1: B }, ROUTER), // already followed
+        encode('coreRouterPoolAdded', { pool: V2, token0: A, token1: B }, FACTORY), // not the core router
+      ],
+      full(),
+      () => 1n,
+    );
+    expect(found.pools).toEqual([expect.objectContaining({ address: stable, kind: 'stable', stable: true, token0: TOKEN, token1: A, routerIndex: 2, feeBps: 4, discoveredBy: STABLE_FACTORY })]);
+    expect([...found.tokens]).toEqual([[TOKEN, { source: 'pool', block: 5n }]]);
+    const added = getAddress('0x00000000000000000000000000000000000000ea');
+    const core = discover([encode('coreRouterPoolAdded', { pool: added, token0: A, token1: B }, ROUTER)], full(), () => 1n);
+    expect(core.pools).toEqual([expect.objectContaining({ address: added, kind: 'core', token0: A, token1: B, stable: false })]);
+  });
+
+  it('discovers a launch: its row, the token as the launchpad’s (even when its pair is created first), and its curve', () => {
+    const pair = getAddress('0x00000000000000000000000000000000000000eb');
+    const created = encode(
+      'launchpadTokenCreated',
+      {
+        token: TOKEN,
+        creator: USER,
+        name: 'Launch',
+        symbol: 'LCH',
+        ...metadata,
+        creationTimestamp: 10n,
+        startingLiquidity: 1n,
+        currentHypeReserves: 2n,
+        currentTokenReserves: 3n,
+        totalSupply: 4n,
+        currentPrice: 5n,
+        initialPurchaseAmount: 6n,
+      },
+      LAUNCHPAD,
+    );
+    const found = discover([encode('v2PairCreated', { token0: TOKEN, token1: WRAPPED, pair, allPairsLength: 2n }, FACTORY), created], full(), () => 77n);
+    expect(found.rows.get(FACTS.find((m) => m.list === 'launchpadTokens')!)).toEqual([
+      expect.objectContaining({ address: TOKEN, launchpad: LAUNCHPAD, creator: USER, name: 'Launch', imageUri: 'ipfs://i', hypeReserves: 2n, price: 5n, initialPurchaseAmount: 6n, timestamp: 77n }),
+    ]);
+    expect(found.pools.map((p) => [p.address, p.kind])).toEqual([
+      [pair, 'uniswap-v2'],
+      [TOKEN, 'launchpad'],
+    ]);
+    expect(found.pools[1]).toMatchObject({ token0: WRAPPED, token1: TOKEN, routerIndex: 4, discoveredBy: LAUNCHPAD });
+    expect([...found.tokens]).toEqual([[TOKEN, { source: 'launchpad', block: 5n }]]);
+  });
+
+  it('keeps the last Sync of each V2 or stable pool, and decodes launchpad trades and metadata', () => {
+    const facts = decodeFacts(
+      [
+        encode('v2Sync', { reserve0: 1n, reserve1: 2n }, V2),
+        encode('v2Sync', { reserve0: 1n, reserve1: 2n }, POOL), // a core pool: its reserves are not synced
+        encode('v2Sync', { reserve0: 3n, reserve1: 4n }, V2),
+        encode('launchpadTokensPurchased', { token: TOKEN, buyer: USER, hypeIn: 10n, tokensOut: 11n, price: 12n, timestamp: 0n, hypeReserves: 13n, tokenReserves: 14n, totalSupply: 15n, name: 'n', symbol: 's' }, LAUNCHPAD),
+        encode('launchpadTokensSold', { token: TOKEN, seller: A, tokensIn: 20n, hypeOut: 21n, price: 22n, timestamp: 0n, hypeReserves: 23n, tokenReserves: 24n, totalSupply: 25n, name: 'n', symbol: 's' }, LAUNCHPAD),
+        encode('launchpadTokenMetadataUpdated', { token: TOKEN, creator: USER, name: 'n', symbol: 's', ...metadata, timestamp: 0n }, LAUNCHPAD),
+        encode('launchpadTokenMetadataUpdated', { token: TOKEN, creator: USER, name: 'n', symbol: 's', ...metadata, timestamp: 0n }, FACTORY), // not a launchpad
+      ],
+      full(),
+      (l) => l.timestamp!,
+    );
+    expect(rowsOf(facts.rows, poolUpdatedFact).map(({ log: l, ...r }) => ({ ...r, at: l.logIndex }))).toEqual([{ pool: V2, reserve0: 3n, reserve1: 4n, blockNumber: 5n, at: logIndex - 5 }]);
+    expect(rowsOf(facts.rows, launchpadTradeFact).map((t) => [t.side, t.trader, t.nativeAmount, t.tokenAmount, t.price, t.hypeReserves, t.tokenReserves, t.totalSupply])).toEqual([
+      ['buy', USER, 10n, 11n, 12n, 13n, 14n, 15n],
+      ['sell', A, 21n, 20n, 22n, 23n, 24n, 25n],
+    ]);
+    expect(rowsOf(facts.rows, launchpadMetadataFact)).toEqual([
+      expect.objectContaining({ token: TOKEN, creator: USER, imageUri: 'ipfs://i', description: 'd', website: 'w', twitter: 't', telegram: 'tg', discord: 'dc' }),
+    ]);
+    expect(facts.malformed).toBe(0);
   });
 });

@@ -1,0 +1,144 @@
+import type { PoolRow, TokenRow } from '@dex/db';
+import { CHAIN_FACTS, chainEventSchemas, type ChainFact, type SourceKind } from '@dex/messages';
+import { encodeAbiParameters, encodeEventTopics, getAddress, type AbiEvent, type Address, type Hex } from 'viem';
+import type { AnyFact, DecodeContext } from './fact';
+import type { ChainLog } from './log';
+import { ALL_TOPICS, FACTS, outboxEvents, storeRows } from './registry';
+
+const EMITTER = getAddress('0x00000000000000000000000000000000000000e1');
+const OTHER = getAddress('0x00000000000000000000000000000000000000a2');
+const last = { number: 9n, hash: '0x' + '22'.repeat(32), parentHash: '0x' + '21'.repeat(32), timestamp: 1_000n };
+
+/** Facts that do not come from a log: the batch's block, a reorg, a token's metadata read from the token. */
+const NOT_FROM_LOGS: ChainFact[] = [CHAIN_FACTS.block, CHAIN_FACTS.reorg, CHAIN_FACTS.tokenCreated];
+
+/** A log of `event` from EMITTER with a plausible value for every argument. */
+function sampleLog(event: AbiEvent): ChainLog {
+  const value = (type: string): unknown =>
+    type === 'address' ? OTHER : type === 'bool' ? true : type === 'string' ? 'text' : type === 'bytes32' ? '0x' + '77'.repeat(32) : 7n;
+  const args = Object.fromEntries(event.inputs.map((i) => [i.name!, value(i.type)]));
+  const data = event.inputs.filter((i) => !i.indexed);
+  return {
+    address: EMITTER,
+    topics: encodeEventTopics({ abi: [event], args } as never) as Hex[],
+    data: data.length ? encodeAbiParameters(data, data.map((i) => args[i.name!])) : '0x',
+    blockNumber: 9n,
+    blockHash: last.hash as Hex,
+    txHash: ('0x' + '11'.repeat(32)) as Hex,
+    logIndex: 3,
+    timestamp: 1_000n,
+  };
+}
+
+/** EMITTER as a followed token, a pool and an announcer of one kind of source. */
+const contextOf = (kind: SourceKind): DecodeContext => ({
+  chainId: 999,
+  tokens: new Set<Address>([EMITTER]),
+  pools: new Map<Address, PoolRow>([
+    [EMITTER, { address: EMITTER, kind, routerIndex: 0, source: 'S', discoveredBy: null, token0: OTHER, token1: EMITTER, stable: false, feeBps: null, createdBlock: 0n }],
+  ]),
+  announcers: new Map([[EMITTER, { name: 'S', kind, routerIndex: 0, feeBps: 30 }]]),
+  wrappedNative: getAddress('0x00000000000000000000000000000000000000f7'),
+});
+const KINDS: SourceKind[] = ['uniswap-v2', 'stable', 'core', 'launchpad'];
+
+const tokenSample: TokenRow = {
+  address: OTHER,
+  name: 'Token',
+  symbol: 'TKN',
+  decimals: 18,
+  totalSupply: 1n,
+  isERC20Verified: true,
+  verificationError: null,
+  source: 'pool',
+  firstSeenBlock: 9n,
+};
+
+/** A row of each of the module's events, decoded from a sample log by the module itself. */
+function sampleRows(module: AnyFact): unknown[] {
+  if (module.stage === 'node') return [tokenSample];
+  return module.events.map((event) => {
+    const log = sampleLog(event.abi);
+    for (const kind of KINDS) {
+      const ctx = contextOf(kind);
+      const row = module.decode!(log, ctx, { blockNumber: 9n, logIndex: 3, txHash: log.txHash, timestamp: 1_000n }, module.scan?.([log], ctx));
+      if (row !== undefined) return row;
+    }
+    throw new Error(`${module.name}: no context decodes a sample ${event.name}`);
+  });
+}
+
+describe('the fact registry', () => {
+  it('has exactly one module for every fact that comes from a log, with the events it decodes', () => {
+    for (const fact of Object.values(CHAIN_FACTS)) {
+      const modules = FACTS.filter((m) => m.fact === fact);
+      if (fact === CHAIN_FACTS.block || fact === CHAIN_FACTS.reorg) {
+        expect(modules).toEqual([]);
+        continue;
+      }
+      expect({ fact, modules: modules.length }).toEqual({ fact, modules: 1 });
+      const fromLogs = !NOT_FROM_LOGS.includes(fact);
+      expect({ fact, fromLogs: modules[0].stage !== 'node' && modules[0].events.length > 0 && !!modules[0].decode }).toEqual({ fact, fromLogs });
+    }
+  });
+
+  it('gives every event one module: topics and names are unique, and every topic is asked for', () => {
+    const events = FACTS.flatMap((m) => [...m.events, ...(m.context ?? [])]);
+    expect(new Set(events.map((e) => e.topic)).size).toBe(events.length);
+    expect(new Set(events.map((e) => e.name)).size).toBe(events.length);
+    expect([...ALL_TOPICS].sort()).toEqual(events.map((e) => e.topic).sort());
+    for (const e of events) expect(e.topic).toMatch(/^0x[0-9a-f]{64}$/);
+  });
+
+  it('writes each list of the batch from exactly one module', () => {
+    const lists = FACTS.map((m) => m.list);
+    expect(new Set(lists).size).toBe(lists.length);
+    expect([...lists].sort()).toEqual(['launchpadGraduations', 'launchpadMetadata', 'launchpadTokens', 'launchpadTrades', 'pools', 'referralClaims', 'reserves', 'swaps', 'tokens', 'transfers']);
+  });
+
+  it('publishes in the order consumers rely on, the block last', () => {
+    expect(FACTS.filter((m) => m.fact).map((m) => m.fact)).toEqual([
+      'pool.created',
+      'token.created',
+      'pool.updated',
+      'swap',
+      'referral.claimed',
+      'launchpad.token.created',
+      'launchpad.trade',
+      'launchpad.metadata.updated',
+      'launchpad.token.graduated',
+    ]);
+    const decoded = new Map(FACTS.filter((m) => m.stage !== 'node').map((m) => [m, sampleRows(m)]));
+    const { facts } = storeRows(decoded, { tokens: [tokenSample] }, { senders: new Map() });
+    const subjects = outboxEvents(facts, { chainId: 999, last, hashOf: () => last.hash }).map((e) => e.subject);
+    expect(subjects[subjects.length - 1]).toBe('chain.999.block');
+    expect([...new Set(subjects)]).toEqual([
+      'chain.999.pool.created',
+      'chain.999.token.created',
+      'chain.999.pool.updated',
+      'chain.999.swap',
+      'chain.999.referral.claimed',
+      'chain.999.launchpad.token.created',
+      'chain.999.launchpad.trade',
+      'chain.999.launchpad.metadata.updated',
+      'chain.999.launchpad.token.graduated',
+      'chain.999.block',
+    ]);
+  });
+
+  it.each(FACTS.map((m) => [m.name, m] as const))('%s: a sample row decodes, is stored and its payload passes the fact schema', (_name, module) => {
+    const rows = sampleRows(module);
+    expect(rows.length).toBeGreaterThan(0);
+    if (!module.fact) {
+      expect(module.message).toBeUndefined();
+      return;
+    }
+    for (const row of rows) {
+      const stored = module.store ? module.store(row, { senders: new Map([['0x' + '11'.repeat(32), OTHER]]) }) : row;
+      const { blockNumber, id, payload } = module.message!(stored as never, row, { last });
+      expect(id).not.toBe('');
+      const message = { chainId: 999, blockNumber: blockNumber.toString(), blockHash: last.hash, ...payload };
+      expect(chainEventSchemas[module.fact].safeParse(message)).toMatchObject({ success: true });
+    }
+  });
+});
