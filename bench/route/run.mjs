@@ -24,15 +24,15 @@
 //   node bench/route/run.mjs --engine-only      part 1 only (no build, no processes)
 
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { compileEngine } from '../shared/routing-engine.mjs';
-import { rng, syntheticGraph } from '../shared/synthetic-graph.mjs';
+import { closeAgent, cpuSeconds, get, machineCpu, meanMs, natsServerPid, openLoop, scrape, summary } from '../shared/stack.mjs';
+import { syntheticGraph } from '../shared/synthetic-graph.mjs';
 
 const ENGINE_TARGET_P50_MS = 2;
 const HTTP_TARGET_P99_MS = 25;
@@ -41,7 +41,6 @@ const SYNTHETIC_QUERIES = 300;
 const ENGINE_WARMUP_PASSES = 2;
 const ENGINE_TIMED_PASSES = 5;
 const HTTP_WARMUP_SECONDS = 3;
-const REQUEST_TIMEOUT_MS = 10_000;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -61,11 +60,6 @@ const SECONDS = option('--seconds', 20);
 const BLOCK_TIME = option('--block-time', 1);
 if (!(RATE > 0) || !(SECONDS > 0)) throw new Error('--rate and --seconds must be greater than zero');
 
-const quantile = (sorted, q) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]);
-const summary = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return { count: s.length, p50: quantile(s, 0.5), p90: quantile(s, 0.9), p99: quantile(s, 0.99), max: s[s.length - 1] };
-};
 const log = (...line) => {
   if (!asJson) console.log(...line);
 };
@@ -157,22 +151,6 @@ async function engineBench() {
 
 // ---------------------------------------------------------------- part 2: /v2/route through the stack
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-
-/** One GET; resolves with the status (0 when the request failed) and, when asked, the body. */
-function get(url, keepBody = false) {
-  return new Promise((done) => {
-    const req = http.get(url, { agent }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => keepBody && chunks.push(c));
-      res.on('end', () => done({ status: res.statusCode, body: keepBody ? Buffer.concat(chunks).toString() : undefined }));
-      res.on('error', (e) => done({ status: 0, error: e.message }));
-    });
-    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
-    req.on('error', (e) => done({ status: 0, error: e.message }));
-  });
-}
-
 const NATIVE = '0x0000000000000000000000000000000000000000';
 const NATIVE_ALIAS = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
 
@@ -214,117 +192,6 @@ function queryMix(manifest) {
   add('4663 USDC->WETH 2 out, unwrap, multi-hop', 4663, e('USDC'), e('WETH'), { amountOut: '2', multiHop: 'true', unwrapNative: 'true' });
   add('4663 DAI->LINK 100 out, multi-hop', 4663, e('DAI'), e('LINK'), { amountOut: '100', multiHop: 'true' });
   return mix;
-}
-
-/**
- * The requests of a run: the queries of the mix in turn, each time at a different size (the query's amount
- * times 0.5 to 2, seeded, 4 significant digits), as users ask: no two requests in a row are the same.
- */
-function schedule(mix, total, seed) {
-  const rand = rng(seed);
-  return Array.from({ length: total }, (_, i) => {
-    const q = i % mix.length;
-    const amount = mix[q].amount * 2 ** (rand() * 2 - 1);
-    const decimals = Math.min(6, Math.max(0, 3 - Math.floor(Math.log10(amount))));
-    return { query: q, path: mix[q].path(amount.toFixed(decimals)) };
-  });
-}
-
-/** Sends `rate` requests a second for `seconds`, on schedule whatever the answers; latency from the scheduled time. */
-async function openLoop(base, mix, rate, seconds, seed) {
-  const total = Math.max(1, Math.round(rate * seconds));
-  const requests = schedule(mix, total, seed);
-  const interval = 1000 / rate;
-  const results = new Array(total);
-  const pending = [];
-  const t0 = performance.now() + 20;
-  let next = 0;
-  while (next < total) {
-    const now = performance.now();
-    while (next < total && t0 + next * interval <= now) {
-      const i = next++;
-      const scheduled = t0 + i * interval;
-      const sent = performance.now();
-      const request = requests[i];
-      pending.push(
-        get(base + request.path).then((r) => {
-          results[i] = { query: request.query, status: r.status, error: r.error, latency: performance.now() - scheduled, sendLag: sent - scheduled, done: performance.now() };
-        }),
-      );
-    }
-    if (next < total) await new Promise((r) => setTimeout(r, Math.max(0, t0 + next * interval - performance.now())));
-  }
-  const lastScheduled = t0 + (total - 1) * interval;
-  await Promise.all(pending);
-  const end = Math.max(...results.map((r) => r.done));
-  return { results, t0, lastScheduled, end, total };
-}
-
-/** Sums and counts of the histograms the services record, for the labels that match. */
-async function scrape(url) {
-  const res = await get(`${url}/metrics`, true);
-  if (res.status !== 200) return {};
-  const out = {};
-  for (const line of res.body.split('\n')) {
-    const m = /^(\w+)_(sum|count)\{([^}]*)\} (\S+)$/.exec(line);
-    if (!m) continue;
-    const [, name, kind, labels, value] = m;
-    const keep =
-      (name === 'http_request_duration_seconds' && labels.includes('route="/v2/route"')) ||
-      ((name === 'nats_request_duration_seconds' || name === 'nats_handler_duration_seconds') && labels.includes('subject="aggregator.route"'));
-    if (!keep) continue;
-    out[name] ??= { sum: 0, count: 0 };
-    out[name][kind] += Number(value);
-  }
-  return out;
-}
-const meanMs = (before, after, name) => {
-  const a = after[name];
-  if (!a) return NaN;
-  const b = before[name] ?? { sum: 0, count: 0 };
-  return a.count > b.count ? ((a.sum - b.sum) / (a.count - b.count)) * 1000 : NaN;
-};
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
-  } catch {
-    return undefined;
-  }
-}
-
-/** Busy and total CPU time of the whole machine so far, from /proc/stat (Linux); undefined elsewhere. */
-function machineCpu() {
-  try {
-    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
-    const n = ticks.map(Number);
-    const total = n.slice(0, 8).reduce((a, b) => a + b, 0); // user nice system idle iowait irq softirq steal
-    return { busy: total - n[3] - n[4], total };
-  } catch {
-    return undefined;
-  }
-}
-
-/** The pid of the nats-server listening on `port`, found in /proc (Linux). */
-function natsServerPid(port) {
-  try {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      const cmdline = (() => {
-        try {
-          return readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-        } catch {
-          return [];
-        }
-      })();
-      if (cmdline[0]?.endsWith('nats-server') && cmdline.includes(String(port))) return Number(entry);
-    }
-  } catch {
-    // no /proc
-  }
-  return undefined;
 }
 
 async function stackBench() {
@@ -590,6 +457,6 @@ try {
   process.stderr.write(`route bench failed: ${error?.stack ?? error}\n`);
   process.exitCode = 1;
 } finally {
-  agent.destroy();
+  closeAgent();
   await cleanup();
 }

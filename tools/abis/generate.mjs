@@ -31,6 +31,7 @@ const CONTRACTS = [
   { name: 'HyperCorePriceOracle' },
   { name: 'Launchpad' },
   { name: 'LaunchpadToken' },
+  { name: 'ScaleSeeder' },
 ];
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

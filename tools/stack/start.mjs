@@ -8,7 +8,10 @@
 // STACK_KEEP_DB=1 to keep the database of an earlier run (by default it is recreated: the chains are new).
 // The devnet's activity simulator (swaps, transfers, launchpad trades, oracle moves on both chains, so the
 // stats are alive) is on; `npm start -- --no-simulate` or STACK_SIMULATE=0 turns it off, and
-// DEVNET_SIMULATE_INTERVAL_MS (2000) sets its pace.
+// DEVNET_SIMULATE_INTERVAL_MS (2000) sets its pace. `npm start -- --scale` runs the devnet's scale profile:
+// 5,000 more pools (DEVNET_SCALE_POOLS) across the V2, stable and core sources and 200 tokens on each chain, a
+// block every second with 25 swaps in it; the first start seeds them (about two minutes) and keeps the chains in
+// .devnet/cache, later starts load them in seconds.
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -34,14 +37,18 @@ const inheritLogs = process.env.STACK_LOGS === 'inherit';
 const keepDatabase = process.env.STACK_KEEP_DB === '1';
 const gatewayUrl = `http://127.0.0.1:${env.GATEWAY_PORT}`;
 
-const args = process.argv.slice(2);
+const allArgs = process.argv.slice(2);
+/** The devnet's scale profile (`--scale`): thousands of pools and a block a second full of swaps. */
+const scale = allArgs.includes('--scale');
+const args = allArgs.filter((a) => a !== '--scale');
 const unknownArgs = args.filter((a) => a !== '--simulate' && a !== '--no-simulate');
 if (unknownArgs.length > 0) {
-  console.error(`unknown argument ${unknownArgs.join(' ')}; usage: npm start [-- --no-simulate]`);
+  console.error(`unknown argument ${unknownArgs.join(' ')}; usage: npm start [-- --no-simulate] [--scale]`);
   process.exit(2);
 }
 /** The devnet's activity simulator: on unless `--no-simulate` or STACK_SIMULATE=0 (the last flag wins). */
 const simulate = args.length > 0 ? args.at(-1) === '--simulate' : !['0', 'false', 'no', 'off'].includes((process.env.STACK_SIMULATE ?? '').toLowerCase());
+const scalePools = process.env.DEVNET_SCALE_POOLS ?? '5000';
 const simulateInterval = Number(process.env.DEVNET_SIMULATE_INTERVAL_MS || 2000);
 
 /** The services after the devnet, with their health ports. */
@@ -192,7 +199,10 @@ async function main() {
   }
   execFileSync(process.execPath, [join(root, 'tools/db/migrate.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 
-  step(4, `starting the devnet: chains 999 (port ${env.DEVNET_PORT_999}) and 4663 (port ${env.DEVNET_PORT_4663}), deploying contracts${simulate ? ', activity simulator on' : ''}`);
+  step(
+    4,
+    `starting the devnet: chains 999 (port ${env.DEVNET_PORT_999}) and 4663 (port ${env.DEVNET_PORT_4663}), deploying contracts${simulate ? ', activity simulator on' : ''}${scale ? `, scale profile (${scalePools} pools a chain; seeded once, then loaded from .devnet/cache)` : ''}`,
+  );
   mkdirSync(logDir, { recursive: true });
   rmSync(manifestPath, { force: true });
   start('devnet', {
@@ -202,8 +212,9 @@ async function main() {
     DEVNET_LOG_DIR: logDir,
     GATEWAY_URL: gatewayUrl,
     DEVNET_SIMULATE: String(simulate),
+    ...(scale ? { DEVNET_SCALE_POOLS: scalePools, DEVNET_SCALE_CACHE_DIR: join(stateDir, 'cache') } : {}),
   });
-  if (!(await waitReady('devnet', `http://127.0.0.1:${DEVNET_HEALTH_PORT}/health/ready`, 120_000))) return;
+  if (!(await waitReady('devnet', `http://127.0.0.1:${DEVNET_HEALTH_PORT}/health/ready`, scale ? 900_000 : 120_000))) return;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   const keeper = manifest.accounts.find((a) => a.role === 'keeper');
   const chainEnv = { CHAIN_IDS: Object.keys(manifest.chains).join(',') };
@@ -241,6 +252,14 @@ The stack is up (${((Date.now() - started) / 1000).toFixed(1)} s).
       ? `simulator on: a swap, transfer, launchpad trade or oracle move on each chain every ${simulateInterval / 1000} s
              (turn it off with \`npm start -- --no-simulate\` or STACK_SIMULATE=0)`
       : 'simulator off (on by default; drop --no-simulate / STACK_SIMULATE=0)'
+  }${
+    scale
+      ? `
+  Scale:     ${Object.values(manifest.chains)
+          .map((c) => `chain ${c.chainId}: ${c.scale.pools['uniswap-v2']} V2, ${c.scale.pools.stable} stable, ${c.scale.pools.core} core pools, ${c.scale.tokens.length} tokens`)
+          .join('; ')}
+             a block every second with 25 swaps (DEVNET_SCALE_SWAPS_PER_BLOCK)`
+      : ''
   }
 Press Ctrl-C to stop everything.`);
 }

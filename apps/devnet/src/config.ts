@@ -28,6 +28,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       DEVNET_SIMULATE_INTERVAL_MS: z.coerce.number().int().min(50).default(2_000),
       /** Seed of the simulator's random choices; unset picks one (logged at start). */
       DEVNET_SIMULATE_SEED: z.coerce.number().int().min(0).max(4_294_967_295).optional(),
+      /** The scale profile: pools added across the V2, stable and core sources on every chain (0: off). */
+      DEVNET_SCALE_POOLS: z.coerce.number().int().min(0).default(0),
+      /** Test tokens the scale profile creates on every chain. */
+      DEVNET_SCALE_TOKENS: z.coerce.number().int().min(2).default(200),
+      /** Swaps the scale trader sends for every block (one transaction each). */
+      DEVNET_SCALE_SWAPS_PER_BLOCK: z.coerce.number().int().min(0).default(25),
+      /** Seconds between blocks once the scale profile is seeded (anvil interval mining). */
+      DEVNET_SCALE_BLOCK_TIME: z.coerce.number().int().min(1).default(1),
+      /** Where seeded scale chains are kept for the next start (empty: seed every time). */
+      DEVNET_SCALE_CACHE_DIR: z.string().default('.devnet/cache'),
     },
     env,
   );

@@ -15,3 +15,4 @@ export * from './generated/SettablePriceOracle';
 export * from './generated/HyperCorePriceOracle';
 export * from './generated/Launchpad';
 export * from './generated/LaunchpadToken';
+export * from './generated/ScaleSeeder';

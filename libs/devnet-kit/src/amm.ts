@@ -68,7 +68,7 @@ export interface CoreContracts {
 
 /**
  * Deploys a core pool of two tokens priced by the AMM's oracle (which must have both prices), adds `amount` of
- * each as liquidity from the deployer (minting test tokens, wrapping the native coin) and registers the pool at
+ * each as liquidity from the deployer (from its balance, else minting test tokens; wrapping the native coin) and registers the pool at
  * the AMM router, which emits the PoolAdded the indexer discovers it by.
  */
 export async function deployCorePool(
@@ -83,7 +83,7 @@ export async function deployCorePool(
   for (const { token: t, amount } of [a, b]) {
     if (t.address === core.wrappedNative) {
       await send(ctx, { address: t.address, abi: wrappedNativeAbi as Abi, functionName: 'deposit', value: amount });
-    } else {
+    } else if ((await ctx.publicClient.readContract({ address: t.address, abi: testERC20Abi, functionName: 'balanceOf', args: [owner] })) < amount) {
       await send(ctx, { address: t.address, abi: testERC20Abi as Abi, functionName: 'mint', args: [owner, amount] });
     }
     await send(ctx, { address: t.address, abi: testERC20Abi as Abi, functionName: 'approve', args: [pool, amount] });

@@ -16,6 +16,8 @@ export interface AnvilOptions {
   readonly accounts?: number;
   /** Balance of each dev account, in whole native coins. */
   readonly balance?: number;
+  /** A state file (anvil's `--dump-state` JSON) to start from: accounts, blocks, transactions and logs. */
+  readonly loadState?: string;
 }
 
 export interface AnvilNode {
@@ -106,6 +108,7 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
     '--balance', String(options.balance ?? 1_000_000),
   ];
   if (options.blockTime !== undefined) args.push('--block-time', String(options.blockTime));
+  if (options.loadState !== undefined) args.push('--load-state', options.loadState);
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   const log = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : undefined;

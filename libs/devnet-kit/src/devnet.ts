@@ -1,13 +1,18 @@
-import { devnetManifestSchema, type DevnetManifest } from '@dex/messages';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import * as abis from '@dex/abis';
+import { devnetManifestSchema, type DevnetManifest, type ManifestChain } from '@dex/messages';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import type { Address, Hex } from 'viem';
 import { devAccounts } from './accounts';
 import { startAnvil, type AnvilNode } from './anvil';
-import { deployBase, deployContext } from './deploy';
-import { deployAmm } from './amm';
-import { deployLaunchpad } from './launchpad';
+import { DEVNET_TOKENS, deployBase, deployContext } from './deploy';
+import { DEVNET_CORE_POOLS, deployAmm } from './amm';
+import { DEVNET_LAUNCHES, deployLaunchpad } from './launchpad';
 import { deployRouter } from './router';
-import { deploySources } from './sources';
+import { deployScale, type ScaleDeployment, type ScaleProfile } from './scale';
+import { DEVNET_SOURCES, deploySources } from './sources';
 
 export interface DevnetOptions {
   /** chainId -> port; 0 picks a free port. */
@@ -18,12 +23,53 @@ export interface DevnetOptions {
   readonly logDir?: string;
   /** Seconds between blocks; unset mines a block per transaction. */
   readonly blockTime?: number;
+  /** The scale profile: thousands of pools on top of the ordinary devnet (see `deployScale`). */
+  readonly scale?: ScaleOptions;
+}
+
+export interface ScaleOptions extends ScaleProfile {
+  /**
+   * Where each chain's seeded state is kept (anvil's state dump and what was deployed), so the next start with
+   * the same profile and contracts loads it in a second instead of seeding again; unset seeds every time.
+   */
+  readonly cacheDir?: string;
 }
 
 export interface Devnet {
   readonly manifest: DevnetManifest;
   readonly nodes: readonly AnvilNode[];
+  /** What the scale profile added, per chain. */
+  readonly scale?: ReadonlyMap<number, ScaleDeployment>;
   stop(): Promise<void>;
+}
+
+/** A cached chain is seeded again after this long: the oracle prices it holds age (the pools refuse stale ones). */
+const SCALE_CACHE_MAX_AGE_MS = 24 * 3_600_000;
+
+/** The cache files of one chain's scale profile, named by everything that shapes the chain. */
+function scaleCache(options: ScaleOptions, chainId: number) {
+  const bytecodes = Object.entries(abis)
+    .filter(([name]) => name.endsWith('Bytecode'))
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const seeds = [DEVNET_TOKENS[chainId], DEVNET_SOURCES[chainId], DEVNET_CORE_POOLS[chainId], DEVNET_LAUNCHES];
+  const profile = { pools: options.pools, tokens: options.tokens, seed: options.seed, traders: options.traders };
+  const key = createHash('sha256').update(JSON.stringify({ v: 1, chainId, profile, seeds, bytecodes })).digest('hex').slice(0, 16);
+  const base = join(options.cacheDir!, `scale-${chainId}-${key}`);
+  return { state: `${base}.state.json`, meta: `${base}.json` };
+}
+
+interface CachedChain {
+  readonly chain: ManifestChain;
+  readonly scale: { seeder: Address; tokens: { address: Address; symbol: string; decimals: number; priceUsd: string }[]; pools: ScaleDeployment['pools'] };
+}
+
+const fresh = (path: string) => existsSync(path) && Date.now() - statSync(path).mtimeMs < SCALE_CACHE_MAX_AGE_MS;
+
+/** The manifest's summary of a scale deployment. */
+function scaleSummary(scale: ScaleDeployment): NonNullable<ManifestChain['scale']> {
+  const pools = { 'uniswap-v2': 0, stable: 0, core: 0 };
+  for (const p of scale.pools) pools[p.kind] += 1;
+  return { seeder: scale.seeder, tokens: scale.tokens.map((t) => ({ name: t.symbol, symbol: t.symbol, decimals: t.decimals, address: t.address })), pools };
 }
 
 /** Starts one fresh anvil chain per entry of `ports` and deploys the base contracts on each, in parallel. */
@@ -35,19 +81,35 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   try {
     if (options.logDir) mkdirSync(options.logDir, { recursive: true });
     const chainIds = Object.keys(options.ports).map(Number);
-    const started = await Promise.all(
-      chainIds.map((chainId) =>
-        startAnvil({
+    const scale = new Map<number, ScaleDeployment>();
+    const chains = await Promise.all(
+      chainIds.map(async (chainId): Promise<ManifestChain> => {
+        const cache = options.scale?.cacheDir ? scaleCache(options.scale, chainId) : undefined;
+        const cached = cache && fresh(cache.state) && fresh(cache.meta);
+        const node = await startAnvil({
           chainId,
           port: options.ports[chainId],
           host: options.host,
           blockTime: options.blockTime,
           logFile: options.logDir ? join(options.logDir, `anvil-${chainId}.log`) : undefined,
-        }),
-      ),
+          ...(cached ? { loadState: cache.state } : {}),
+        });
+        nodes.push(node);
+        if (cached) {
+          const saved = JSON.parse(readFileSync(cache.meta, 'utf8')) as CachedChain;
+          const deployed: ScaleDeployment = { ...saved.scale, tokens: saved.scale.tokens.map((t) => ({ ...t, priceUsd: BigInt(t.priceUsd) })) };
+          scale.set(chainId, deployed);
+          return { ...saved.chain, rpcUrl: node.rpcUrl, scale: scaleSummary(deployed) };
+        }
+        const ctx = deployContext(chainId, node.rpcUrl);
+        const chain = (await deployRouter(ctx, await deployLaunchpad(ctx, await deployAmm(ctx, await deploySources(ctx, await deployBase(ctx)))))) as ManifestChain;
+        if (!options.scale) return chain;
+        const deployed = await deployScale(ctx, chain, options.scale);
+        scale.set(chainId, deployed);
+        if (cache) await saveScaleCache(node, chain, deployed, cache);
+        return { ...chain, scale: scaleSummary(deployed) };
+      }),
     );
-    nodes.push(...started);
-    const chains = await Promise.all(nodes.map((node) => deployContext(node.chainId, node.rpcUrl)).map(async (ctx) => deployRouter(ctx, await deployLaunchpad(ctx, await deployAmm(ctx, await deploySources(ctx, await deployBase(ctx)))))));
     const manifest = devnetManifestSchema.parse({
       version: 1,
       createdAt: new Date().toISOString(),
@@ -55,19 +117,42 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       accounts: devAccounts(),
       chains: Object.fromEntries(chains.map((c) => [String(c.chainId), c])),
     });
-    return { manifest, nodes, stop };
+    return { manifest, nodes, stop, ...(options.scale ? { scale } : {}) };
   } catch (err) {
     await stop();
     throw err;
   }
 }
 
+/** Keeps a seeded chain for the next start: anvil's state (blocks, transactions, logs) and what was deployed. */
+async function saveScaleCache(node: AnvilNode, chain: ManifestChain, deployed: ScaleDeployment, cache: { state: string; meta: string }): Promise<void> {
+  const response = await fetch(node.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_dumpState', params: [] }),
+  });
+  const { result, error } = (await response.json()) as { result?: Hex; error?: { message: string } };
+  if (!result) throw new Error(`anvil_dumpState on chain ${chain.chainId}: ${error?.message ?? 'no state'}`);
+  mkdirSync(dirname(cache.state), { recursive: true });
+  // anvil answers the dump gzipped and hex-encoded; `--load-state` reads the JSON itself. The call traces of
+  // the seeding transactions are nine tenths of it and nothing reads them: they are left out.
+  const state = JSON.parse(gunzipSync(Buffer.from(result.slice(2), 'hex')).toString('utf8')) as { transactions?: { info?: { traces?: unknown[] } }[] };
+  for (const tx of state.transactions ?? []) if (tx.info) tx.info.traces = [];
+  writeAtomically(cache.state, JSON.stringify(state));
+  const meta: CachedChain = { chain, scale: { ...deployed, tokens: deployed.tokens.map((t) => ({ ...t, priceUsd: t.priceUsd.toString() })) } };
+  writeAtomically(cache.meta, JSON.stringify(meta));
+}
+
+function writeAtomically(path: string, data: string | Buffer): void {
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, data);
+  renameSync(tmp, path);
+}
+
 /** Writes the manifest atomically (a reader never sees half a file). */
 export function writeManifest(path: string, manifest: DevnetManifest): void {
   mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(manifest, null, 2) + '\n');
-  renameSync(tmp, path);
+  writeAtomically(path, JSON.stringify(manifest, null, 2) + '\n');
 }
 
 export function readManifest(path: string): DevnetManifest {

@@ -6,3 +6,5 @@ export * from './sources';
 export * from './router';
 export * from './amm';
 export * from './launchpad';
+export * from './scale';
+export * from './random';

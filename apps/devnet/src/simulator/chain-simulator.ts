@@ -1,11 +1,10 @@
 import { ammPoolAbi, ammRouterAbi, launchpadAbi, routerV2Abi, settablePriceOracleAbi, stablePoolAbi, uniswapV2PairAbi } from '@dex/abis';
 import { createChainClient, createChainWalletClient, revertName, shortMessage, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
-import type { DevAccount } from '@dex/devnet-kit';
+import { Random, type DevAccount } from '@dex/devnet-kit';
 import type { ManifestChain, ManifestPool } from '@dex/messages';
 import { getAmountOut } from '@dex/routing';
 import { erc20Abi, formatUnits, getAddress, maxUint256, parseEventLogs, parseUnits, zeroAddress, type Abi, type Address, type Hash, type Hex, type TransactionReceipt } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { Random } from './random';
 
 /** What the simulator does, one per tick and chain. */
 export const ACTION_KINDS = ['v2-swap', 'stable-swap', 'core-swap', 'transfer', 'launchpad-trade', 'launch-token', 'oracle-move'] as const;

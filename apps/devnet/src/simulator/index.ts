@@ -1,4 +1,4 @@
 export * from './accounts';
 export * from './chain-simulator';
-export * from './random';
 export * from './simulator';
+export * from './scale-trader';

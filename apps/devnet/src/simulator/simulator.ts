@@ -1,9 +1,8 @@
-import { devAccounts, type DevAccount } from '@dex/devnet-kit';
+import { chainSeed, devAccounts, Random, type DevAccount } from '@dex/devnet-kit';
 import type { DevnetManifest } from '@dex/messages';
 import type { Address } from 'viem';
 import { fundSimulatorAccounts, simulatorAccounts } from './accounts';
 import { ACTION_KINDS, ChainSimulator, DEFAULT_ACTION_WEIGHTS, type ActionKind, type ActionResult } from './chain-simulator';
-import { chainSeed, Random } from './random';
 
 /** Where the simulator reports: Nest's Logger fits (one JSON line per call with the service's JSON logger). */
 export interface SimulatorLogger {

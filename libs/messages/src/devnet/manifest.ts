@@ -81,6 +81,17 @@ export const manifestChainSchema = z.object({
   routerV2: addressSchema,
   /** Where the router sends the protocol's share of fees and captured slippage. */
   treasury: addressSchema,
+  /**
+   * The scale profile's additions, when it is on: the seeder contract, its tokens and how many pools of each
+   * kind it created (the pools themselves are found on chain, through their factories' events).
+   */
+  scale: z
+    .object({
+      seeder: addressSchema,
+      tokens: z.array(manifestTokenSchema),
+      pools: z.object({ 'uniswap-v2': z.number().int(), stable: z.number().int(), core: z.number().int() }),
+    })
+    .optional(),
 });
 export type ManifestChain = z.infer<typeof manifestChainSchema>;
 export type ManifestCore = z.infer<typeof manifestCoreSchema>;

@@ -1,0 +1,204 @@
+import { routerV2Abi, stablePoolAbi, testERC20Abi, uniswapV2PairAbi } from '@dex/abis';
+import { createChainClient, createChainWalletClient, shortMessage, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
+import { devAccount, Random, type DevAccount, type ScaleDeployment, type ScalePool } from '@dex/devnet-kit';
+import type { ManifestChain } from '@dex/messages';
+import { getAmountOut } from '@dex/routing';
+import { encodeFunctionData, maxUint256, parseEther, parseGwei, zeroAddress, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { SimulatorLogger } from './simulator';
+
+/**
+ * Dev accounts the scale trader sends from: derivation indexes 10 to 13 of the dev mnemonic, which no other
+ * role uses (anvil does not fund them: the trader gives them native coin itself).
+ */
+export const SCALE_TRADER_ACCOUNT_INDEXES = [10, 11, 12, 13] as const;
+
+export function scaleTraderAccounts(): DevAccount[] {
+  return SCALE_TRADER_ACCOUNT_INDEXES.map((index, n) => ({ ...devAccount(index), role: `scale-trader-${n + 1}` }));
+}
+
+export interface ScaleTraderOptions {
+  readonly chain: ManifestChain;
+  readonly scale: ScaleDeployment;
+  /** Funded with every scale token by `deployScale` (its `traders`). */
+  readonly accounts: readonly DevAccount[];
+  /** Swaps sent for each new block. */
+  readonly swapsPerBlock: number;
+  readonly seed: number;
+  readonly logger: SimulatorLogger;
+  /** How often a summary is logged (default one minute). */
+  readonly summaryIntervalMs?: number;
+}
+
+const SWAP_GAS = 400_000n;
+const FEES = { maxFeePerGas: parseGwei('50'), maxPriorityFeePerGas: parseGwei('1') };
+const BPS = 10_000n;
+
+interface Sender {
+  readonly account: DevAccount;
+  readonly wallet: ChainWalletClient;
+  nonce: number;
+}
+
+/**
+ * The scale profile's trading: for every new block, `swapsPerBlock` swaps through RouterV2 on random V2 and
+ * stable pools of the scale profile, each its own transaction, sent without waiting for one another (nonces
+ * counted here) so they land in the next block together. Sizes are 1 to 10 bps of the pool's input reserve,
+ * as last read or estimated from the trader's own swaps, with 3% of slippage allowed.
+ */
+export class ScaleTrader {
+  private readonly client: ChainPublicClient;
+  private readonly senders: Sender[];
+  private readonly pools: ScalePool[];
+  private readonly reserves = new Map<Address, [bigint, bigint]>();
+  private readonly fees = new Map<number, bigint>();
+  private readonly rng: Random;
+  private timer?: NodeJS.Timeout;
+  private lastBlock = 0n;
+  private busy = false;
+  private stopped = false;
+  private tally = { blocks: 0, sent: 0, failed: 0 };
+  private lastSummary = Date.now();
+
+  constructor(private readonly options: ScaleTraderOptions) {
+    const { chain } = options;
+    this.client = createChainClient({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, multicall3: chain.multicall3, pollingIntervalMs: 100 });
+    this.senders = options.accounts.map((account) => ({
+      account,
+      wallet: createChainWalletClient({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, account: privateKeyToAccount(account.privateKey as Hex) }),
+      nonce: 0,
+    }));
+    this.pools = options.scale.pools.filter((p) => p.kind === 'uniswap-v2' || p.kind === 'stable');
+    for (const s of chain.sources) if (s.feeBps !== undefined) this.fees.set(s.routerIndex, BigInt(s.feeBps));
+    this.rng = new Random(options.seed);
+  }
+
+  /**
+   * Gives the accounts native coin for gas and approves RouterV2 for every scale token from each (sent back to
+   * back, receipts checked at the end), and reads every pool's reserves.
+   */
+  async prepare(): Promise<void> {
+    for (const s of this.senders) {
+      await this.client.request({ method: 'anvil_setBalance' as never, params: [s.account.address, `0x${parseEther('1000000').toString(16)}`] as never });
+    }
+    await this.resyncNonces();
+    const hashes: Hex[] = [];
+    for (const s of this.senders) {
+      for (const token of this.options.scale.tokens) {
+        const data = encodeFunctionData({ abi: testERC20Abi, functionName: 'approve', args: [this.options.chain.routerV2, maxUint256] });
+        hashes.push(await this.send(s, token.address, data, 100_000n));
+      }
+    }
+    for (const hash of hashes) {
+      const receipt = await this.client.waitForTransactionReceipt({ hash, timeout: 120_000 });
+      if (receipt.status !== 'success') throw new Error(`approval ${hash} reverted`);
+    }
+    await this.readReserves();
+    this.lastBlock = await this.client.getBlockNumber();
+  }
+
+  start(): void {
+    if (this.stopped || this.timer) return;
+    this.options.logger.log({ msg: 'scale trader started', chainId: this.options.chain.chainId, pools: this.pools.length, swapsPerBlock: this.options.swapsPerBlock, accounts: this.senders.length });
+    this.timer = setInterval(() => void this.tick(), 100);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    while (this.busy) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  private async readReserves(): Promise<void> {
+    const reads = await this.client.multicall({
+      allowFailure: true,
+      contracts: this.pools.map((p) =>
+        p.kind === 'stable'
+          ? ({ address: p.address, abi: stablePoolAbi, functionName: 'getReserves' } as const)
+          : ({ address: p.address, abi: uniswapV2PairAbi, functionName: 'getReserves' } as const),
+      ),
+    });
+    this.pools.forEach((p, i) => {
+      const r = reads[i];
+      if (r.status === 'success') this.reserves.set(p.address, [BigInt(r.result[0]), BigInt(r.result[1])]);
+    });
+  }
+
+  /** On a new block: the block's swaps, one per transaction, spread over the accounts. */
+  private async tick(): Promise<void> {
+    if (this.busy || this.stopped) return;
+    this.busy = true;
+    try {
+      const head = await this.client.getBlockNumber();
+      if (head <= this.lastBlock) return;
+      this.lastBlock = head;
+      this.tally.blocks += 1;
+      const bySender = new Map<Sender, (() => Promise<unknown>)[]>();
+      for (let i = 0; i < this.options.swapsPerBlock; i++) {
+        const sender = this.senders[i % this.senders.length];
+        const swap = this.nextSwap(sender);
+        if (swap) bySender.set(sender, [...(bySender.get(sender) ?? []), swap]);
+      }
+      // Each account's transactions go out in nonce order; the accounts in parallel.
+      const failedBefore = this.tally.failed;
+      await Promise.all(
+        [...bySender.values()].map(async (list) => {
+          for (const send of list) {
+            await send()
+              .then(() => (this.tally.sent += 1))
+              .catch(() => (this.tally.failed += 1));
+          }
+        }),
+      );
+      // A refused transaction leaves a gap in its account's nonces: count them again from the node.
+      if (this.tally.failed > failedBefore) await this.resyncNonces();
+      this.summarize();
+    } catch (err) {
+      this.options.logger.warn({ msg: 'scale trader tick failed', chainId: this.options.chain.chainId, error: shortMessage(err) });
+      await this.resyncNonces().catch(() => undefined);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** A random swap on a random pool, or undefined when the pool's reserves are unknown. */
+  private nextSwap(sender: Sender): (() => Promise<Hex>) | undefined {
+    const pool = this.rng.pick(this.pools);
+    const reserves = this.reserves.get(pool.address);
+    if (!reserves) return undefined;
+    const zeroIn = this.rng.chance(0.5);
+    const [reserveIn, reserveOut] = zeroIn ? reserves : [reserves[1], reserves[0]];
+    const amountIn = this.rng.bpsOf(reserveIn, 1, 10);
+    if (amountIn === 0n) return undefined;
+    const feeBps = this.fees.get(pool.routerIndex) ?? 30n;
+    const estimate = getAmountOut(amountIn, reserveIn, reserveOut, feeBps);
+    if (estimate === 0n) return undefined;
+    const [tokenIn, tokenOut] = zeroIn ? [pool.token0, pool.token1] : [pool.token1, pool.token0];
+    // The trader's own swap moves the pool; other swaps are caught at the next read.
+    this.reserves.set(pool.address, zeroIn ? [reserves[0] + amountIn, reserves[1] - estimate] : [reserves[0] - estimate, reserves[1] + amountIn]);
+    const minOut = (estimate * (BPS - 300n)) / BPS;
+    const data = encodeFunctionData({
+      abi: routerV2Abi,
+      functionName: 'executeSwaps',
+      args: [[tokenIn, tokenOut], amountIn, minOut, minOut, [[{ pool: pool.address, tokenIn, tokenOut, routerIndex: pool.routerIndex, amountIn, data: '0x' }]], 0n, zeroAddress],
+    });
+    return () => this.send(sender, this.options.chain.routerV2, data, SWAP_GAS);
+  }
+
+  private async resyncNonces(): Promise<void> {
+    for (const s of this.senders) s.nonce = await this.client.getTransactionCount({ address: s.account.address, blockTag: 'pending' });
+  }
+
+  private async send(sender: Sender, to: Address, data: Hex, gas: bigint): Promise<Hex> {
+    const nonce = sender.nonce++;
+    return sender.wallet.sendTransaction({ to, data, gas, nonce, ...FEES } as never);
+  }
+
+  private summarize(): void {
+    if (Date.now() - this.lastSummary < (this.options.summaryIntervalMs ?? 60_000)) return;
+    this.lastSummary = Date.now();
+    this.options.logger.log({ msg: 'scale trader', chainId: this.options.chain.chainId, ...this.tally });
+    this.tally = { blocks: 0, sent: 0, failed: 0 };
+    void this.readReserves().catch(() => undefined);
+  }
+}

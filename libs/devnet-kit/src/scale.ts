@@ -1,0 +1,192 @@
+// The devnet's scale profile: thousands of pools across the V2, stable and core sources and hundreds of
+// tokens on top of the ordinary devnet, so the liquidity state, the indexer and the route search meet a real
+// chain's numbers. A ScaleSeeder contract creates the tokens and seeds the V2 and stable pools many per
+// transaction; core pools go through the ordinary `deployCorePool`. Transactions are sent back to back (nonces
+// counted here, gas given) and their receipts checked at the end of each stage.
+import { scaleSeederAbi, scaleSeederBytecode, settablePriceOracleAbi, stablePoolFactoryAbi, uniswapV2FactoryAbi } from '@dex/abis';
+import type { ManifestChain } from '@dex/messages';
+import { encodeFunctionData, getAddress, parseUnits, type Abi, type Address, type Hex } from 'viem';
+import { deployCorePool } from './amm';
+import { deploy, type DeployContext } from './deploy';
+import { Random } from './random';
+
+export interface ScaleProfile {
+  /** Pools to add across the V2, stable and core sources. */
+  readonly pools: number;
+  /** Test tokens to create. */
+  readonly tokens: number;
+  /** Seed of the random choices (pairs, prices, depths). */
+  readonly seed?: number;
+  /** Accounts funded with every scale token, for the scale trader. */
+  readonly traders?: readonly Address[];
+}
+
+export interface ScaleToken {
+  readonly address: Address;
+  readonly symbol: string;
+  readonly decimals: number;
+  /** The token's price in USD (18 decimals), as the oracle knows it. */
+  readonly priceUsd: bigint;
+}
+
+export interface ScalePool {
+  readonly address: Address;
+  readonly kind: 'uniswap-v2' | 'stable' | 'core';
+  readonly routerIndex: number;
+  readonly token0: Address;
+  readonly token1: Address;
+}
+
+export interface ScaleDeployment {
+  readonly seeder: Address;
+  readonly tokens: readonly ScaleToken[];
+  readonly pools: readonly ScalePool[];
+}
+
+/** Pools per ScaleSeeder transaction (a V2 pair with its deposit costs about 2.3M gas). */
+const POOLS_PER_TX = 10;
+const TOKENS_PER_TX = 20;
+const TX_GAS = 29_000_000n;
+/** Whole tokens minted of each scale token. */
+const SUPPLY_WHOLE = 10n ** 15n;
+
+/** Sends calls back to back from the deployer and checks every receipt once the last is mined. */
+async function sendAll(ctx: DeployContext, calls: readonly { to: Address; abi: Abi; functionName: string; args: readonly unknown[] }[]): Promise<Hex[]> {
+  let nonce = await ctx.publicClient.getTransactionCount({ address: ctx.deployer.address, blockTag: 'pending' });
+  const hashes: Hex[] = [];
+  for (const call of calls) {
+    const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args } as never);
+    hashes.push(await ctx.wallet.sendTransaction({ to: call.to, data, gas: TX_GAS, nonce: nonce++ } as never));
+  }
+  for (const hash of hashes) {
+    const receipt = await ctx.publicClient.waitForTransactionReceipt({ hash, timeout: 120_000 });
+    if (receipt.status !== 'success') throw new Error(`scale seeding transaction ${hash} reverted on chain ${ctx.chainId}`);
+  }
+  return hashes;
+}
+
+/**
+ * Adds the scale profile to a deployed devnet chain: `profile.tokens` test tokens (one in five with 6 decimals)
+ * priced log-uniformly from $0.01 to $100 on the core oracle, and `profile.pools` pools: 1% core pools (at least
+ * one), 10% stable pools between tokens of the same decimals, the rest V2 pairs split 60/40 between the two
+ * V2 sources, each side worth $10k to $1M. Every pair of a factory is distinct.
+ */
+export async function deployScale(ctx: DeployContext, chain: ManifestChain, profile: ScaleProfile): Promise<ScaleDeployment> {
+  const rng = new Random(profile.seed ?? 20261124);
+  const logUniform = (lo: number, hi: number) => lo * Math.pow(hi / lo, rng.next());
+  const seeder = await deploy(ctx, scaleSeederAbi as Abi, scaleSeederBytecode);
+  const call = (functionName: string, args: readonly unknown[]) => ({ to: seeder, abi: scaleSeederAbi as Abi, functionName, args });
+
+  // Tokens, in batches; one in five has 6 decimals.
+  const batches: { decimals: number; count: number }[] = [];
+  for (let made = 0; made < profile.tokens; made += TOKENS_PER_TX) {
+    const count = Math.min(TOKENS_PER_TX, profile.tokens - made);
+    const six = Math.round(count / 5);
+    batches.push({ decimals: 18, count: count - six }, { decimals: 6, count: six });
+  }
+  const wanted = batches.filter((b) => b.count > 0);
+  await sendAll(
+    ctx,
+    wanted.map((b) => call('createTokens', [`S${chain.chainId}_`, BigInt(b.count), b.decimals, SUPPLY_WHOLE * 10n ** BigInt(b.decimals)])),
+  );
+  const count = Number(await ctx.publicClient.readContract({ address: seeder, abi: scaleSeederAbi, functionName: 'tokenCount' }));
+  const addresses = await ctx.publicClient.multicall({
+    allowFailure: false,
+    contracts: Array.from({ length: count }, (_, i) => ({ address: seeder, abi: scaleSeederAbi, functionName: 'tokens', args: [BigInt(i)] }) as const),
+  });
+  const decimalsOf = wanted.flatMap((b) => Array.from({ length: b.count }, () => b.decimals));
+  const tokens: ScaleToken[] = addresses.map((address, i) => ({
+    address: getAddress(address as Address),
+    symbol: `S${chain.chainId}_${i}`,
+    decimals: decimalsOf[i],
+    priceUsd: parseUnits(logUniform(0.01, 100).toPrecision(6), 18),
+  }));
+  // Every token gets an oracle price (the core pools need theirs; the others are there for stats and tools).
+  await sendAll(ctx, [{ to: chain.core.oracle, abi: settablePriceOracleAbi as Abi, functionName: 'setPrices', args: [tokens.map((t) => t.address), tokens.map((t) => t.priceUsd)] }]);
+
+  const amountWorth = (t: ScaleToken, usd: number): bigint => (parseUnits(usd.toFixed(2), 18 + t.decimals) / t.priceUsd) || 1n;
+  const v2Sources = chain.sources.filter((s) => s.kind === 'uniswap-v2');
+  const stableSource = chain.sources.find((s) => s.kind === 'stable');
+  const coreCount = Math.max(1, Math.round(profile.pools / 100));
+  const stableCount = stableSource ? Math.round(profile.pools / 10) : 0;
+  const v2Count = profile.pools - coreCount - stableCount;
+  const taken = new Set<string>();
+  const pick = (factory: string, sameDecimals: boolean): [ScaleToken, ScaleToken] => {
+    for (;;) {
+      const a = rng.pick(tokens);
+      const b = rng.pick(tokens);
+      if (a.address === b.address || (sameDecimals && a.decimals !== b.decimals)) continue;
+      const key = `${factory}:${[a.address, b.address].sort().join(':')}`;
+      if (taken.has(key)) continue;
+      taken.add(key);
+      return [a, b];
+    }
+  };
+
+  const planned: { factory: Address; stable: boolean; routerIndex: number; a: ScaleToken; b: ScaleToken; amountA: bigint; amountB: bigint }[] = [];
+  for (let i = 0; i < v2Count; i++) {
+    const source = v2Sources[rng.next() < 0.6 ? 0 : v2Sources.length - 1];
+    const [a, b] = pick(source.addresses.factory!, false);
+    const usd = logUniform(10_000, 1_000_000);
+    planned.push({ factory: source.addresses.factory as Address, stable: false, routerIndex: source.routerIndex, a, b, amountA: amountWorth(a, usd), amountB: amountWorth(b, usd) });
+  }
+  for (let i = 0; i < stableCount; i++) {
+    const [a, b] = pick(stableSource!.addresses.factory!, true);
+    const amount = parseUnits(String(Math.round(logUniform(10_000, 1_000_000))), a.decimals);
+    planned.push({ factory: stableSource!.addresses.factory as Address, stable: true, routerIndex: stableSource!.routerIndex, a, b, amountA: amount, amountB: amount });
+  }
+  const seedCalls = [];
+  for (let i = 0; i < planned.length; i += POOLS_PER_TX) {
+    const group = planned.slice(i, i + POOLS_PER_TX);
+    // A group is one factory's, so one transaction.
+    const byFactory = new Map<string, typeof group>();
+    for (const p of group) byFactory.set(`${p.factory}:${p.stable}`, [...(byFactory.get(`${p.factory}:${p.stable}`) ?? []), p]);
+    for (const list of byFactory.values()) {
+      seedCalls.push(
+        call('seedPools', [list[0].factory, list[0].stable, list.map((p) => p.a.address), list.map((p) => p.b.address), list.map((p) => p.amountA), list.map((p) => p.amountB), ctx.deployer.address]),
+      );
+    }
+  }
+  await sendAll(ctx, seedCalls);
+  const pools: ScalePool[] = [];
+  const pairOf = await ctx.publicClient.multicall({
+    allowFailure: false,
+    contracts: planned.map((p) =>
+      p.stable
+        ? ({ address: p.factory, abi: stablePoolFactoryAbi, functionName: 'getPool', args: [p.a.address, p.b.address, true] } as const)
+        : ({ address: p.factory, abi: uniswapV2FactoryAbi, functionName: 'getPair', args: [p.a.address, p.b.address] } as const),
+    ),
+  });
+  planned.forEach((p, i) => {
+    const [token0, token1] = BigInt(p.a.address) < BigInt(p.b.address) ? [p.a.address, p.b.address] : [p.b.address, p.a.address];
+    pools.push({ address: getAddress(pairOf[i] as Address), kind: p.stable ? 'stable' : 'uniswap-v2', routerIndex: p.routerIndex, token0, token1 });
+  });
+
+  // Core pools: their tokens come from the seeder to the deployer, which deposits them.
+  const corePlans = Array.from({ length: coreCount }, () => {
+    const [a, b] = pick('core', false);
+    const usd = logUniform(50_000, 500_000);
+    return { a, b, amountA: amountWorth(a, usd), amountB: amountWorth(b, usd) };
+  });
+  const coreTokens = [...new Set(corePlans.flatMap((p) => [p.a, p.b]))];
+  const need = new Map<Address, bigint>();
+  for (const p of corePlans) {
+    need.set(p.a.address, (need.get(p.a.address) ?? 0n) + p.amountA);
+    need.set(p.b.address, (need.get(p.b.address) ?? 0n) + p.amountB);
+  }
+  if (coreTokens.length) {
+    await sendAll(ctx, [call('fund', [coreTokens.map((t) => t.address), [ctx.deployer.address], coreTokens.map((t) => need.get(t.address)!)])]);
+  }
+  const core = { router: chain.core.router, registry: chain.core.registry, oracle: chain.core.oracle, wrappedNative: chain.wrappedNative.address };
+  const coreSource = chain.sources.find((s) => s.kind === 'core');
+  for (const p of corePlans) {
+    const pool = await deployCorePool(ctx, core, { token: p.a, amount: p.amountA }, { token: p.b, amount: p.amountB });
+    pools.push({ address: pool.address, kind: 'core', routerIndex: coreSource?.routerIndex ?? 0, token0: pool.token0, token1: pool.token1 });
+  }
+
+  // The traders get a hundredth of a percent of each token's supply.
+  if (profile.traders?.length) {
+    await sendAll(ctx, [call('fund', [tokens.map((t) => t.address), profile.traders, tokens.map((t) => (SUPPLY_WHOLE * 10n ** BigInt(t.decimals)) / 10_000n)])]);
+  }
+  return { seeder, tokens, pools };
+}
