@@ -10,3 +10,5 @@ export * from './actions/read-launched-tokens';
 export * from './actions/read-launched-token-metadata';
 export * from './actions/estimate-launch-trade';
 export * from './actions/read-launchpad-config';
+export * from './actions/quote-core-swaps';
+export * from './actions/read-balances';
