@@ -12,3 +12,4 @@ export * from './actions/estimate-launch-trade';
 export * from './actions/read-launchpad-config';
 export * from './actions/quote-core-swaps';
 export * from './actions/read-balances';
+export * from './actions/read-token-metadata';
