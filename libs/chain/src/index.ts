@@ -13,3 +13,6 @@ export * from './actions/read-launchpad-config';
 export * from './actions/quote-core-swaps';
 export * from './actions/read-balances';
 export * from './actions/read-token-metadata';
+export * from './actions/read-core-pools';
+export * from './actions/read-oracle-prices';
+export * from './actions/read-pending-ref-fees';
