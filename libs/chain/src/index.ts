@@ -16,3 +16,4 @@ export * from './actions/read-token-metadata';
 export * from './actions/read-core-pools';
 export * from './actions/read-oracle-prices';
 export * from './actions/read-pending-ref-fees';
+export * from './actions/read-core-pool-state';
