@@ -17,3 +17,5 @@ export * from './actions/read-core-pools';
 export * from './actions/read-oracle-prices';
 export * from './actions/read-pending-ref-fees';
 export * from './actions/read-core-pool-state';
+export * from './actions/estimate-core-swap-batch';
+export * from './actions/read-core-pool-for-pair';
