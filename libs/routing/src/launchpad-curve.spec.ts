@@ -1,5 +1,9 @@
 import {
+  CURVE_SALE_SUPPLY,
   curveBuyCapacity,
+  curveFromReserves,
+  GRADUATION_TOKEN_RESERVE,
+  launchCurveStatus,
   CurveLiquidityError,
   curveSellCapacity,
   grossForNet,
@@ -91,5 +95,30 @@ describe('launchpad bonding curve', () => {
     expect(() => quoteCurveSell(state, cap)).not.toThrow();
     expect(() => quoteCurveSell(state, cap + 1n)).toThrow(CurveLiquidityError);
     expect(curveSellCapacity(fresh)).toBe(0n);
+  });
+});
+
+describe('launchCurveStatus', () => {
+  const at = (tokenReserve: bigint, graduated = false) => ({ hypeReserve: VIRTUAL_HYPE_LIQUIDITY + E18, tokenReserve, graduated });
+
+  it('is trading while the curve has tokens for sale, the curve of curveFromReserves', () => {
+    expect(launchCurveStatus(at(GRADUATION_TOKEN_RESERVE + 1n))).toBe('trading');
+    expect(launchCurveStatus(at(GRADUATION_TOKEN_RESERVE + CURVE_SALE_SUPPLY))).toBe('trading');
+    expect(curveFromReserves(at(GRADUATION_TOKEN_RESERVE + 1n))?.tokensForSale).toBe(1n);
+  });
+
+  it('is graduating once the sale allotment is sold out and graduate has not run', () => {
+    expect(launchCurveStatus(at(GRADUATION_TOKEN_RESERVE))).toBe('graduating');
+    expect(curveFromReserves(at(GRADUATION_TOKEN_RESERVE))).toBeUndefined();
+  });
+
+  it('is graduated once the DEX pool is seeded, whatever the reserves say', () => {
+    expect(launchCurveStatus(at(GRADUATION_TOKEN_RESERVE, true))).toBe('graduated');
+    expect(launchCurveStatus(at(GRADUATION_TOKEN_RESERVE + 1n, true))).toBe('graduated');
+  });
+
+  it('sells the allotment between the initial virtual reserve and the graduation reserve', () => {
+    expect(fresh.tokenReserve - GRADUATION_TOKEN_RESERVE).toBe(CURVE_SALE_SUPPLY);
+    expect(fresh.tokensForSale).toBe(CURVE_SALE_SUPPLY);
   });
 });

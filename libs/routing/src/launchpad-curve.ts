@@ -24,6 +24,9 @@ export const LAUNCHPAD_FEE_BPS = 100n;
 /** Tokens the curve never sells: at graduation they seed the DEX pair (INITIAL_VIRTUAL_TOKEN_RESERVE - CURVE_SALE_SUPPLY). */
 export const GRADUATION_TOKEN_RESERVE = 375_000_000n * 10n ** 6n;
 
+/** The curve's sale allotment per token (750,000,000 tokens of 6 decimals): sold out when the curve reaches GRADUATION_TOKEN_RESERVE. */
+export const CURVE_SALE_SUPPLY = 750_000_000n * 10n ** 6n;
+
 /** A token's curve as the launchpad reports it (`getLiquidity`, `getTokensForSale`, `getRealHypeReserve`). */
 export interface CurveState {
   /** The virtual native reserve x (VIRTUAL_HYPE_LIQUIDITY plus the native coin raised, net of fees). */
@@ -150,4 +153,17 @@ export function curveFromReserves(reserves: { hypeReserve: bigint; tokenReserve:
     realHypeReserve: reserves.hypeReserve - VIRTUAL_HYPE_LIQUIDITY,
     feeBps,
   };
+}
+
+/**
+ * Where a launched token trades, by the rule of `curveFromReserves`: `trading` on its curve while the curve still
+ * sells; `graduating` once the curve sold out (frozen, `graduate(token)` not run yet); `graduated` once its DEX
+ * pool is seeded.
+ */
+export type LaunchCurveStatus = 'trading' | 'graduating' | 'graduated';
+
+/** The status of a launched token's curve from its reserves and graduation flag (see LaunchCurveStatus). */
+export function launchCurveStatus(reserves: { hypeReserve: bigint; tokenReserve: bigint; graduated: boolean }): LaunchCurveStatus {
+  if (reserves.graduated) return 'graduated';
+  return curveFromReserves(reserves) ? 'trading' : 'graduating';
 }

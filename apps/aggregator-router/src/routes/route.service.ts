@@ -1,4 +1,5 @@
-import { ammPoolAbi, routerV2Abi } from '@dex/abis';
+import { routerV2Abi } from '@dex/abis';
+import { quoteCoreSwaps, readBalances, shortMessage } from '@dex/chain';
 import { minAmountOut, splitOutput } from '@dex/fee-math';
 import {
   INVALID_FEE_RECIPIENT,
@@ -17,7 +18,7 @@ import {
 import { findRoute, hopPriceImpact, NoRouteError, routePriceImpact, swapPriceImpact, type ChainGraph, type HopSwap, type Leg, type Route } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { Inject, Injectable } from '@nestjs/common';
-import { encodeFunctionData, erc20Abi, formatUnits, getAddress, zeroAddress, type Address, type Hex } from 'viem';
+import { encodeFunctionData, formatUnits, getAddress, zeroAddress, type Address, type Hex } from 'viem';
 import { LiquidityService, type ChainLiquidity, type LiquiditySnapshot } from '../liquidity/liquidity.service';
 
 export const isNative = (address: string): boolean => {
@@ -184,8 +185,9 @@ export class RouteService {
 
   /**
    * The route's amounts as RouterV2 executes them: hop by hop, the hop's input split in proportion to the quoted
-   * inputs (floor, the last swap takes the remainder); core swaps priced with the pool's own `estimateSwap` at
-   * the snapshot's block, every other kind with the engine's exact pool math.
+   * inputs (floor, the last swap takes the remainder); a hop's core swaps priced with their pools' own
+   * `estimateSwap` at the snapshot's block (one multicall per hop, `quoteCoreSwaps`), every other kind with the
+   * engine's exact pool math.
    */
   private async requote(chain: ChainLiquidity, snapshot: LiquiditySnapshot, route: Route): Promise<ExactSwap[][]> {
     const hops: ExactSwap[][] = [];
@@ -198,28 +200,25 @@ export class RouteService {
         remaining -= share;
         return share;
       });
-      const exact = await Promise.all(
-        hop.map(async (swap, j): Promise<ExactSwap> => {
-          const leg = legOf(snapshot.graph, swap);
-          const amountIn = shares[j];
-          let amountOut: bigint;
-          if (amountIn === 0n) amountOut = 0n;
-          else if (swap.kind === 'core') {
-            try {
-              amountOut = await chain.client.readContract({
-                address: getAddress(swap.poolAddress),
-                abi: ammPoolAbi,
-                functionName: 'estimateSwap',
-                args: [getAddress(swap.tokenIn), getAddress(swap.tokenOut), amountIn],
-                blockNumber: snapshot.blockNumber,
-              });
-            } catch {
-              throw new BusError(404, 'No route found', `the core pool ${swap.poolAddress} does not quote the amount at the current block`);
-            }
-          } else amountOut = leg.quote(amountIn);
-          return { swap, leg, amountIn, amountOut, priceImpact: swapPriceImpact(leg, amountIn, amountOut) };
-        }),
-      );
+      const core = hop.flatMap((swap, j) => (swap.kind === 'core' && shares[j] > 0n ? [j] : []));
+      const quoted = await quoteCoreSwaps(chain.client, {
+        swaps: core.map((j) => ({ pool: getAddress(hop[j].poolAddress), tokenIn: getAddress(hop[j].tokenIn), tokenOut: getAddress(hop[j].tokenOut), amountIn: shares[j] })),
+        blockNumber: snapshot.blockNumber,
+      }).catch((err: unknown) => {
+        throw new BusError(404, 'No route found', `the core pools do not quote at the current block: ${shortMessage(err)}`);
+      });
+      const exact = hop.map((swap, j): ExactSwap => {
+        const leg = legOf(snapshot.graph, swap);
+        const amountIn = shares[j];
+        let amountOut: bigint;
+        if (amountIn === 0n) amountOut = 0n;
+        else if (swap.kind === 'core') {
+          const out = quoted[core.indexOf(j)];
+          if (out === undefined) throw new BusError(404, 'No route found', `the core pool ${swap.poolAddress} does not quote the amount at the current block`);
+          amountOut = out;
+        } else amountOut = leg.quote(amountIn);
+        return { swap, leg, amountIn, amountOut, priceImpact: swapPriceImpact(leg, amountIn, amountOut) };
+      });
       hops.push(exact);
       amount = exact.reduce((a, s) => a + s.amountOut, 0n);
     }
@@ -266,14 +265,7 @@ export class RouteService {
     const metas = wanted.map((t, i) => this.meta(chain, t, request.tokens ? `tokens[${i}]` : 'token'));
     const wallet = getAddress(request.wallet);
     const blockNumber = await chain.client.getBlockNumber();
-    const [native, reads] = await Promise.all([
-      withNative ? chain.client.getBalance({ address: wallet, blockNumber }) : Promise.resolve(0n),
-      chain.client.multicall({
-        blockNumber,
-        allowFailure: false,
-        contracts: metas.map((m) => ({ address: m.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [wallet] }) as const),
-      }),
-    ]);
+    const { native = 0n, tokens: reads } = await readBalances(chain.client, { owner: wallet, tokens: metas.map((m) => m.address as Address), native: withNative, blockNumber });
     const row = (m: TokenMeta, raw: bigint) => ({ ...m, balance: formatUnits(raw, m.decimals), balanceRaw: raw.toString() });
     return {
       chainId: chain.chainId,

@@ -1,10 +1,9 @@
-import { ammPoolAbi, ammRouterAbi, settablePriceOracleAbi } from '@dex/abis';
 import { PoolRepository, type DbClient, type PoolSwapStats } from '@dex/db';
 import type { CorePoolData, CorePoolEntry } from '@dex/messages';
 import { BusError, DB_CLIENT } from '@dex/service';
 import { Inject, Injectable } from '@nestjs/common';
-import { shortMessage } from '@dex/chain';
-import { erc20Abi, formatUnits, getAddress, type Address } from 'viem';
+import { readCorePools, readCorePoolState, readOraclePrices, readTokenMetadata, shortMessage } from '@dex/chain';
+import { formatUnits, getAddress, type Address } from 'viem';
 import { CoreChains, type CoreChain } from './core-chains';
 
 const E18 = 10n ** 18n;
@@ -64,38 +63,23 @@ export class PoolStatsService {
     const key = `${chain.chainId}:${address}`;
     let meta = this.metadata.get(key);
     if (!meta) {
-      const [symbol, name, decimals] = await chain.client.multicall({
-        allowFailure: false,
-        contracts: [
-          { address, abi: erc20Abi, functionName: 'symbol' },
-          { address, abi: erc20Abi, functionName: 'name' },
-          { address, abi: erc20Abi, functionName: 'decimals' },
-        ],
-      });
-      meta = { address, symbol, name, decimals };
+      const read = await readTokenMetadata(chain.client, { token: address });
+      if (!read.isERC20Verified) throw new Error(`token ${address}: ${read.verificationError}`);
+      meta = { address, symbol: read.symbol, name: read.name, decimals: read.decimals };
       this.metadata.set(key, meta);
     }
     return meta;
   }
 
   private async state(chain: CoreChain, pool: Address, blockNumber: bigint, blockTimestamp: number): Promise<PoolState> {
-    const [tokens, reserves, fees, oracle] = await chain.client.multicall({
-      allowFailure: false,
-      blockNumber,
-      contracts: [
-        { address: pool, abi: ammPoolAbi, functionName: 'getTokens' },
-        { address: pool, abi: ammPoolAbi, functionName: 'getReserves' },
-        { address: pool, abi: ammPoolAbi, functionName: 'getPoolFees' },
-        { address: pool, abi: ammPoolAbi, functionName: 'oracle' },
-      ],
-    });
-    const [meta0, meta1, price0, price1] = await Promise.all([
+    const { tokens, reserves, fees, oracle } = await readCorePoolState(chain.client, { pool, blockNumber });
+    const [meta0, meta1, [price0, price1]] = await Promise.all([
       this.token(chain, tokens[0]),
       this.token(chain, tokens[1]),
-      chain.client.readContract({ address: oracle, abi: settablePriceOracleAbi, functionName: 'getPriceUsd', args: [tokens[0]], blockNumber }),
-      chain.client.readContract({ address: oracle, abi: settablePriceOracleAbi, functionName: 'getPriceUsd', args: [tokens[1]], blockNumber }),
+      readOraclePrices(chain.client, { oracle, tokens, blockNumber }),
     ]);
-    return { pool, tokens: [meta0, meta1], reserves: [reserves[0], reserves[1]], prices: [price0[0], price1[0]], fees: [fees[0], fees[1]], blockTimestamp };
+    if (price0 === undefined || price1 === undefined) throw new Error(`the oracle ${oracle} has no price for a token of the pool ${pool}`);
+    return { pool, tokens: [meta0, meta1], reserves: [reserves[0], reserves[1]], prices: [price0, price1], fees: [fees[0], fees[1]], blockTimestamp };
   }
 
   private figures(s: PoolState, stats: PoolSwapStats | undefined) {
@@ -136,7 +120,7 @@ export class PoolStatsService {
     const chain = this.chain(chainId);
     try {
       const block = await chain.client.getBlock({ blockTag: 'latest' });
-      const pools = await chain.client.readContract({ address: chain.router, abi: ammRouterAbi, functionName: 'getPools', blockNumber: block.number });
+      const pools = await readCorePools(chain.client, { router: chain.router, blockNumber: block.number });
       const [states, { stats }] = await Promise.all([
         Promise.all(pools.map((p) => this.state(chain, p, block.number, Number(block.timestamp)))),
         this.repository.swapStats(chainId, { pools: [...pools] }),
@@ -177,7 +161,7 @@ export class PoolStatsService {
     const chain = this.chain(chainId);
     try {
       const block = await chain.client.getBlock({ blockTag: 'latest' });
-      const pools = await chain.client.readContract({ address: chain.router, abi: ammRouterAbi, functionName: 'getPools', blockNumber: block.number });
+      const pools = await readCorePools(chain.client, { router: chain.router, blockNumber: block.number });
       const pool = pools.find((p) => p.toLowerCase() === address.toLowerCase());
       if (!pool) throw new BusError(404, 'No core pool found at this address', address);
       const [s, { stats }] = await Promise.all([

@@ -30,7 +30,13 @@ function quoterFailingWith(estimateError: Error): QuoteService {
     }
     throw new Error(`unexpected read ${functionName}`);
   };
-  const chain = { chainId: 999, router: ROUTER, client: { readContract, getBlock: async () => ({ number: 7n, timestamp: 1_700_000_000n }) } } as unknown as CoreChain;
+  // The chain actions' multicalls, with allowFailure false: the first failing read throws.
+  const multicall = async ({ contracts }: { contracts: { functionName: string }[] }) => {
+    const results = [];
+    for (const c of contracts) results.push(c.functionName === 'getPoolFees' ? [0n, 0n] : c.functionName === 'oracle' ? ROUTER : await readContract(c));
+    return results;
+  };
+  const chain = { chainId: 999, router: ROUTER, client: { readContract, multicall, getBlock: async () => ({ number: 7n, timestamp: 1_700_000_000n }) } } as unknown as CoreChain;
   const chains = { get: (id: number) => (id === 999 ? chain : undefined), all: () => [chain] } as unknown as CoreChains;
   return new QuoteService(chains);
 }

@@ -1,14 +1,11 @@
-import { ammPoolAbi, ammRouterAbi } from '@dex/abis';
+import { ammRouterAbi } from '@dex/abis';
 import { minAmountOut } from '@dex/fee-math';
 import { SWAP_SIGNATURE, SWAP_WITH_REF_SIGNATURE, type CoreQuoteRequest, type CoreQuoteResponse } from '@dex/messages';
 import { BusError } from '@dex/service';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { isRevert, panicCode, revertName, shortMessage } from '@dex/chain';
-import { encodeFunctionData, zeroAddress, type Address } from 'viem';
+import { estimateCoreSwapBatch, isRevert, panicCode, readCorePoolForPair, readCorePoolState, revertName, shortMessage } from '@dex/chain';
+import { encodeFunctionData, type Address } from 'viem';
 import { CoreChains, type CoreChain } from './core-chains';
-
-/** The router's ABI plus the pool's errors, so a revert inside the pool decodes by name. */
-const quoteAbi = [...ammRouterAbi, ...ammPoolAbi.filter((item) => item.type === 'error')] as const;
 
 /** How long the pool found for a pair is trusted before asking the router again. */
 const POOL_TTL_MS = 15_000;
@@ -72,9 +69,9 @@ export class QuoteService {
     const key = `${chain.chainId}:${[tokenIn, tokenOut].sort().join(':')}`;
     const cached = this.pools.get(key);
     if (cached && cached.until > Date.now()) return cached.pool;
-    let pool: Address;
+    let pool: Address | undefined;
     try {
-      pool = await chain.client.readContract({ address: chain.router, abi: quoteAbi, functionName: 'getPoolForPair', args: [tokenIn, tokenOut] });
+      pool = await readCorePoolForPair(chain.client, { router: chain.router, tokenA: tokenIn, tokenB: tokenOut });
     } catch (err) {
       // The router reverting (for any reason) means it has no pool for the pair; anything else is a fault.
       if (isRevert(err)) {
@@ -82,7 +79,7 @@ export class QuoteService {
       }
       throw failure(err);
     }
-    if (pool === zeroAddress) throw new BusError(404, 'No core pool found for this token pair');
+    if (!pool) throw new BusError(404, 'No core pool found for this token pair');
     this.pools.set(key, { pool, until: Date.now() + POOL_TTL_MS });
     return pool;
   }
@@ -107,7 +104,7 @@ export class QuoteService {
     const key = `${chain.chainId}:${pool}`;
     let tokens = this.poolTokens.get(key);
     if (!tokens) {
-      tokens = await chain.client.readContract({ address: pool, abi: ammPoolAbi, functionName: 'getTokens' });
+      tokens = (await readCorePoolState(chain.client, { pool })).tokens;
       this.poolTokens.set(key, tokens);
     }
     return tokens;
@@ -117,11 +114,8 @@ export class QuoteService {
   async estimate(chain: CoreChain, pool: Address, tokenIn: Address, tokenOut: Address, amountsIn: readonly bigint[], blockNumber?: bigint) {
     try {
       const [block, tokens] = await Promise.all([this.block(chain, blockNumber), this.tokensOf(chain, pool)]);
-      // One round trip: the client batches both reads into a single Multicall3 call at the block.
-      const [amountsOut, reserves] = await Promise.all([
-        chain.client.readContract({ address: chain.router, abi: quoteAbi, functionName: 'estimateSwapBatch', args: [tokenIn, tokenOut, [...amountsIn]], blockNumber: block.number }),
-        chain.client.readContract({ address: pool, abi: ammPoolAbi, functionName: 'getReserves', blockNumber: block.number }),
-      ]);
+      // One round trip: the estimate and the reserves in one Multicall3 call at the block.
+      const { amountsOut, reserves } = await estimateCoreSwapBatch(chain.client, { router: chain.router, pool, tokenIn, tokenOut, amountsIn, blockNumber: block.number });
       const reserveOut = tokens[0] === tokenOut ? reserves[0] : reserves[1];
       return { amountsOut, reserveOut, blockNumber: block.number, blockTimestamp: block.timestamp };
     } catch (err) {

@@ -1,7 +1,7 @@
 // Follows one chain: backfills from the start block, then follows the head. Each batch of blocks is read
 // with eth_getLogs, decoded, and written with its checkpoint in one transaction; a reorg is detected by
 // parent hash, undone down to the common ancestor, and replayed. A restart resumes after the checkpoint.
-import type { ChainPublicClient } from '@dex/chain';
+import { readTokenMetadata, type ChainPublicClient } from '@dex/chain';
 import {
   CheckpointConflictError,
   CheckpointRepository,
@@ -33,7 +33,7 @@ import {
   type RpcLogEntry,
 } from '../facts';
 import type { IndexerMetrics } from '../metrics';
-import { readTokenMetadata, tokenRow } from './token-metadata';
+import { tokenRow } from './token-metadata';
 import type { ChainWatchList } from './watch-list';
 
 export interface ChainIndexerOptions {
@@ -133,7 +133,7 @@ export class ChainIndexer {
     this.checkpoint = stored ? { number: stored.lastProcessedBlock, hash: stored.lastProcessedHash as Hex } : null;
     const known = new Set(await store.knownTokens(chainId));
     const missing = watch.tokens.filter((t) => !known.has(t));
-    const rows: TokenRow[] = await mapLimit(missing, this.opts.rpcConcurrency, async (address) => tokenRow(address, await readTokenMetadata(client, address), 'config', 0n));
+    const rows: TokenRow[] = await mapLimit(missing, this.opts.rpcConcurrency, async (address) => tokenRow(address, await readTokenMetadata(client, { token: address }), 'config', 0n));
     const pools: PoolRow[] = watch.pools.map((p) => ({
       address: p.address,
       kind: p.kind,
@@ -315,7 +315,7 @@ export class ChainIndexer {
     }
 
     const newTokens = await mapLimit([...found.tokens], this.opts.rpcConcurrency, async ([address, { source, block }]) =>
-      tokenRow(address, await readTokenMetadata(this.deps.client, address, to), source, block),
+      tokenRow(address, await readTokenMetadata(this.deps.client, { token: address, blockNumber: to }), source, block),
     );
     const nextCtx: DecodeContext = {
       ...ctx,

@@ -1,21 +1,26 @@
 import { launchedTokenSchema } from '@dex/messages';
-import { tokenStatus } from './launchpad-reader';
+import { GRADUATION_TOKEN_RESERVE, launchCurveStatus, VIRTUAL_HYPE_LIQUIDITY } from '@dex/routing';
 
-describe('tokenStatus', () => {
+// A token's status is readLaunchCurves' (libs/chain), by the one rule of @dex/routing.
+describe('launched token status', () => {
+  const at = (tokenReserve: bigint, graduated: boolean) => launchCurveStatus({ hypeReserve: VIRTUAL_HYPE_LIQUIDITY, tokenReserve, graduated });
+
   it('is trading while the curve has tokens for sale', () => {
-    expect(tokenStatus(false, 1n)).toBe('trading');
-    expect(tokenStatus(false, 750_000_000_000_000n)).toBe('trading');
+    expect(at(GRADUATION_TOKEN_RESERVE + 1n, false)).toBe('trading');
+    expect(at(GRADUATION_TOKEN_RESERVE + 750_000_000_000_000n, false)).toBe('trading');
   });
 
   it('is graduating once the curve sold out and graduate has not run: not graduated', () => {
-    expect(tokenStatus(false, 0n)).toBe('graduating');
+    expect(at(GRADUATION_TOKEN_RESERVE, false)).toBe('graduating');
   });
 
   it('is graduated once the DEX pool is seeded', () => {
-    expect(tokenStatus(true, 0n)).toBe('graduated');
+    expect(at(GRADUATION_TOKEN_RESERVE, true)).toBe('graduated');
   });
 
   it('is one of the documented statuses', () => {
     expect(launchedTokenSchema.shape.status.options).toEqual(['trading', 'graduating', 'graduated']);
+    const statuses: (typeof launchedTokenSchema.shape.status.options)[number][] = [at(GRADUATION_TOKEN_RESERVE + 1n, false), at(GRADUATION_TOKEN_RESERVE, false), at(GRADUATION_TOKEN_RESERVE, true)];
+    expect(statuses).toEqual(['trading', 'graduating', 'graduated']);
   });
 });

@@ -1,9 +1,10 @@
 import { launchpadAbi, uniswapV2FactoryAbi } from '@dex/abis';
-import { revertName, shortMessage } from '@dex/chain';
+import { readLaunchCurves, readLaunchedTokenCount, readLaunchedTokens, readLaunchpadConfig, revertName, shortMessage } from '@dex/chain';
+import { CURVE_SALE_SUPPLY } from '@dex/routing';
 import type { GraduationOutcome, GraduationResult, GraduationRun } from '@dex/messages';
 import { BusError, MetricsRegistry } from '@dex/service';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { getAddress, parseEventLogs, type Address, type Hash, type TransactionReceipt } from 'viem';
+import { parseEventLogs, type Address, type Hash, type TransactionReceipt } from 'viem';
 import { type Config } from '../config';
 import { KEEPER_CHAINS, KEEPER_CONFIG } from '../keeper/injection';
 import type { KeeperChain } from '../keeper/keeper-chains';
@@ -40,8 +41,9 @@ interface Sent {
  * the token's DEX factory (`createPair`) if it has no code yet, then calls `graduate(token)`: two transactions
  * that each fit a small block (1.62M and 0.29M gas), sent with a deliberate gas limit (see `graduationGasLimit`).
  *
- * A look is cheap: the launchpad's token count, the tokens created since the last look, and the tokens for sale
- * of each token not yet known to have graduated (one multicall); graduated tokens are never read again. Every
+ * A look is cheap: the launchpad's token count, the tokens created since the last look, and the curve of each
+ * token not yet known to have graduated (one multicall, `readLaunchCurves`: a token awaits `graduate` when its
+ * status is `graduating`); graduated tokens are never read again. Every
  * transaction goes through the chain's sending lane shared with the referral-fee distributions (`TxLane`), so the
  * keeper's transactions never race on the nonce and none is sent while one of its transactions is pending. A
  * token someone else graduated first (`GraduationNotPending`, or our `graduate` reverting after theirs) is done.
@@ -57,7 +59,6 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
   private readonly books = new Map<number, GraduationBook>();
   private readonly passes = new SerialQueue();
   private readonly wrappedNatives = new Map<number, Address>();
-  private readonly saleSupplies = new Map<number, bigint>();
   /** The last failure of a scheduled look, per chain: logged when it first happens, not at every look. */
   private readonly lookFailures = new Map<number, string>();
   /** Chains whose graduations wait for a pending keeper transaction: logged when the wait begins. */
@@ -145,7 +146,7 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
     return this.lane.exclusive(chain, async (keeperTxPending) => {
       if (keeperTxPending) return;
       const book = this.book(chain);
-      const { pair } = await chain.client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'getTokenState', args: [token] });
+      const [{ pair }] = await readLaunchCurves(chain.client, { launchpad, tokens: [token] });
       let outcome: 'deployed' | 'already-deployed' | 'failed' = 'already-deployed';
       try {
         if (!(await this.hasCode(chain, pair))) outcome = (await this.deployPair(chain, launchpad, token, pair, 'ahead of the sell-out')) ? 'deployed' : 'already-deployed';
@@ -162,61 +163,42 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
   private async graduateToken(chain: KeeperChain, token: Address): Promise<GraduationRun> {
     const launchpad = chain.launchpad;
     if (!launchpad) throw new BusError(404, 'Token not found on the launchpad', `chain ${chain.chainId} has no launchpad`);
-    const base = { address: launchpad, abi: launchpadAbi } as const;
-    if (!(await chain.client.readContract({ ...base, functionName: 'isLaunchpadToken', args: [token] }))) {
-      throw new BusError(404, 'Token not found on the launchpad', token);
-    }
-    const [state, forSale] = await Promise.all([
-      chain.client.readContract({ ...base, functionName: 'getTokenState', args: [token] }),
-      chain.client.readContract({ ...base, functionName: 'getTokensForSale', args: [token] }),
-    ]);
-    const pending = { token: getAddress(token), pair: getAddress(state.pair) };
-    if (state.graduated) {
+    const [curve] = await readLaunchCurves(chain.client, { launchpad, tokens: [token] }).catch((err: unknown) => {
+      throw revertName(err) === 'TokenNotFound' ? new BusError(404, 'Token not found on the launchpad', token) : err;
+    });
+    const pending = { token: curve.token, pair: curve.pair };
+    if (curve.status === 'graduated') {
       this.book(chain).markGraduated(token);
       return { chainId: chain.chainId, pending: 0, graduations: [{ ...pending, outcome: 'already-graduated' }] };
     }
-    if (forSale > 0n) return { chainId: chain.chainId, pending: 0, graduations: [{ ...pending, outcome: 'not-sold-out' }] };
+    if (curve.status === 'trading') return { chainId: chain.chainId, pending: 0, graduations: [{ ...pending, outcome: 'not-sold-out' }] };
     return { chainId: chain.chainId, pending: 1, graduations: [await this.graduateOne(chain, launchpad, pending)] };
   }
 
   /**
-   * The tokens whose curve sold out and that have not graduated: lists the tokens created since the last look,
-   * reads the tokens for sale of each one not known to have graduated, and the state of those with none left.
-   * Also the trading tokens whose pair to deploy ahead of the sell-out.
+   * The tokens whose curve sold out and that have not graduated (`graduating`): lists the tokens created since the
+   * last look and reads the curve of each one not known to have graduated. Also the trading tokens whose pair to
+   * deploy ahead of the sell-out.
    */
   private async look(chain: KeeperChain, launchpad: Address): Promise<Look> {
     const { client } = chain;
-    const base = { address: launchpad, abi: launchpadAbi } as const;
     const book = this.book(chain);
-    const count = Number(await client.readContract({ ...base, functionName: 'getTokenCount' }));
+    const count = await readLaunchedTokenCount(client, { launchpad });
     while (book.cursor < count) {
-      const [tokens] = await client.readContract({
-        ...base,
-        functionName: 'getPaginatedTokensWithMetadata',
-        args: [BigInt(book.cursor), BigInt(Math.min(LIST_PAGE, count - book.cursor))],
-      });
+      const tokens = await readLaunchedTokens(client, { launchpad, start: book.cursor, count: Math.min(LIST_PAGE, count - book.cursor) });
       if (tokens.length === 0) break;
-      book.list(tokens);
+      book.list(tokens.map((t) => t.address));
     }
     const watched = book.watched();
     if (watched.length === 0) return { pending: [], ahead: [] };
-    const forSale = await client.multicall({
-      allowFailure: false,
-      contracts: watched.map((token) => ({ ...base, functionName: 'getTokensForSale', args: [token] }) as const),
-    });
+    const curves = await readLaunchCurves(client, { launchpad, tokens: watched });
     const progress = this.config.KEEPER_PAIR_AHEAD_PROGRESS;
-    const ahead = progress < 1 ? book.pairsAhead(watched, forSale, await this.saleSupply(chain, launchpad), progress) : [];
-    const soldOut = watched.filter((_, i) => forSale[i] === 0n);
-    if (soldOut.length === 0) return { pending: [], ahead };
-    const states = await client.multicall({
-      allowFailure: false,
-      contracts: soldOut.map((token) => ({ ...base, functionName: 'getTokenState', args: [token] }) as const),
-    });
+    const ahead = progress < 1 ? book.pairsAhead(watched, curves.map((c) => c.tokensForSale), CURVE_SALE_SUPPLY, progress) : [];
     const pending: PendingToken[] = [];
-    soldOut.forEach((token, i) => {
-      if (states[i].graduated) book.markGraduated(token);
-      else pending.push({ token, pair: getAddress(states[i].pair) });
-    });
+    for (const curve of curves) {
+      if (curve.status === 'graduated') book.markGraduated(curve.token);
+      else if (curve.status === 'graduating') pending.push({ token: curve.token, pair: curve.pair });
+    }
     return { pending, ahead };
   }
 
@@ -297,8 +279,8 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
     }
     const { hash, gas, receipt } = sent;
     if (receipt.status !== 'success') {
-      const state = await chain.client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'getTokenState', args: [token] });
-      if (!state.graduated) throw new Error(`graduate reverted (tx ${hash})`);
+      const [curve] = await readLaunchCurves(chain.client, { launchpad, tokens: [token] });
+      if (!curve.graduated) throw new Error(`graduate reverted (tx ${hash})`);
       this.logger.log({ msg: 'launchpad token graduated by someone else first', chainId: chain.chainId, token, pair, txHash: hash });
       return done('already-graduated', hash);
     }
@@ -342,20 +324,10 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
   private async wrappedNative(chain: KeeperChain, launchpad: Address): Promise<Address> {
     let address = this.wrappedNatives.get(chain.chainId);
     if (!address) {
-      address = await chain.client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'wrappedNative' });
+      address = (await readLaunchpadConfig(chain.client, { launchpad })).wrappedNative;
       this.wrappedNatives.set(chain.chainId, address);
     }
     return address;
-  }
-
-  /** The launchpad's sale supply per token (a constant), read once per chain. */
-  private async saleSupply(chain: KeeperChain, launchpad: Address): Promise<bigint> {
-    let supply = this.saleSupplies.get(chain.chainId);
-    if (supply === undefined) {
-      supply = await chain.client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'CURVE_SALE_SUPPLY' });
-      this.saleSupplies.set(chain.chainId, supply);
-    }
-    return supply;
   }
 
   private book(chain: KeeperChain): GraduationBook {
