@@ -64,7 +64,10 @@ export class PoolStatsService {
     let meta = this.metadata.get(key);
     if (!meta) {
       const read = await readTokenMetadata(chain.client, { token: address });
-      if (!read.isERC20Verified) throw new Error(`token ${address}: ${read.verificationError}`);
+      // A token whose name, symbol and decimals answer is shown even when other checks fail (totalSupply,
+      // balanceOf): the pool's stats need only those three.
+      const unreadable = (read.verificationError ?? '').split('; ').filter((p) => /^(name|symbol|decimals)\(\)|^code|^no contract code/.test(p));
+      if (unreadable.length) throw new Error(`token ${address}: ${unreadable.join('; ')}`);
       meta = { address, symbol: read.symbol, name: read.name, decimals: read.decimals };
       this.metadata.set(key, meta);
     }
