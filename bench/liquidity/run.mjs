@@ -19,7 +19,8 @@
 //   node bench/liquidity/run.mjs                 the table (the first run seeds the profile: minutes)
 //   node bench/liquidity/run.mjs --json          the figures as JSON
 //   --pools N --tokens N (the profile; 5000, 200), --seconds N (freshness window, 30), --rate N --load-seconds N
-//   (route load, 200 requests/s for 20 s), --swaps N (swaps per block, 25)
+//   (route load, 200 requests/s for 20 s), --swaps N (swaps per block, 25), --profile DIR (a CPU profile of
+//   aggregator-router, written when it is stopped before the restart)
 //
 // It exits 0 whether the targets are met or missed; non-zero only when the measurement itself fails.
 import { execFileSync, spawn } from 'node:child_process';
@@ -49,6 +50,8 @@ const SECONDS = option('--seconds', 30);
 const RATE = option('--rate', 200);
 const LOAD_SECONDS = option('--load-seconds', 20);
 const SWAPS = option('--swaps', 25);
+/** A folder for a CPU profile of aggregator-router over the whole run (it is then stopped, not killed). */
+const PROFILE_DIR = args.includes('--profile') ? resolve(args[args.indexOf('--profile') + 1] ?? 'aggregator-profile') : undefined;
 const TARGET = { freshnessP99Ms: 500, extraCallsPerBlock: 5, rssMb: 400, routeP99Ms: 25, cpuPerRouteMs: 1, startupS: 10 };
 
 const progress = (line) => {
@@ -183,10 +186,10 @@ async function bench() {
   process.once('exit', () => {
     for (const app of apps) if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGKILL');
   });
-  const startApp = async (name, extra = {}) => {
+  const startApp = async (name, extra = {}, nodeArgs = []) => {
     const port = await freePort();
     const fd = openSync(join(dir, `${name}.log`), 'a');
-    const child = spawn(process.execPath, [join(root, 'dist/apps', name, 'src/main.js')], {
+    const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist/apps', name, 'src/main.js')], {
       cwd: root,
       env: { PATH: process.env.PATH ?? '', ...env, RPC_URL_999: chain.rpcUrl, ...extra, HTTP_PORT: String(port), HTTP_HOST: '127.0.0.1' },
       stdio: ['ignore', fd, fd],
@@ -215,7 +218,7 @@ async function bench() {
 
   progress('starting indexer, aggregator-router (RPC through the counting proxy) and gateway; the indexer reads the whole chain first ...');
   await startApp('indexer');
-  let aggregator = await startApp('aggregator-router', { RPC_URL_999: proxy.url });
+  let aggregator = await startApp('aggregator-router', { RPC_URL_999: proxy.url }, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
   const gateway = await startApp('gateway');
   const routeAt = async (path) => {
     const r = await get(gateway.url + path, true);
@@ -279,6 +282,7 @@ async function bench() {
   const state = JSON.parse((await get(`${aggregator.url}/liquidity/999`, true)).body).data;
   const corePools = state.pools.filter((p) => p.kind === 'core').length;
   const memory = rssMb(aggregator.child.pid);
+  const blockWork = await meanBlockWork(aggregator.url);
 
   // 4: route load.
   progress(`route load: ${RATE} requests/s for ${LOAD_SECONDS} s ...`);
@@ -292,7 +296,7 @@ async function bench() {
 
   // 5: a replica's start-up.
   progress('killing aggregator-router and starting it again ...');
-  aggregator.child.kill('SIGKILL');
+  aggregator.child.kill(PROFILE_DIR ? 'SIGTERM' : 'SIGKILL');
   await new Promise((r) => (aggregator.child.exitCode !== null || aggregator.child.signalCode !== null ? r() : aggregator.child.once('exit', r)));
   const restartHead = BigInt(await rpc(chain.rpcUrl, 'eth_blockNumber'));
   const restarted = performance.now();
@@ -316,9 +320,23 @@ async function bench() {
     freshness: { ...freshness, missed, pass: freshness.p99 <= TARGET.freshnessP99Ms && missed === 0 },
     rpc: { callsPerBlock: calls / Math.max(1, blocks), byMethod, target: corePools + TARGET.extraCallsPerBlock, pass: calls / Math.max(1, blocks) <= corePools + TARGET.extraCallsPerBlock },
     memory: { rssMb: memory, afterRestartRssMb: restartedMemory, pass: memory <= TARGET.rssMb },
+    blockWorkMeanMs: blockWork,
     load: { rate: RATE, seconds: LOAD_SECONDS, sent: run.total, ok: ok.length, errors: run.total - ok.length, latency, cpuPerRouteMs: cpuPerRoute, pass: ok.length === run.total && latency.p99 <= TARGET.routeP99Ms && cpuPerRoute.aggregator <= TARGET.cpuPerRouteMs },
     startup: { seconds: startupS, pass: startupS <= TARGET.startupS },
   };
+}
+
+/** Mean milliseconds of each step of aggregator-router's work per block (liquidity_block_work_seconds). */
+async function meanBlockWork(url) {
+  const text = (await get(`${url}/metrics`, true)).body ?? '';
+  const sums = {};
+  for (const line of text.split('\n')) {
+    const m = /^liquidity_block_work_seconds_(sum|count)\{[^}]*step="([^"]+)"[^}]*\} (\S+)$/.exec(line);
+    if (!m) continue;
+    sums[m[2]] ??= { sum: 0, count: 0 };
+    sums[m[2]][m[1]] += Number(m[3]);
+  }
+  return Object.fromEntries(Object.entries(sums).map(([step, { sum, count }]) => [step, count ? (sum / count) * 1000 : NaN]));
 }
 
 function countBy(items, key) {
@@ -335,6 +353,7 @@ function print(r) {
     `liquidity state on the scale profile: chain 999, ${r.state.pools} pools in the state (${Object.entries(r.state.byKind).map(([k, n]) => `${n} ${k}`).join(', ')}), ${r.state.routablePools} routable`,
     `  chain up in ${f(r.profile.chainReadySeconds)} s; first route ${f(r.profile.firstRouteAfterIndexerStartSeconds)} s after the indexer started on the whole chain`,
     `  window: ${r.window.blocks} blocks of 1 s, ${f(r.window.syncsPerBlock)} V2 Syncs a block (${r.profile.swapsPerBlock} swaps sent a block, V2 and stable)`,
+    `  aggregator-router work per block (mean): ${Object.entries(r.blockWorkMeanMs).map(([step, ms]) => `${step} ${f(ms)} ms`).join(', ')}`,
     '',
     `  figure                                        measured                     target`,
     `  freshness, block at RPC -> route at it       p50 ${f(r.freshness.p50, 0)} ms, p99 ${f(r.freshness.p99, 0)} ms${r.freshness.missed ? ` (${r.freshness.missed} never seen)` : ''}`.padEnd(77) + `p99 <= ${TARGET.freshnessP99Ms} ms   ${verdict(r.freshness.pass)}`,

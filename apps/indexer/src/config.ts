@@ -12,7 +12,7 @@ export const indexerSettings = {
   /** Most blocks per eth_getLogs range and per database transaction. */
   INDEXER_BATCH_SIZE: positive(500),
   /** Pause between looks at the head once caught up, in milliseconds. */
-  INDEXER_POLL_INTERVAL_MS: positive(200),
+  INDEXER_POLL_INTERVAL_MS: positive(100),
   /** Blocks the indexer stays behind the head (0 on the devnet). */
   INDEXER_CONFIRMATIONS: nonNegative(0),
   /** Within this many blocks of the head every header is read and checked by parent hash. */

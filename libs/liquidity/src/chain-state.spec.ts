@@ -1,7 +1,7 @@
 import { GRADUATION_TOKEN_RESERVE, VIRTUAL_HYPE_LIQUIDITY } from '@dex/routing';
 import { ChainLiquidityState, type PoolRecord } from './chain-state';
 import type { LiquidityFact } from './facts';
-import { routingView, type RoutingContext } from './routing-snapshot';
+import { RoutingViewBuilder, routingView, type RoutingContext } from './routing-snapshot';
 
 const A = '0x' + '1'.repeat(40);
 const B = '0x' + '2'.repeat(40);
@@ -152,6 +152,10 @@ describe('ChainLiquidityState', () => {
     expect(state.setCoreSamples(CORE, samples(4n))).toBe(false);
     expect(state.setCoreSamples(PAIR, samples(6n))).toBe(false);
     expect(state.coreSamples(CORE)?.block).toBe(5n);
+    // A reorg voids the samples of the blocks it replaced; the new branch's lower blocks are sampled again.
+    run(state, [done(5n), reorg(3n)]);
+    expect(state.coreSamples(CORE)).toBeUndefined();
+    expect(state.setCoreSamples(CORE, samples(4n))).toBe(true);
   });
 });
 
@@ -194,5 +198,24 @@ describe('routingView', () => {
     expect(routable.pools.map((p) => p.kind).sort()).toEqual(['core', 'uniswap-v2']);
     expect(routable.blockNumber).toBe(2n);
     expect(routable.graph.poolCount).toBe(2);
+  });
+
+  it('builds block after block the same view as from scratch, building again only the pools that changed', () => {
+    const state = new ChainLiquidityState(999);
+    const builder = new RoutingViewBuilder(context);
+    run(state, [created(1n, PAIR), sync(1n, 0, PAIR, 1_000_000n, 2_000_000n), created(1n, PAIR2, 'uniswap-v2', 1, A, W), sync(1n, 1, PAIR2, 5_000n, 7_000n), done(1n)]);
+    const first = builder.build(state);
+    const legOf = (view: ReturnType<typeof routingView>, pool: string) => view.graph.legs.get(A.toLowerCase())?.get((pool === PAIR ? B : W).toLowerCase())?.[0];
+    run(state, [sync(2n, 0, PAIR, 1_100_000n, 1_820_000n), done(2n)]);
+    const second = builder.build(state);
+    // The pool that did not change keeps its leg; the one that did has a new one.
+    expect(legOf(second, PAIR2)).toBe(legOf(first, PAIR2));
+    expect(legOf(second, PAIR)).not.toBe(legOf(first, PAIR));
+    expect(legOf(second, PAIR)?.quote(1_000n)).toBe(legOf(routingView(state, context), PAIR)?.quote(1_000n));
+    // Decimals learnt later build the pool again.
+    run(state, [{ type: 'tokenListed', address: W, symbol: 'W', name: 'W', decimals: 6 }]);
+    const third = builder.build(state);
+    expect(third.pools.find((p) => p.address === PAIR2)?.decimals1).toBe(6);
+    expect(third.pools.map((p) => p.address).sort()).toEqual(routingView(state, context).pools.map((p) => p.address).sort());
   });
 });

@@ -254,6 +254,8 @@ export class ChainLiquidityState {
       }
       this.undo.delete(block);
     }
+    // Samples of replaced blocks are void too (and would hold off the new branch's samples of lower blocks).
+    for (const [address, held] of this.samples) if (held.block > ancestor) this.samples.delete(address);
     if (this.processed > ancestor) this.processed = ancestor;
     this.version += 1;
     return 'applied';

@@ -3,8 +3,8 @@
  * the graph over them. A pool is routable when its source is configured with its kind and it has something to
  * trade: V2 and stable pools with both reserves, launch curves still selling, core pools with samples.
  */
-import { buildGraph, curveFromReserves, LAUNCHPAD_FEE_BPS, type ChainGraph, type PoolSnapshot } from '@dex/routing';
-import type { ChainLiquidityState, PoolRecord } from './chain-state';
+import { buildGraph, curveFromReserves, LAUNCHPAD_FEE_BPS, legsOf, type ChainGraph, type Leg, type PoolSnapshot } from '@dex/routing';
+import type { ChainLiquidityState, CoreSamples, PoolRecord } from './chain-state';
 import type { LiquidityPoolKind } from './facts';
 
 /** A configured liquidity source of the chain. */
@@ -79,13 +79,57 @@ export function routablePool(state: ChainLiquidityState, pool: PoolRecord, sourc
   }
 }
 
-/** The routable pools of the state and their graph. */
+/** The routable pools of the state and their graph, built from scratch. */
 export function routingView(state: ChainLiquidityState, context: RoutingContext): RoutingView {
-  const sources = new Map(context.sources.map((s) => [s.routerIndex, s]));
-  const pools: PoolSnapshot[] = [];
-  for (const pool of state.allPools()) {
-    const snapshot = routablePool(state, pool, sources.get(pool.routerIndex), context);
-    if (snapshot) pools.push(snapshot);
+  return new RoutingViewBuilder(context).build(state);
+}
+
+/** What a pool's engine snapshot and legs were built from. */
+interface BuiltPool {
+  readonly record: PoolRecord;
+  readonly samples: CoreSamples | undefined;
+  readonly decimals0: number;
+  readonly decimals1: number;
+  readonly snapshot: PoolSnapshot | undefined;
+  readonly legs: readonly Leg[];
+}
+
+/**
+ * Builds the routing view block after block, keeping each pool's engine snapshot and legs while what they are
+ * built from is the same (the pool's record, its core samples, its tokens' decimals): a block that changes 25
+ * of 5,000 pools builds 25 pools' legs, and the graph is indexed from the kept legs. The view is of the pools
+ * as of the state's processed block.
+ */
+export class RoutingViewBuilder {
+  private built = new Map<string, BuiltPool>();
+  private readonly sources: ReadonlyMap<number, RoutingSource>;
+
+  constructor(private readonly context: RoutingContext) {
+    this.sources = new Map(context.sources.map((s) => [s.routerIndex, s]));
   }
-  return { blockNumber: state.block, pools, graph: buildGraph({ chainId: state.chainId, blockNumber: state.block, pools }) };
+
+  build(state: ChainLiquidityState): RoutingView {
+    const next = new Map<string, BuiltPool>();
+    const pools: PoolSnapshot[] = [];
+    const legs = new Map<PoolSnapshot, readonly Leg[]>();
+    const decimals = (t: string) => state.token(t)?.decimals ?? this.context.defaultDecimals ?? 18;
+    for (const record of state.committedPools()) {
+      const samples = record.kind === 'core' ? state.coreSamples(record.address) : undefined;
+      const decimals0 = decimals(record.token0);
+      const decimals1 = decimals(record.token1);
+      let pool = this.built.get(record.address);
+      if (!pool || pool.record !== record || pool.samples !== samples || pool.decimals0 !== decimals0 || pool.decimals1 !== decimals1) {
+        const snapshot = routablePool(state, record, this.sources.get(record.routerIndex), this.context);
+        pool = { record, samples, decimals0, decimals1, snapshot, legs: snapshot ? legsOf(snapshot) : [] };
+      }
+      next.set(record.address, pool);
+      if (pool.snapshot) {
+        pools.push(pool.snapshot);
+        legs.set(pool.snapshot, pool.legs);
+      }
+    }
+    this.built = next;
+    const graph = buildGraph({ chainId: state.chainId, blockNumber: state.block, pools }, (p) => legs.get(p) ?? legsOf(p));
+    return { blockNumber: state.block, pools, graph };
+  }
 }

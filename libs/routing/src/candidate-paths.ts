@@ -108,3 +108,29 @@ export function enumeratePaths(graph: ChainGraph, tokenIn: string, tokenOut: str
 }
 
 const legsAdmitted = (filter: SourceFilter | undefined, leg: Leg): boolean => admits(filter, leg.pool.routerIndex);
+
+/** Paths enumerated on each graph, by query (a graph never changes: a new block builds a new one). */
+const enumerated = new WeakMap<ChainGraph, Map<string, readonly CandidatePath[]>>();
+/** Queries remembered per graph before the memo starts over. */
+const MAX_MEMO_QUERIES = 4_096;
+
+const filterKey = (filter: SourceFilter | undefined): string => (filter ? `${filter.includeDexes?.join(',') ?? ''}/${filter.excludeDexes?.join(',') ?? ''}` : '');
+
+/**
+ * `enumeratePaths`, remembered per graph: the candidate paths of a pair do not depend on the amount, so a pair
+ * asked again on the same graph (popular pairs are asked many times a block) costs a lookup. The paths are
+ * shared: callers read them, never change them.
+ */
+export function candidatePaths(graph: ChainGraph, tokenIn: string, tokenOut: string, options: PathOptions): readonly CandidatePath[] {
+  const o = options;
+  const key = `${tokenIn.toLowerCase()}|${tokenOut.toLowerCase()}|${o.maxHops}|${o.poolsPerPair ?? ''}|${o.maxPaths ?? ''}|${o.maxNeighbours ?? ''}|${o.maxJoins ?? ''}|${filterKey(o.filter)}`;
+  let memo = enumerated.get(graph);
+  if (!memo) enumerated.set(graph, (memo = new Map()));
+  let paths = memo.get(key);
+  if (!paths) {
+    if (memo.size >= MAX_MEMO_QUERIES) memo.clear();
+    paths = enumeratePaths(graph, tokenIn, tokenOut, options);
+    memo.set(key, paths);
+  }
+  return paths;
+}

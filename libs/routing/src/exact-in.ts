@@ -2,7 +2,7 @@
  * Exact-input search: candidate paths -> float screen with the best single pool per hop -> float screen with
  * water-filled splits -> exact quotes of the few best -> the route paying the most.
  */
-import { enumeratePaths } from './candidate-paths';
+import { candidatePaths } from './candidate-paths';
 import type { ChainGraph } from './graph';
 import { approxPathOut, quotePathExactIn } from './path-quote';
 import { assembleRoute, type Route } from './route';
@@ -10,7 +10,7 @@ import { best, DEFAULT_EXACT_CANDIDATES, DEFAULT_SPLIT_CANDIDATES, pathOptions, 
 
 export function findRouteExactIn(graph: ChainGraph, tokenIn: string, tokenOut: string, amountIn: bigint, options: SearchOptions = {}): Route | undefined {
   if (amountIn <= 0n) return undefined;
-  const paths = enumeratePaths(graph, tokenIn, tokenOut, pathOptions(options));
+  const paths = candidatePaths(graph, tokenIn, tokenOut, pathOptions(options));
   if (paths.length === 0) return undefined;
   const x = Number(amountIn);
   const screened = best(paths, (p) => approxPathOut(p, x, false), options.splitCandidates ?? DEFAULT_SPLIT_CANDIDATES);

@@ -10,7 +10,7 @@
  * relative to the backward split: the bisection keeps its proportions (as RouterV2 does) and assumes the
  * output grows with the input, which holds up to the proportional floors' rounding (a few units).
  */
-import { enumeratePaths, type CandidatePath } from './candidate-paths';
+import { candidatePaths, type CandidatePath } from './candidate-paths';
 import type { ChainGraph } from './graph';
 import type { HopSplit } from './hop-split';
 import { approxPathIn, quotePathExactIn, quotePathExactOut, simulateRouter } from './path-quote';
@@ -73,7 +73,7 @@ function tighten(path: CandidatePath, amountOut: bigint, sufficient: HopSplit[],
 
 export function findRouteExactOut(graph: ChainGraph, tokenIn: string, tokenOut: string, amountOut: bigint, options: SearchOptions = {}): Route | undefined {
   if (amountOut <= 0n) return undefined;
-  const paths = enumeratePaths(graph, tokenIn, tokenOut, pathOptions(options));
+  const paths = candidatePaths(graph, tokenIn, tokenOut, pathOptions(options));
   if (paths.length === 0) return undefined;
   const y = Number(amountOut);
   const keepSplit = options.splitCandidates ?? DEFAULT_SPLIT_CANDIDATES;

@@ -1,5 +1,5 @@
 import { admits, buildGraph, InvalidSnapshotError, pairLegs } from './graph';
-import { enumeratePaths } from './candidate-paths';
+import { candidatePaths, enumeratePaths } from './candidate-paths';
 import { snapshot, stable, TOKENS, v2, core, launchpad } from '../test/fixtures';
 
 describe('graph and candidate paths', () => {
@@ -69,5 +69,15 @@ describe('graph and candidate paths', () => {
     }
     expect(enumeratePaths(graph, TOKENS.USDT, TOKENS.USDC, { maxHops: 3, maxPaths: 2 })).toHaveLength(2);
     expect(enumeratePaths(graph, TOKENS.PURR, TOKENS.DAI, { maxHops: 3, filter: { excludeDexes: [3] } })).toHaveLength(0);
+  });
+
+  it('remembers the candidate paths of a query per graph, and only per graph and query', () => {
+    const first = candidatePaths(graph, TOKENS.PURR, TOKENS.DAI, { maxHops: 3 });
+    expect(first).toEqual(enumeratePaths(graph, TOKENS.PURR, TOKENS.DAI, { maxHops: 3 }));
+    expect(candidatePaths(graph, TOKENS.PURR.toLowerCase(), TOKENS.DAI, { maxHops: 3 })).toBe(first);
+    expect(candidatePaths(graph, TOKENS.PURR, TOKENS.DAI, { maxHops: 3, filter: { excludeDexes: [3] } })).toHaveLength(0);
+    expect(candidatePaths(graph, TOKENS.PURR, TOKENS.DAI, { maxHops: 2 })).not.toBe(first);
+    const rebuilt = buildGraph(snapshot(...pools));
+    expect(candidatePaths(rebuilt, TOKENS.PURR, TOKENS.DAI, { maxHops: 3 })).not.toBe(first);
   });
 });

@@ -4,7 +4,7 @@
  * Source filters (`includeDexes` / `excludeDexes`) apply per query, so one graph serves every request.
  */
 import { legsOf, type Leg } from './legs';
-import type { RoutingSnapshot } from './pool-snapshot';
+import type { PoolSnapshot, RoutingSnapshot } from './pool-snapshot';
 
 export interface ChainGraph {
   readonly chainId: number;
@@ -28,7 +28,11 @@ export class InvalidSnapshotError extends Error {
   override readonly name = 'InvalidSnapshotError';
 }
 
-export function buildGraph(snapshot: RoutingSnapshot): ChainGraph {
+/**
+ * The graph of a snapshot. `legsFor` gives each pool's legs (default `legsOf`): a caller that keeps the legs of
+ * pools that did not change between two blocks passes them back instead of building them again.
+ */
+export function buildGraph(snapshot: RoutingSnapshot, legsFor: (pool: PoolSnapshot) => readonly Leg[] = legsOf): ChainGraph {
   const legs = new Map<string, Map<string, Leg[]>>();
   const tokens = new Map<string, string>();
   const into = new Map<string, Set<string>>();
@@ -38,7 +42,7 @@ export function buildGraph(snapshot: RoutingSnapshot): ChainGraph {
     if (seen.has(key)) throw new InvalidSnapshotError(`pool ${pool.address} is listed twice`);
     seen.add(key);
     if (pool.token0.toLowerCase() === pool.token1.toLowerCase()) throw new InvalidSnapshotError(`pool ${pool.address} trades a token against itself`);
-    for (const leg of legsOf(pool)) {
+    for (const leg of legsFor(pool)) {
       const from = leg.tokenIn.toLowerCase();
       const to = leg.tokenOut.toLowerCase();
       if (!tokens.has(from)) tokens.set(from, leg.tokenIn);

@@ -1,8 +1,8 @@
 import { createChainClient, readPairReserves, sampleCorePools, type ChainPublicClient } from '@dex/chain';
 import { LiquidityRepository, type DbClient } from '@dex/db';
-import { ChainLiquidityState, routingView, type RoutingContext, type RoutingView, type StoredLiquidity } from '@dex/liquidity';
+import { ChainLiquidityState, RoutingViewBuilder, type RoutingView, type StoredLiquidity } from '@dex/liquidity';
 import type { SourceConfig, TokenMeta } from '@dex/messages';
-import { BusError, ChainFactsSubscription, type ChainFactMessage, type Counter, type Gauge, type NatsBus } from '@dex/service';
+import { BusError, ChainFactsSubscription, type ChainFactMessage, type Counter, type Gauge, type Histogram, type NatsBus } from '@dex/service';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { getAddress, type Address } from 'viem';
 import type { ChainEntry } from './chain-config';
@@ -18,6 +18,8 @@ export interface ChainLiquidityOptions {
   loads?: Counter;
   /** The block the liquidity state is at, by chain. */
   stateBlock?: Gauge;
+  /** Time to sample the core pools and to build the route view, by chain and step. */
+  blockWork?: Histogram;
 }
 
 /**
@@ -34,7 +36,10 @@ export class ChainLiquidity {
   private readonly coreReserves = new Map<string, { reserve0: bigint; reserve1: bigint }>();
   private readonly configured = new Map<string, TokenMeta>();
   private readonly sourceNames: ReadonlyMap<number, string>;
-  private readonly context: RoutingContext;
+  private readonly views: RoutingViewBuilder;
+  /** The core pools' sampling under way (at most one), and whether a newer block wants another. */
+  private sampling?: Promise<void>;
+  private sampleAgain = false;
   private readonly logger: Logger;
 
   constructor(
@@ -48,11 +53,11 @@ export class ChainLiquidity {
     this.sourceNames = new Map(sources.map((s) => [s.routerIndex, s.name]));
     this.logger = new Logger(`Liquidity:${chainId}`);
     for (const t of [entry.wrappedNative, ...entry.tokens]) this.configured.set(t.address.toLowerCase(), { ...t, address: getAddress(t.address) });
-    this.context = {
+    this.views = new RoutingViewBuilder({
       sources: sources.map((s) => ({ routerIndex: s.routerIndex, kind: s.kind, name: s.name, feeBps: s.feeBps })),
       wrappedNative: entry.wrappedNative.address,
       launchpad: entry.launchpad?.address,
-    };
+    });
   }
 
   get wrappedNative(): Address {
@@ -127,11 +132,32 @@ export class ChainLiquidity {
       return;
     }
     if (outcome !== 'applied') return;
-    // A block's facts are published before the block itself: the view moves block by block.
+    // A block's facts are published before the block itself: the view moves block by block, at once. Its core
+    // pools keep their last samples until the block's own are in (a route re-quotes core legs at its block);
+    // then the view is built again.
     if (fact.type === 'blockProcessed' || fact.type === 'reorg') {
-      await this.sampleCores(state);
       this.rebuild(state);
+      this.resample(state);
     }
+  }
+
+  /** Samples the core pools at the state's block, then rebuilds the view; one sampling at a time, the newest block wins. */
+  private resample(state: ChainLiquidityState): void {
+    if (this.sampling) {
+      this.sampleAgain = true;
+      return;
+    }
+    this.sampling = (async () => {
+      do {
+        this.sampleAgain = false;
+        const block = state.block;
+        await this.sampleCores(state);
+        // The state moved on (a newer block, a reload) while sampling: its own view is built already.
+        if (this.state === state && state.block === block) this.rebuild(state);
+      } while (this.sampleAgain && this.state === state);
+    })().finally(() => {
+      this.sampling = undefined;
+    });
   }
 
   /** The state at the indexer's checkpoint; pools whose reserves it never saw are read at that block. */
@@ -165,6 +191,7 @@ export class ChainLiquidity {
     const pools = state.corePools().filter((p) => coreSources.has(p.routerIndex));
     if (pools.length === 0) return;
     const block = state.block;
+    const started = performance.now();
     try {
       const samples = await sampleCorePools(this.client, {
         blockNumber: block,
@@ -175,6 +202,7 @@ export class ChainLiquidity {
         this.coreReserves.set(pools[i].address, { reserve0: s.reserve0, reserve1: s.reserve1 });
         state.setCoreSamples(pools[i].address, { block, samples0to1: s.samples0to1, samples1to0: s.samples1to0 });
       });
+      this.options.blockWork?.observe({ chain: this.chainId, step: 'core-samples' }, (performance.now() - started) / 1000);
     } catch (err) {
       // Routes keep the last samples (core legs are re-quoted at the route's block before they are answered).
       this.logger.warn({ msg: 'core pool sampling failed', chainId: this.chainId, block: block.toString(), err: String(err) });
@@ -182,9 +210,12 @@ export class ChainLiquidity {
   }
 
   private rebuild(state: ChainLiquidityState): void {
-    this.snapshot = routingView(state, this.context);
+    const started = performance.now();
+    this.snapshot = this.views.build(state);
+    const seconds = (performance.now() - started) / 1000;
+    this.options.blockWork?.observe({ chain: this.chainId, step: 'view' }, seconds);
     this.options.stateBlock?.set({ chain: this.chainId }, Number(state.block));
-    this.logger.debug?.({ msg: 'liquidity view', chainId: this.chainId, block: state.block.toString(), pools: this.snapshot.pools.length });
+    this.logger.debug?.({ msg: 'liquidity view', chainId: this.chainId, block: state.block.toString(), pools: this.snapshot.pools.length, ms: Math.round(seconds * 1000) });
   }
 }
 
@@ -232,10 +263,11 @@ export class LiquidityService implements OnApplicationBootstrap, OnApplicationSh
     const metrics = options.facts?.bus.metrics;
     const loads = metrics?.counter('liquidity_loads_total', 'Loads of the liquidity state from Postgres, by chain and reason (start, reorg deeper than the undo log)');
     const stateBlock = metrics?.gauge('liquidity_state_block', 'The block the liquidity state is at, by chain');
+    const blockWork = metrics?.histogram('liquidity_block_work_seconds', 'Work done for each block of a chain: sampling the core pools, building the route view', [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]);
     for (const e of endpoints) {
       const entry = entries.get(e.chainId)!;
       const client = createChainClient({ chainId: e.chainId, rpcUrl: e.rpcUrl, multicall3: entry.multicall3 as Address | undefined, timeoutMs: 5_000, pollingIntervalMs: options.pollMs });
-      chains.set(e.chainId, new ChainLiquidity(e.chainId, entry, sources.get(e.chainId) ?? [], client, repository, { retainBlocks: options.retainBlocks, loads, stateBlock }));
+      chains.set(e.chainId, new ChainLiquidity(e.chainId, entry, sources.get(e.chainId) ?? [], client, repository, { retainBlocks: options.retainBlocks, loads, stateBlock, blockWork }));
     }
     return new LiquidityService(chains, options.facts);
   }

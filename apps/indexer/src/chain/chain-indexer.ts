@@ -1,7 +1,7 @@
 // Follows one chain: backfills from the start block, then follows the head. Each batch of blocks is read
 // with eth_getLogs, decoded, and written with its checkpoint in one transaction; a reorg is detected by
 // parent hash, undone down to the common ancestor, and replayed. A restart resumes after the checkpoint.
-import { readTokenMetadata, type ChainPublicClient } from '@dex/chain';
+import { readTokenMetadata, type ChainPublicClient, type TokenMetadata } from '@dex/chain';
 import {
   CheckpointConflictError,
   CheckpointRepository,
@@ -315,7 +315,7 @@ export class ChainIndexer {
     }
 
     const newTokens = await mapLimit([...found.tokens], this.opts.rpcConcurrency, async ([address, { source, block }]) =>
-      tokenRow(address, await readTokenMetadata(this.deps.client, { token: address, blockNumber: to }), source, block),
+      tokenRow(address, await this.tokenMetadata(address, to), source, block),
     );
     const nextCtx: DecodeContext = {
       ...ctx,
@@ -399,6 +399,17 @@ export class ChainIndexer {
     }
     logs.sort((a, b) => (a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1));
     return logs;
+  }
+
+  /**
+   * A new token's metadata at the batch's last block. A node that no longer has that block's state (a pruned
+   * node behind a deep backfill, a chain loaded from a state dump) refuses the read: metadata hardly ever
+   * changes, so the newest block's answers then.
+   */
+  private async tokenMetadata(token: Address, blockNumber: bigint): Promise<TokenMetadata> {
+    const meta = await readTokenMetadata(this.deps.client, { token, blockNumber });
+    if (meta.isERC20Verified || !meta.verificationError?.startsWith('code:')) return meta;
+    return readTokenMetadata(this.deps.client, { token });
   }
 
   /** Reads the headers of blocks whose logs came without a block time. */
