@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { closeAgent, cpuSeconds, get, openLoop, summary } from '../shared/stack.mjs';
+import { cleanupSteps, closeAgent, cpuSeconds, get, openLoop, stopAppsOnCleanup, summary } from '../shared/stack.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -59,28 +59,8 @@ const progress = (line) => {
 };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-const cleanups = [];
-let cleaning;
-function cleanup() {
-  cleaning ??= (async () => {
-    const keepAlive = setInterval(() => undefined, 1_000);
-    for (const step of cleanups.splice(0).reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        process.stderr.write(`liquidity bench: cleanup step failed: ${error?.message ?? error}\n`);
-      }
-    }
-    clearInterval(keepAlive);
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.once(signal, () => {
-    process.stderr.write(`liquidity bench: ${signal}, cleaning up\n`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
+const cleanups = cleanupSteps('liquidity bench');
+const cleanup = cleanups.run;
 
 async function rpc(url, method, params = []) {
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
@@ -167,25 +147,7 @@ async function bench() {
   cleanups.push(() => proxy.close());
   const env = { NATS_URL: nats.url, DATABASE_URL: database.url, CHAIN_IDS: '999', SOURCES_CONFIG: manifestPath, LOG_LEVEL: 'warn' };
   const apps = [];
-  cleanups.push(async () => {
-    await Promise.all(
-      apps.map(
-        (app) =>
-          new Promise((done) => {
-            if (app.child.exitCode !== null || app.child.signalCode !== null) return done();
-            const timer = setTimeout(() => app.child.kill('SIGKILL'), 5_000);
-            app.child.once('exit', () => {
-              clearTimeout(timer);
-              done();
-            });
-            app.child.kill('SIGTERM');
-          }),
-      ),
-    );
-  });
-  process.once('exit', () => {
-    for (const app of apps) if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGKILL');
-  });
+  stopAppsOnCleanup(apps, cleanups);
   const startApp = async (name, extra = {}, nodeArgs = []) => {
     const port = await freePort();
     const fd = openSync(join(dir, `${name}.log`), 'a');

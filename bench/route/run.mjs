@@ -31,7 +31,7 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { compileEngine } from '../shared/routing-engine.mjs';
-import { closeAgent, cpuSeconds, get, machineCpu, meanMs, natsServerPid, openLoop, scrape, summary } from '../shared/stack.mjs';
+import { cleanupSteps, closeAgent, cpuSeconds, get, machineCpu, meanMs, natsServerPid, openLoop, scrape, stopAppsOnCleanup, summary } from '../shared/stack.mjs';
 import { syntheticGraph } from '../shared/synthetic-graph.mjs';
 
 const ENGINE_TARGET_P50_MS = 2;
@@ -69,29 +69,8 @@ const progress = (line) => {
 
 // ---------------------------------------------------------------- cleanup, whatever happens
 
-const cleanups = [];
-let cleaning;
-function cleanup() {
-  cleaning ??= (async () => {
-    // Some steps wait for a child's exit event; an unreferenced child alone would not keep the process alive.
-    const keepAlive = setInterval(() => undefined, 1_000);
-    for (const step of cleanups.splice(0).reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        process.stderr.write(`route bench: cleanup step failed: ${error?.message ?? error}\n`);
-      }
-    }
-    clearInterval(keepAlive);
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.once(signal, () => {
-    process.stderr.write(`route bench: ${signal}, cleaning up\n`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
+const cleanups = cleanupSteps('route bench');
+const cleanup = cleanups.run;
 
 // ---------------------------------------------------------------- part 1: the engine alone
 
@@ -224,25 +203,7 @@ async function stackBench() {
   };
 
   const apps = [];
-  cleanups.push(async () => {
-    await Promise.all(
-      apps.map(
-        (app) =>
-          new Promise((done) => {
-            if (app.child.exitCode !== null || app.child.signalCode !== null) return done();
-            const timer = setTimeout(() => app.child.kill('SIGKILL'), 5_000);
-            app.child.once('exit', () => {
-              clearTimeout(timer);
-              done();
-            });
-            app.child.kill('SIGTERM');
-          }),
-      ),
-    );
-  });
-  process.once('exit', () => {
-    for (const app of apps) if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGKILL');
-  });
+  stopAppsOnCleanup(apps, cleanups);
   const startApp = async (name) => {
     const port = await freePort();
     const logFile = join(dir, `${name}.log`);

@@ -142,3 +142,57 @@ export function natsServerPid(port) {
   }
   return undefined;
 }
+
+/**
+ * Steps that undo what a bench set up, run in reverse order once, whatever happens (failure, Ctrl-C); the
+ * bench registers them as it goes and calls `run` at the end.
+ */
+export function cleanupSteps(label) {
+  const steps = [];
+  let running;
+  const run = () => {
+    running ??= (async () => {
+      // Some steps wait for a child's exit event; an unreferenced child alone would not keep the process alive.
+      const keepAlive = setInterval(() => undefined, 1_000);
+      for (const step of steps.splice(0).reverse()) {
+        try {
+          await step();
+        } catch (error) {
+          process.stderr.write(`${label}: cleanup step failed: ${error?.message ?? error}\n`);
+        }
+      }
+      clearInterval(keepAlive);
+    })();
+    return running;
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, () => {
+      process.stderr.write(`${label}: ${signal}, cleaning up\n`);
+      void run().finally(() => process.exit(130));
+    });
+  }
+  return { push: (step) => steps.push(step), run };
+}
+
+/** Stops app processes (SIGTERM, SIGKILL after 5 s); also kills them if the bench exits first. */
+export function stopAppsOnCleanup(apps, cleanups) {
+  cleanups.push(async () => {
+    await Promise.all(
+      apps.map(
+        (app) =>
+          new Promise((done) => {
+            if (app.child.exitCode !== null || app.child.signalCode !== null) return done();
+            const timer = setTimeout(() => app.child.kill('SIGKILL'), 5_000);
+            app.child.once('exit', () => {
+              clearTimeout(timer);
+              done();
+            });
+            app.child.kill('SIGTERM');
+          }),
+      ),
+    );
+  });
+  process.once('exit', () => {
+    for (const app of apps) if (app.child.exitCode === null && app.child.signalCode === null) app.child.kill('SIGKILL');
+  });
+}

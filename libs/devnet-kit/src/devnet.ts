@@ -43,6 +43,9 @@ export interface Devnet {
   stop(): Promise<void>;
 }
 
+/** Recent block states a scale chain keeps (an indexer's reorg window and the services' reads fit in them). */
+const SCALE_STATES_KEPT = 128;
+
 /** A cached chain is seeded again after this long: the oracle prices it holds age (the pools refuse stale ones). */
 const SCALE_CACHE_MAX_AGE_MS = 24 * 3_600_000;
 
@@ -93,6 +96,8 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
           blockTime: options.blockTime,
           logFile: options.logDir ? join(options.logDir, `anvil-${chainId}.log`) : undefined,
           ...(cached ? { loadState: cache.state } : {}),
+          // Thousands of pools: keep the recent states only (reads at older blocks are refused, as by a pruned node).
+          ...(options.scale ? { pruneHistory: SCALE_STATES_KEPT } : {}),
         });
         nodes.push(node);
         if (cached) {

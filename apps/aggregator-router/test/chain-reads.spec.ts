@@ -1,14 +1,16 @@
-// quoteCoreSwaps and readBalances (libs/chain), as aggregator-router re-quotes a route's core legs and reads a
-// wallet's balances, on a real chain: one multicall answers what each pool's own estimateSwap and each token's
-// balanceOf answer at the same block, and a swap the pool refuses is undefined without failing the others.
+// The chain reads of aggregator-router (libs/chain), on a real chain: quoteCoreSwaps (a route's core legs
+// re-quoted) and readBalances answer in one multicall what each pool's own estimateSwap and each token's
+// balanceOf answer at the same block, a swap the pool refuses is undefined without failing the others;
+// sampleCorePools (the core pools sampled every block) answers each pool's own estimateSwap, sample by sample,
+// in both directions, and ladders laid on given reserves read no reserves first.
 import { ammPoolAbi } from '@dex/abis';
-import { createChainClient, quoteCoreSwaps, readBalances, type ChainPublicClient } from '@dex/chain';
+import { createChainClient, quoteCoreSwaps, readBalances, sampleCorePools, type ChainPublicClient } from '@dex/chain';
 import { startTestChains, type TestChains } from '@dex/testing';
 import { erc20Abi, type Address } from 'viem';
 
 jest.setTimeout(60_000);
 
-describe('quoteCoreSwaps and readBalances', () => {
+describe('aggregator-router chain reads', () => {
   let chains: TestChains;
   let client: ChainPublicClient;
   const chain = () => chains.manifest.chains['999'];
@@ -54,5 +56,31 @@ describe('quoteCoreSwaps and readBalances', () => {
     expect(read.tokens.some((b) => b > 0n)).toBe(true);
     expect(read.native).toBe(await client.getBalance({ address: owner, blockNumber }));
     expect(await readBalances(client, { owner, tokens: [] })).toEqual({ native: undefined, tokens: [] });
+  });
+
+  it("samples each core pool as its own estimateSwap answers at the block, in both directions", async () => {
+    const pools = chain().pools.filter((p) => p.kind === 'core').map((p) => ({ address: p.address as Address, token0: p.token0 as Address, token1: p.token1 as Address }));
+    expect(pools.length).toBeGreaterThan(0);
+    const blockNumber = await client.getBlockNumber();
+    const samples = await sampleCorePools(client, { pools, blockNumber, ladderSize: 4 });
+    expect(samples).toHaveLength(pools.length);
+    for (const [i, pool] of pools.entries()) {
+      const s = samples[i]!;
+      const [r0, r1] = await client.readContract({ address: pool.address, abi: ammPoolAbi, functionName: 'getReserves', blockNumber });
+      expect([s.reserve0, s.reserve1]).toEqual([r0, r1]);
+      expect(s.samples0to1).toHaveLength(4);
+      expect(s.samples1to0).toHaveLength(4);
+      // The ladder runs from a millionth to half of the input reserve.
+      expect(s.samples0to1[3].amountIn).toBe(r0 / 2n);
+      for (const [side, list] of [[0, s.samples0to1] as const, [1, s.samples1to0] as const]) {
+        const [tokenIn, tokenOut] = side === 0 ? [pool.token0, pool.token1] : [pool.token1, pool.token0];
+        for (const { amountIn, amountOut } of list) {
+          expect(amountOut).toBe(await client.readContract({ address: pool.address, abi: ammPoolAbi, functionName: 'estimateSwap', args: [tokenIn, tokenOut, amountIn], blockNumber }));
+        }
+      }
+    }
+    // Ladders laid on the reserves given: the same samples.
+    const again = await sampleCorePools(client, { pools: pools.map((p, i) => ({ ...p, reserves: { reserve0: samples[i]!.reserve0, reserve1: samples[i]!.reserve1 } })), blockNumber, ladderSize: 4 });
+    expect(again).toEqual(samples);
   });
 });
