@@ -19,10 +19,10 @@ export interface AnvilOptions {
   /** A state file (anvil's `--dump-state` JSON) to start from: accounts, blocks, transactions and logs. */
   readonly loadState?: string;
   /**
-   * Keep the states of only this many recent blocks, in memory (`--prune-history`). Without it anvil writes
-   * older states to disk, which on a chain with thousands of pools grows by gigabytes a minute.
+   * Most block states anvil keeps on disk once they leave its memory (`--max-persisted-states`); unbounded by
+   * default, which on a chain with thousands of pools grows by gigabytes a minute.
    */
-  readonly pruneHistory?: number;
+  readonly maxPersistedStates?: number;
 }
 
 export interface AnvilNode {
@@ -114,7 +114,7 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
   ];
   if (options.blockTime !== undefined) args.push('--block-time', String(options.blockTime));
   if (options.loadState !== undefined) args.push('--load-state', options.loadState);
-  if (options.pruneHistory !== undefined) args.push('--prune-history', String(options.pruneHistory));
+  if (options.maxPersistedStates !== undefined) args.push('--max-persisted-states', String(options.maxPersistedStates));
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   const log = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : undefined;

@@ -43,8 +43,8 @@ export interface Devnet {
   stop(): Promise<void>;
 }
 
-/** Recent block states a scale chain keeps (an indexer's reorg window and the services' reads fit in them). */
-const SCALE_STATES_KEPT = 128;
+/** Block states a scale chain keeps on disk beyond those in memory (an indexer's reorg window fits in them). */
+const SCALE_PERSISTED_STATES = 64;
 
 /** A cached chain is seeded again after this long: the oracle prices it holds age (the pools refuse stale ones). */
 const SCALE_CACHE_MAX_AGE_MS = 24 * 3_600_000;
@@ -96,8 +96,8 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
           blockTime: options.blockTime,
           logFile: options.logDir ? join(options.logDir, `anvil-${chainId}.log`) : undefined,
           ...(cached ? { loadState: cache.state } : {}),
-          // Thousands of pools: keep the recent states only (reads at older blocks are refused, as by a pruned node).
-          ...(options.scale ? { pruneHistory: SCALE_STATES_KEPT } : {}),
+          // Thousands of pools: old block states are dropped (reads at them are refused, as by a pruned node).
+          ...(options.scale ? { maxPersistedStates: SCALE_PERSISTED_STATES } : {}),
         });
         nodes.push(node);
         if (cached) {

@@ -24,6 +24,18 @@ export interface SourceFilter {
   readonly excludeDexes?: readonly number[];
 }
 
+/** Lower-case spellings of the addresses seen, so a graph built every block does not spell them again. */
+const lowered = new Map<string, string>();
+function lower(address: string): string {
+  let value = lowered.get(address);
+  if (value === undefined) {
+    value = address.toLowerCase();
+    if (lowered.size >= 200_000) lowered.clear();
+    lowered.set(address, value);
+  }
+  return value;
+}
+
 export class InvalidSnapshotError extends Error {
   override readonly name = 'InvalidSnapshotError';
 }
@@ -38,13 +50,16 @@ export function buildGraph(snapshot: RoutingSnapshot, legsFor: (pool: PoolSnapsh
   const into = new Map<string, Set<string>>();
   const seen = new Set<string>();
   for (const pool of snapshot.pools) {
-    const key = `${pool.routerIndex}:${pool.address.toLowerCase()}:${pool.token0.toLowerCase()}:${pool.token1.toLowerCase()}`;
+    // Lower-cased once per pool: a leg goes between the pool's two tokens (spelt as the pool spells them).
+    const t0 = lower(pool.token0);
+    const t1 = lower(pool.token1);
+    const key = `${pool.routerIndex}:${lower(pool.address)}:${t0}:${t1}`;
     if (seen.has(key)) throw new InvalidSnapshotError(`pool ${pool.address} is listed twice`);
     seen.add(key);
-    if (pool.token0.toLowerCase() === pool.token1.toLowerCase()) throw new InvalidSnapshotError(`pool ${pool.address} trades a token against itself`);
+    if (t0 === t1) throw new InvalidSnapshotError(`pool ${pool.address} trades a token against itself`);
     for (const leg of legsFor(pool)) {
-      const from = leg.tokenIn.toLowerCase();
-      const to = leg.tokenOut.toLowerCase();
+      const from = leg.tokenIn === pool.token0 ? t0 : leg.tokenIn === pool.token1 ? t1 : lower(leg.tokenIn);
+      const to = leg.tokenOut === pool.token1 ? t1 : leg.tokenOut === pool.token0 ? t0 : lower(leg.tokenOut);
       if (!tokens.has(from)) tokens.set(from, leg.tokenIn);
       if (!tokens.has(to)) tokens.set(to, leg.tokenOut);
       let byTarget = legs.get(from);
@@ -57,7 +72,7 @@ export function buildGraph(snapshot: RoutingSnapshot, legsFor: (pool: PoolSnapsh
       sources.add(from);
     }
   }
-  for (const byTarget of legs.values()) for (const list of byTarget.values()) list.sort((a, b) => b.liquidity - a.liquidity);
+  for (const byTarget of legs.values()) for (const list of byTarget.values()) if (list.length > 1) list.sort((a, b) => b.liquidity - a.liquidity);
   return { chainId: snapshot.chainId, blockNumber: snapshot.blockNumber, legs, into, tokens, poolCount: snapshot.pools.length };
 }
 
