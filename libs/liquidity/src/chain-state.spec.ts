@@ -218,4 +218,23 @@ describe('routingView', () => {
     expect(third.pools.find((p) => p.address === PAIR2)?.decimals1).toBe(6);
     expect(third.pools.map((p) => p.address).sort()).toEqual(routingView(state, context).pools.map((p) => p.address).sort());
   });
+
+  it('patches the graph of the previous block when a block changes few pools, to what a build from scratch gives', () => {
+    const state = new ChainLiquidityState(999);
+    const builder = new RoutingViewBuilder(context);
+    const token = (n: number) => '0x' + n.toString(16).padStart(40, '0');
+    const pair = (n: number) => '0x' + (0xaa00 + n).toString(16).padStart(40, '0');
+    for (let n = 0; n < 16; n++) run(state, [created(1n, pair(n), 'uniswap-v2', 1, token(n + 1), token(n + 2)), sync(1n, n, pair(n), 1_000_000n + BigInt(n), 2_000_000n)]);
+    run(state, [done(1n)]);
+    const shape = (view: ReturnType<typeof routingView>) =>
+      [...view.graph.legs].sort().map(([from, inner]) => [from, [...inner].sort().map(([to, list]) => [to, list.map((l) => `${l.pool.address}:${l.quote(1_000n)}`)])]);
+    builder.build(state);
+    // One pool moves, one is created (a reorg could also remove one: the reducer's rollback deletes it).
+    run(state, [sync(2n, 0, pair(3), 900_000n, 2_300_000n), created(2n, pair(40), 'uniswap-v2', 1, token(1), token(9)), sync(2n, 1, pair(40), 5_000n, 5_000n), done(2n)]);
+    const patched = builder.build(state);
+    expect(shape(patched)).toEqual(shape(routingView(state, context)));
+    run(state, [reorg(1n)]);
+    expect(shape(builder.build(state))).toEqual(shape(routingView(state, context)));
+    expect(builder.build(state).graph.poolCount).toBe(16);
+  });
 });

@@ -3,7 +3,7 @@
  * the graph over them. A pool is routable when its source is configured with its kind and it has something to
  * trade: V2 and stable pools with both reserves, launch curves still selling, core pools with samples.
  */
-import { buildGraph, curveFromReserves, LAUNCHPAD_FEE_BPS, legsOf, type ChainGraph, type Leg, type PoolSnapshot } from '@dex/routing';
+import { buildGraph, curveFromReserves, LAUNCHPAD_FEE_BPS, legsOf, patchGraph, type ChainGraph, type Leg, type PoolLegs, type PoolSnapshot } from '@dex/routing';
 import type { ChainLiquidityState, CoreSamples, PoolRecord } from './chain-state';
 import type { LiquidityPoolKind } from './facts';
 
@@ -97,11 +97,12 @@ interface BuiltPool {
 /**
  * Builds the routing view block after block, keeping each pool's engine snapshot and legs while what they are
  * built from is the same (the pool's record, its core samples, its tokens' decimals): a block that changes 25
- * of 5,000 pools builds 25 pools' legs, and the graph is indexed from the kept legs. The view is of the pools
- * as of the state's processed block.
+ * of 5,000 pools builds 25 pools' legs and patches the previous graph with them (`patchGraph`). The view is of
+ * the pools as of the state's processed block.
  */
 export class RoutingViewBuilder {
   private built = new Map<string, BuiltPool>();
+  private graph?: ChainGraph;
   private readonly sources: ReadonlyMap<number, RoutingSource>;
 
   constructor(private readonly context: RoutingContext) {
@@ -111,25 +112,36 @@ export class RoutingViewBuilder {
   build(state: ChainLiquidityState): RoutingView {
     const next = new Map<string, BuiltPool>();
     const pools: PoolSnapshot[] = [];
-    const legs = new Map<PoolSnapshot, readonly Leg[]>();
+    const removed: PoolLegs[] = [];
+    const added: PoolLegs[] = [];
     const decimals = (t: string) => state.token(t)?.decimals ?? this.context.defaultDecimals ?? 18;
     for (const record of state.committedPools()) {
       const samples = record.kind === 'core' ? state.coreSamples(record.address) : undefined;
       const decimals0 = decimals(record.token0);
       const decimals1 = decimals(record.token1);
-      let pool = this.built.get(record.address);
+      const kept = this.built.get(record.address);
+      let pool = kept;
       if (!pool || pool.record !== record || pool.samples !== samples || pool.decimals0 !== decimals0 || pool.decimals1 !== decimals1) {
         const snapshot = routablePool(state, record, this.sources.get(record.routerIndex), this.context);
         pool = { record, samples, decimals0, decimals1, snapshot, legs: snapshot ? legsOf(snapshot) : [] };
+        if (kept?.snapshot) removed.push({ pool: kept.snapshot, legs: kept.legs });
+        if (snapshot) added.push({ pool: snapshot, legs: pool.legs });
       }
       next.set(record.address, pool);
-      if (pool.snapshot) {
-        pools.push(pool.snapshot);
-        legs.set(pool.snapshot, pool.legs);
-      }
+      if (pool.snapshot) pools.push(pool.snapshot);
+    }
+    for (const [address, gone] of this.built) if (!next.has(address) && gone.snapshot) removed.push({ pool: gone.snapshot, legs: gone.legs });
+    // A block changes a few pools: the graph is patched. A first build, or a change of most pools (a reload), is built whole.
+    let graph: ChainGraph;
+    if (this.graph && removed.length + added.length < pools.length / 4) {
+      graph = patchGraph(this.graph, { blockNumber: state.block, removed, added });
+    } else {
+      const legs = new Map<PoolSnapshot, readonly Leg[]>();
+      for (const pool of next.values()) if (pool.snapshot) legs.set(pool.snapshot, pool.legs);
+      graph = buildGraph({ chainId: state.chainId, blockNumber: state.block, pools }, (p) => legs.get(p) ?? legsOf(p));
     }
     this.built = next;
-    const graph = buildGraph({ chainId: state.chainId, blockNumber: state.block, pools }, (p) => legs.get(p) ?? legsOf(p));
+    this.graph = graph;
     return { blockNumber: state.block, pools, graph };
   }
 }

@@ -1,4 +1,5 @@
-import { admits, buildGraph, InvalidSnapshotError, pairLegs } from './graph';
+import { admits, buildGraph, InvalidSnapshotError, pairLegs, patchGraph, type ChainGraph } from './graph';
+import { legsOf } from './legs';
 import { candidatePaths, enumeratePaths } from './candidate-paths';
 import { snapshot, stable, TOKENS, v2, core, launchpad } from '../test/fixtures';
 
@@ -79,5 +80,35 @@ describe('graph and candidate paths', () => {
     expect(candidatePaths(graph, TOKENS.PURR, TOKENS.DAI, { maxHops: 2 })).not.toBe(first);
     const rebuilt = buildGraph(snapshot(...pools));
     expect(candidatePaths(rebuilt, TOKENS.PURR, TOKENS.DAI, { maxHops: 3 })).not.toBe(first);
+  });
+
+  /** A graph's structure: per token pair, its legs (pool, direction) in order; who trades into each token. */
+  const shape = (g: ChainGraph) => ({
+    legs: [...g.legs].sort().map(([from, inner]) => [from, [...inner].sort().map(([to, list]) => [to, list.map((l) => `${l.pool.address}:${l.pool.routerIndex}:${l.tokenIn}`)])]),
+    into: [...g.into].sort().map(([to, set]) => [to, [...set].sort()]),
+    tokens: [...g.tokens.keys()].sort(),
+    poolCount: g.poolCount,
+  });
+
+  it('patches a graph into what a full build gives, leaving the graph it started from as it was', () => {
+    const legs = new Map(pools.map((p) => [p, legsOf(p)]));
+    const base = buildGraph(snapshot(...pools), (p) => legs.get(p)!);
+    const before = shape(base);
+    // A swap moves one pool, one pool goes away (a reorg), a pool of a new pair and token comes in.
+    const moved = v2('WHYPE', 'USDC', 4100, 97_600, 30, 1);
+    const fresh = v2('MEME', 'PURR', 50, 5_000, 30, 2);
+    const change = {
+      removed: [pools[0], pools[7]].map((pool) => ({ pool, legs: legs.get(pool)! })),
+      added: [moved, fresh].map((pool) => ({ pool, legs: legsOf(pool) })),
+    };
+    const patched = patchGraph(base, { blockNumber: 7n, ...change });
+    const after = [moved, ...pools.slice(1, 7), fresh];
+    expect(shape(patched)).toEqual(shape(buildGraph(snapshot(...after))));
+    expect(patched.blockNumber).toBe(7n);
+    expect(shape(base)).toEqual(before);
+    // The pair the removed DAI/MEME pool made is gone both ways, and so is MEME's trade into DAI.
+    expect(pairLegs(patched, TOKENS.DAI, TOKENS.MEME, undefined, 4)).toHaveLength(0);
+    expect(patched.into.get(TOKENS.DAI.toLowerCase())?.has(TOKENS.MEME.toLowerCase()) ?? false).toBe(false);
+    expect(pairLegs(patched, TOKENS.WHYPE, TOKENS.USDC, undefined, 4).map((l) => l.pool)).toContain(moved);
   });
 });

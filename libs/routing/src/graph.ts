@@ -76,6 +76,97 @@ export function buildGraph(snapshot: RoutingSnapshot, legsFor: (pool: PoolSnapsh
   return { chainId: snapshot.chainId, blockNumber: snapshot.blockNumber, legs, into, tokens, poolCount: snapshot.pools.length };
 }
 
+/** A pool's legs, as a graph holds them. */
+export interface PoolLegs {
+  readonly pool: PoolSnapshot;
+  readonly legs: readonly Leg[];
+}
+
+/**
+ * The graph `buildGraph` would give for `previous`'s pools less `removed` plus `added`, built by copying only
+ * what the change touches: the legs of the token pairs of the pools removed or added (and the maps holding
+ * them). Everything else is shared with `previous`, which stays as it was (routes may still be reading it).
+ * `removed` must be pools of `previous` with the legs it was given for them; `added` new ones.
+ */
+export function patchGraph(previous: ChainGraph, change: { readonly blockNumber?: bigint; readonly removed: readonly PoolLegs[]; readonly added: readonly PoolLegs[] }): ChainGraph {
+  // The maps and lists taken over from `previous` are changed only once copied (the `own*` sets).
+  const legs = new Map(previous.legs) as Map<string, Map<string, Leg[]>>;
+  const into = new Map(previous.into) as Map<string, Set<string>>;
+  const tokens = new Map(previous.tokens);
+  const ownInner = new Set<string>();
+  const ownLists = new Set<string>();
+  const ownSources = new Set<string>();
+  const list = (from: string, to: string, create: boolean): Leg[] | undefined => {
+    let inner = legs.get(from);
+    if (!inner) {
+      if (!create) return undefined;
+      legs.set(from, (inner = new Map()));
+      ownInner.add(from);
+    } else if (!ownInner.has(from)) {
+      legs.set(from, (inner = new Map(inner)));
+      ownInner.add(from);
+    }
+    const key = `${from}|${to}`;
+    let current = inner.get(to);
+    if (!current) {
+      if (!create) return undefined;
+      inner.set(to, (current = []));
+    } else if (!ownLists.has(key)) {
+      inner.set(to, (current = [...current]));
+    }
+    ownLists.add(key);
+    return current;
+  };
+  const sources = (to: string): Set<string> => {
+    let set = into.get(to);
+    if (!ownSources.has(to)) {
+      into.set(to, (set = new Set(set ?? [])));
+      ownSources.add(to);
+    }
+    return set!;
+  };
+  for (const { legs: removed } of change.removed) {
+    for (const leg of removed) {
+      const from = lower(leg.tokenIn);
+      const to = lower(leg.tokenOut);
+      const current = list(from, to, false);
+      const at = current?.indexOf(leg) ?? -1;
+      if (!current || at < 0) continue;
+      current.splice(at, 1);
+      if (current.length === 0) {
+        const inner = legs.get(from)!;
+        inner.delete(to);
+        if (inner.size === 0) legs.delete(from);
+        sources(to).delete(from);
+      }
+    }
+  }
+  for (const { legs: added } of change.added) {
+    for (const leg of added) {
+      const from = lower(leg.tokenIn);
+      const to = lower(leg.tokenOut);
+      if (!tokens.has(from)) tokens.set(from, leg.tokenIn);
+      if (!tokens.has(to)) tokens.set(to, leg.tokenOut);
+      list(from, to, true)!.push(leg);
+      sources(to).add(from);
+    }
+  }
+  for (const key of ownLists) {
+    const [from, to] = key.split('|');
+    const current = legs.get(from)?.get(to);
+    if (current && current.length > 1) current.sort((a, b) => b.liquidity - a.liquidity);
+  }
+  for (const [to, set] of into) if (set.size === 0) into.delete(to);
+  return {
+    chainId: previous.chainId,
+    blockNumber: change.blockNumber ?? previous.blockNumber,
+    legs,
+    into,
+    tokens,
+    poolCount: previous.poolCount - change.removed.length + change.added.length,
+  };
+}
+
 /** Whether the filter admits a source. */
 export function admits(filter: SourceFilter | undefined, routerIndex: number): boolean {
   if (!filter) return true;
