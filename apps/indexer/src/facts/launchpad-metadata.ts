@@ -6,6 +6,18 @@ import { parseAbiItem, type AbiEvent, type Address } from 'viem';
 import { defineFact, factEvent, logFields } from './fact';
 import { checksum, decodeArgs } from './log';
 
+/** The updatable metadata of a launch, from a decoded TokenCreated or TokenMetadataUpdated. */
+export function metadataOf(a: Record<string, unknown>) {
+  return {
+    imageUri: a.image_uri as string,
+    description: a.description as string,
+    website: a.website as string,
+    twitter: a.twitter as string,
+    telegram: a.telegram as string,
+    discord: a.discord as string,
+  };
+}
+
 export const launchpadTokenMetadataUpdatedEvent = factEvent(
   'launchpadTokenMetadataUpdated',
   parseAbiItem(
@@ -28,12 +40,7 @@ export const launchpadMetadataFact = defineFact<'launchpadMetadata', LaunchpadMe
       ...at,
       token: checksum(a.token as string),
       creator: checksum(a.creator as string),
-      imageUri: a.image_uri as string,
-      description: a.description as string,
-      website: a.website as string,
-      twitter: a.twitter as string,
-      telegram: a.telegram as string,
-      discord: a.discord as string,
+      ...metadataOf(a),
     };
   },
   fact: CHAIN_FACTS.launchpadMetadataUpdated,

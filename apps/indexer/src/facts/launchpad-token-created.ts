@@ -6,6 +6,7 @@ import { CHAIN_FACTS } from '@dex/messages';
 import { parseAbiItem, type AbiEvent } from 'viem';
 import { defineFact, factEvent, logFields } from './fact';
 import { checksum, decodeArgs } from './log';
+import { metadataOf } from './launchpad-metadata';
 import { poolRow } from './pool-created';
 
 export const launchpadTokenCreatedEvent = factEvent(
@@ -30,12 +31,7 @@ export const launchpadTokenCreatedFact = defineFact({
       creator: checksum(a.creator as string),
       name: a.name as string,
       symbol: a.symbol as string,
-      imageUri: a.image_uri as string,
-      description: a.description as string,
-      website: a.website as string,
-      twitter: a.twitter as string,
-      telegram: a.telegram as string,
-      discord: a.discord as string,
+      ...metadataOf(a),
       creationTimestamp: a.creationTimestamp as bigint,
       startingLiquidity: a.startingLiquidity as bigint,
       initialPurchaseAmount: a.initialPurchaseAmount as bigint,
