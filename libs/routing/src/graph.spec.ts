@@ -1,5 +1,6 @@
 import { admits, buildGraph, InvalidSnapshotError, pairLegs, patchGraph, type ChainGraph } from './graph';
-import { legsOf } from './legs';
+import { legsOf, type Leg } from './legs';
+import type { PoolSnapshot } from './pool-snapshot';
 import { candidatePaths, enumeratePaths } from './candidate-paths';
 import { snapshot, stable, TOKENS, v2, core, launchpad } from '../test/fixtures';
 
@@ -91,7 +92,7 @@ describe('graph and candidate paths', () => {
   });
 
   it('patches a graph into what a full build gives, leaving the graph it started from as it was', () => {
-    const legs = new Map(pools.map((p) => [p, legsOf(p)]));
+    const legs = new Map<PoolSnapshot, Leg[]>(pools.map((p) => [p, legsOf(p)]));
     const base = buildGraph(snapshot(...pools), (p) => legs.get(p)!);
     const before = shape(base);
     // A swap moves one pool, one pool goes away (a reorg), a pool of a new pair and token comes in.
