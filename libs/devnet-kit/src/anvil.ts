@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createWriteStream, existsSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createServer } from 'node:net';
 
@@ -78,9 +79,13 @@ export function portInUse(port: number, host = '127.0.0.1'): Promise<boolean> {
   });
 }
 
-const running = new Set<ChildProcess>();
+/** Running nodes and the folder each keeps its older block states in (removed when it exits). */
+const running = new Map<ChildProcess, string>();
 process.once('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
+  for (const [child, states] of running) {
+    child.kill('SIGKILL');
+    rmSync(states, { recursive: true, force: true });
+  }
 });
 
 async function rpcChainId(rpcUrl: string): Promise<number | undefined> {
@@ -115,8 +120,12 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
   if (options.blockTime !== undefined) args.push('--block-time', String(options.blockTime));
   if (options.loadState !== undefined) args.push('--load-state', options.loadState);
   if (options.maxPersistedStates !== undefined) args.push('--max-persisted-states', String(options.maxPersistedStates));
+  // Block states that leave anvil's memory go to disk; anvil never removes them, so each node gets a folder of
+  // its own that goes with it.
+  const states = mkdtempSync(join(tmpdir(), `anvil-${options.chainId}-states-`));
+  args.push('--cache-path', states);
   const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  running.add(child);
+  running.set(child, states);
   const log = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : undefined;
   let output = '';
   const collect = (chunk: Buffer) => {
@@ -128,6 +137,7 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   child.once('exit', () => {
     running.delete(child);
+    rmSync(states, { recursive: true, force: true });
     log?.end();
   });
 
