@@ -18,6 +18,11 @@ export function metadataOf(a: Record<string, unknown>) {
   };
 }
 
+/** The updatable metadata as the published facts spell it. */
+export function metadataPayload(m: ReturnType<typeof metadataOf>) {
+  return { image_uri: m.imageUri, description: m.description, website: m.website, twitter: m.twitter, telegram: m.telegram, discord: m.discord };
+}
+
 export const launchpadTokenMetadataUpdatedEvent = factEvent(
   'launchpadTokenMetadataUpdated',
   parseAbiItem(
@@ -51,12 +56,7 @@ export const launchpadMetadataFact = defineFact<'launchpadMetadata', LaunchpadMe
       ...logFields(m),
       token: m.token,
       creator: m.creator,
-      image_uri: m.imageUri,
-      description: m.description,
-      website: m.website,
-      twitter: m.twitter,
-      telegram: m.telegram,
-      discord: m.discord,
+      ...metadataPayload(m),
     },
   }),
 });

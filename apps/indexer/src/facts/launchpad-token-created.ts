@@ -6,7 +6,7 @@ import { CHAIN_FACTS } from '@dex/messages';
 import { parseAbiItem, type AbiEvent } from 'viem';
 import { defineFact, factEvent, logFields } from './fact';
 import { checksum, decodeArgs } from './log';
-import { metadataOf } from './launchpad-metadata';
+import { metadataOf, metadataPayload } from './launchpad-metadata';
 import { poolRow } from './pool-created';
 
 export const launchpadTokenCreatedEvent = factEvent(
@@ -60,12 +60,7 @@ export const launchpadTokenCreatedFact = defineFact({
       creator: t.creator,
       name: t.name,
       symbol: t.symbol,
-      image_uri: t.imageUri,
-      description: t.description,
-      website: t.website,
-      twitter: t.twitter,
-      telegram: t.telegram,
-      discord: t.discord,
+      ...metadataPayload(t),
       creationTimestamp: t.creationTimestamp.toString(),
       startingLiquidity: t.startingLiquidity.toString(),
       hypeReserves: t.hypeReserves.toString(),
