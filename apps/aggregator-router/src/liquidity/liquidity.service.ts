@@ -81,14 +81,15 @@ export class ChainLiquidity {
   /** A token's metadata as the indexer read it, or as the sources file gives it. */
   token(address: string): TokenMeta | undefined {
     const known = this.state?.token(address);
-    if (known) return { address: getAddress(known.address), symbol: known.symbol, name: known.name, decimals: known.decimals };
+    // Tokens reach the state checksummed (from the indexer's rows and its token.created facts).
+    if (known) return known as TokenMeta;
     return this.configured.get(address.toLowerCase());
   }
 
   /** Every token the chain's pools trade, with metadata. */
   tokenList(): TokenMeta[] {
     const out = new Map(this.configured);
-    for (const t of this.state?.allTokens() ?? []) out.set(t.address.toLowerCase(), { address: getAddress(t.address), symbol: t.symbol, name: t.name, decimals: t.decimals });
+    for (const t of this.state?.allTokens() ?? []) out.set(t.address.toLowerCase(), t as TokenMeta);
     return [...out.values()];
   }
 
