@@ -16,7 +16,7 @@ import { apiClient, getJson, startApp, until, type AppProcess } from '../src';
 jest.setTimeout(180_000);
 
 /** A pool's state as both sides describe it. */
-type PoolState = { kind: string; reserve0?: string; reserve1?: string; hypeReserve?: string; tokenReserve?: string; graduated?: boolean };
+type PoolState = { kind: string; reserve0?: string; reserve1?: string; nativeReserve?: string; tokenReserve?: string; graduated?: boolean };
 
 describe('aggregator liquidity state against the chain', () => {
   let dir: string;
@@ -66,7 +66,7 @@ describe('aggregator liquidity state against the chain', () => {
     const pools = new Map<string, PoolState>();
     for (const p of body.data.pools) {
       if (p.kind === 'core') continue;
-      pools.set(p.address.toLowerCase(), { kind: p.kind, reserve0: p.reserve0, reserve1: p.reserve1, hypeReserve: p.hypeReserve, tokenReserve: p.tokenReserve, graduated: p.graduated });
+      pools.set(p.address.toLowerCase(), { kind: p.kind, reserve0: p.reserve0, reserve1: p.reserve1, nativeReserve: p.nativeReserve, tokenReserve: p.tokenReserve, graduated: p.graduated });
     }
     return { block: BigInt(body.data.blockNumber), pools };
   }
@@ -108,7 +108,7 @@ describe('aggregator liquidity state against the chain', () => {
     });
     tokens.forEach((token, i) => {
       const s = states[i];
-      pools.set(token.toLowerCase(), { kind: 'launchpad', hypeReserve: s.hypeReserve.toString(), tokenReserve: s.tokenReserve.toString(), graduated: s.graduated });
+      pools.set(token.toLowerCase(), { kind: 'launchpad', nativeReserve: s.hypeReserve.toString(), tokenReserve: s.tokenReserve.toString(), graduated: s.graduated });
     });
     return pools;
   }

@@ -99,7 +99,7 @@ describe('indexer on anvil, Postgres and JetStream', () => {
         txHash: l.transactionHash,
         timestamp: (await h.client.getBlock({ blockNumber: l.blockNumber })).timestamp,
         pair: l.args.pair!,
-        hypeAmount: l.args.hypeAmount!,
+        nativeAmount: l.args.hypeAmount!,
         tokenAmount: l.args.tokenAmount!,
         liquidity: l.args.liquidity!,
       })),
@@ -120,7 +120,7 @@ describe('indexer on anvil, Postgres and JetStream', () => {
     expect(await storedGraduations()).toEqual(onChain);
     const stored = await new LaunchpadRepository(h.db.client).getToken(CHAIN_ID, gfrog.address);
     // The graduation's native coin is what the curve raised: its virtual reserve less the 300 it started with.
-    expect(stored?.graduation?.hypeAmount).toBe(stored!.hypeReserves - stored!.startingLiquidity);
+    expect(stored?.graduation?.nativeAmount).toBe(stored!.nativeReserves - stored!.startingLiquidity);
     expect(stored?.graduation?.tokenAmount).toBe(250_000_000n * 10n ** 6n);
     const others = await h.db.client.launchpadToken.findMany({ where: { chainId: CHAIN_ID, NOT: { address: gfrog.address } } });
     expect(others.map((t) => [t.graduated, t.graduatedBlock, t.pair])).toEqual(others.map(() => [false, null, null]));
@@ -239,7 +239,7 @@ describe('indexer on anvil, Postgres and JetStream', () => {
     expect(await storedGraduations()).toEqual(await graduationsOnChain());
     const graduatedState = await launchpad.getToken(CHAIN_ID, lily);
     expect(graduatedState).toMatchObject({ trades: 3 });
-    expect(graduatedState?.graduation?.hypeAmount).toBe(graduatedState!.hypeReserves - graduatedState!.startingLiquidity);
+    expect(graduatedState?.graduation?.nativeAmount).toBe(graduatedState!.nativeReserves - graduatedState!.startingLiquidity);
 
     // New branch, longer: small buys only, LILY keeps trading on its curve.
     expect(await rpc(h.client, 'evm_revert', [snapshot])).toBe(true);
@@ -252,7 +252,7 @@ describe('indexer on anvil, Postgres and JetStream', () => {
     expect(reverted).toMatchObject({ trades: 5, graduation: null });
     expect((await launchpad.graduations(CHAIN_ID, [lily])).size).toBe(0);
     const row = await h.db.client.launchpadToken.findFirstOrThrow({ where: { chainId: CHAIN_ID, address: lily } });
-    expect([row.graduated, row.graduatedBlock, row.graduatedTxHash, row.pair, row.graduationHypeAmount]).toEqual([false, null, null, null, null]);
+    expect([row.graduated, row.graduatedBlock, row.graduatedTxHash, row.pair, row.graduationNativeAmount]).toEqual([false, null, null, null, null]);
 
     // It graduates on the new branch as well, in another block: that graduation is the one recorded.
     await graduateLaunched(h, lily, trader(1));

@@ -71,9 +71,9 @@ describe('launchpad chain actions', () => {
     for (const [i, token] of tokens().entries()) {
       const c = curves[i];
       const { state, forSale, real } = await getters(token.address as Address, blockNumber);
-      expect(c).toMatchObject({ token: token.address, hypeReserve: state.hypeReserve, tokenReserve: state.tokenReserve, graduated: state.graduated, pair: token.pair, tokensForSale: forSale, realHypeReserve: real });
+      expect(c).toMatchObject({ token: token.address, nativeReserve: state.hypeReserve, tokenReserve: state.tokenReserve, graduated: state.graduated, pair: token.pair, tokensForSale: forSale, realNativeReserve: real });
       expect(c.status).toBe(token.stage === 'graduated' ? 'graduated' : 'trading');
-      if (c.status === 'trading') expect(c.curve).toMatchObject({ hypeReserve: state.hypeReserve, tokenReserve: state.tokenReserve, tokensForSale: forSale, realHypeReserve: real });
+      if (c.status === 'trading') expect(c.curve).toMatchObject({ nativeReserve: state.hypeReserve, tokenReserve: state.tokenReserve, tokensForSale: forSale, realNativeReserve: real });
       else expect(c.curve).toBeUndefined();
     }
   });
@@ -88,7 +88,7 @@ describe('launchpad chain actions', () => {
 
     const [now] = await readLaunchCurves(client, { launchpad: launchpad(), tokens: [fresh] });
     const { forSale, real } = await getters(fresh, await client.getBlockNumber());
-    expect(now).toMatchObject({ status: 'graduating', graduated: false, tokenReserve: GRADUATION_TOKEN_RESERVE, tokensForSale: 0n, realHypeReserve: real, curve: undefined });
+    expect(now).toMatchObject({ status: 'graduating', graduated: false, tokenReserve: GRADUATION_TOKEN_RESERVE, tokensForSale: 0n, realNativeReserve: real, curve: undefined });
     expect(forSale).toBe(0n);
     // The launchpad agrees the curve is frozen.
     const frozen = await estimateLaunchTrade(client, { launchpad: launchpad(), token: fresh, side: 'buy', amount: parseEther('1') }).catch((err: unknown) => revertName(err));

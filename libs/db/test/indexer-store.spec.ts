@@ -188,32 +188,32 @@ describe('IndexerStore', () => {
     const created = (block: bigint, address: string, symbol: string) => ({
       blockNumber: block, logIndex: 0, txHash: hash(block), timestamp: T0 + block * 10n, address, launchpad: POOL, creator: USER,
       name: symbol, symbol, ...meta, creationTimestamp: T0 + block * 10n, startingLiquidity: 300n, initialPurchaseAmount: 0n,
-      hypeReserves: 300n, tokenReserves: 1125n, totalSupply: 1000n, price: 7n,
+      nativeReserves: 300n, tokenReserves: 1125n, totalSupply: 1000n, price: 7n,
     });
     const b2 = emptyBatch(1n, 2n, T0 + 20n);
     b2.launchpadTokens = [created(2n, TOKEN_A, 'CAT')];
     await store.applyBatch(b2);
     const b3 = emptyBatch(2n, 3n, T0 + 30n);
     b3.launchpadTrades = [
-      { blockNumber: 3n, logIndex: 0, txHash: hash(3n), timestamp: T0 + 30n, token: TOKEN_A, trader: USER, side: 'buy', nativeAmount: 10n, tokenAmount: 20n, price: 8n, hypeReserves: 310n, tokenReserves: 1105n, totalSupply: 1000n },
+      { blockNumber: 3n, logIndex: 0, txHash: hash(3n), timestamp: T0 + 30n, token: TOKEN_A, trader: USER, side: 'buy', nativeAmount: 10n, tokenAmount: 20n, price: 8n, nativeReserves: 310n, tokenReserves: 1105n, totalSupply: 1000n },
     ];
     b3.launchpadMetadata = [{ blockNumber: 3n, logIndex: 1, txHash: hash(3n), timestamp: T0 + 30n, token: TOKEN_A, ...meta, imageUri: 'ipfs://b' }];
     await store.applyBatch(b3);
-    expect(await launchpad.getToken(CHAIN, TOKEN_A)).toMatchObject({ hypeReserves: 310n, price: 8n, trades: 1, imageUri: 'ipfs://b', graduation: null });
+    expect(await launchpad.getToken(CHAIN, TOKEN_A)).toMatchObject({ nativeReserves: 310n, price: 8n, trades: 1, imageUri: 'ipfs://b', graduation: null });
 
     // Block 4: the buy that sells out CAT's curve and its graduation; DOG is created and graduates in the same block.
     const PAIR = '0x0000000000000000000000000000000000000E01';
     const b4 = emptyBatch(3n, 4n, T0 + 40n);
     b4.launchpadTokens = [{ ...created(4n, TOKEN_B, 'DOG'), logIndex: 3 }];
     b4.launchpadTrades = [
-      { blockNumber: 4n, logIndex: 0, txHash: hash(4n), timestamp: T0 + 40n, token: TOKEN_A, trader: USER, side: 'buy', nativeAmount: 600n, tokenAmount: 730n, price: 9n, hypeReserves: 900n, tokenReserves: 375n, totalSupply: 1000n },
+      { blockNumber: 4n, logIndex: 0, txHash: hash(4n), timestamp: T0 + 40n, token: TOKEN_A, trader: USER, side: 'buy', nativeAmount: 600n, tokenAmount: 730n, price: 9n, nativeReserves: 900n, tokenReserves: 375n, totalSupply: 1000n },
     ];
-    const graduation = { blockNumber: 4n, logIndex: 1, txHash: hash(4n), timestamp: T0 + 40n, token: TOKEN_A, pair: PAIR, hypeAmount: 600n, tokenAmount: 250n, liquidity: 10n ** 30n + 7n };
-    b4.launchpadGraduations = [graduation, { ...graduation, logIndex: 4, token: TOKEN_B, pair: POOL, hypeAmount: 1n }];
+    const graduation = { blockNumber: 4n, logIndex: 1, txHash: hash(4n), timestamp: T0 + 40n, token: TOKEN_A, pair: PAIR, nativeAmount: 600n, tokenAmount: 250n, liquidity: 10n ** 30n + 7n };
+    b4.launchpadGraduations = [graduation, { ...graduation, logIndex: 4, token: TOKEN_B, pair: POOL, nativeAmount: 1n }];
     await store.applyBatch(b4);
     const { txHash: _txHash, ...recorded } = graduation;
-    expect(await launchpad.getToken(CHAIN, TOKEN_A)).toMatchObject({ trades: 2, hypeReserves: 900n, graduation: { ...recorded, txHash: hash(4n) } });
-    expect(await launchpad.getToken(CHAIN, TOKEN_B)).toMatchObject({ graduation: expect.objectContaining({ token: TOKEN_B, pair: POOL, hypeAmount: 1n, logIndex: 4 }) });
+    expect(await launchpad.getToken(CHAIN, TOKEN_A)).toMatchObject({ trades: 2, nativeReserves: 900n, graduation: { ...recorded, txHash: hash(4n) } });
+    expect(await launchpad.getToken(CHAIN, TOKEN_B)).toMatchObject({ graduation: expect.objectContaining({ token: TOKEN_B, pair: POOL, nativeAmount: 1n, logIndex: 4 }) });
     const graduations = await launchpad.graduations(CHAIN, [TOKEN_A.toLowerCase(), USER]);
     expect([...graduations.keys()]).toEqual([TOKEN_A.toLowerCase()]);
     expect(graduations.get(TOKEN_A.toLowerCase())).toEqual({ ...recorded, txHash: hash(4n) });
@@ -221,14 +221,14 @@ describe('IndexerStore', () => {
     // Undoing block 4 takes the graduation (and DOG) back: CAT trades on its curve again.
     const undone = await store.rewind({ chainId: CHAIN, ancestor: { number: 3n, hash: hash(3n), parentHash: hash(2n), timestamp: T0 + 30n }, reserves: [], events: [], status: 'running' });
     expect(undone).toMatchObject({ launchpadTokens: 1, launchpadTrades: 1, launchpadGraduations: 1 });
-    expect(await launchpad.getToken(CHAIN, TOKEN_A)).toMatchObject({ hypeReserves: 310n, trades: 1, graduation: null });
+    expect(await launchpad.getToken(CHAIN, TOKEN_A)).toMatchObject({ nativeReserves: 310n, trades: 1, graduation: null });
     expect(await launchpad.getToken(CHAIN, TOKEN_B)).toBeNull();
     expect((await launchpad.graduations(CHAIN, [TOKEN_A])).size).toBe(0);
     const row = await db.launchpadToken.findFirstOrThrow({ where: { chainId: CHAIN, address: TOKEN_A } });
     expect([row.graduated, row.graduatedBlock, row.graduatedTime, row.pair, row.graduationLiquidity]).toEqual([false, null, null, null, null]);
 
     await store.rewind({ chainId: CHAIN, ancestor: { number: 2n, hash: hash(2n), parentHash: hash(1n), timestamp: T0 + 20n }, reserves: [], events: [], status: 'running' });
-    expect(await launchpad.getToken(CHAIN, TOKEN_A)).toMatchObject({ hypeReserves: 300n, price: 7n, trades: 0, imageUri: 'ipfs://a' });
+    expect(await launchpad.getToken(CHAIN, TOKEN_A)).toMatchObject({ nativeReserves: 300n, price: 7n, trades: 0, imageUri: 'ipfs://a' });
     await store.rewind({ chainId: CHAIN, ancestor: { number: 1n, hash: hash(1n), parentHash: hash(0n), timestamp: T0 + 10n }, reserves: [], events: [], status: 'running' });
     expect(await launchpad.listTokens(CHAIN)).toEqual({ tokens: [], count: 0 });
     expect(await db.launchpadMetadata.count()).toBe(0);

@@ -1,4 +1,4 @@
-import { GRADUATION_TOKEN_RESERVE, VIRTUAL_HYPE_LIQUIDITY } from '@dex/routing';
+import { GRADUATION_TOKEN_RESERVE, VIRTUAL_NATIVE_LIQUIDITY } from '@dex/routing';
 import { ChainLiquidityState, type PoolRecord } from './chain-state';
 import type { LiquidityFact } from './facts';
 import { RoutingViewBuilder, routingView, type RoutingContext } from './routing-snapshot';
@@ -24,7 +24,7 @@ const created = (block: bigint, address: string, kind: PoolRecord['kind'] = 'uni
 const sync = (block: bigint, logIndex: number, pool: string, reserve0: bigint, reserve1: bigint): LiquidityFact => ({ type: 'reservesSynced', block, logIndex, pool, reserve0, reserve1 });
 const done = (block: bigint): LiquidityFact => ({ type: 'blockProcessed', block });
 const reorg = (ancestor: bigint): LiquidityFact => ({ type: 'reorg', ancestor });
-const trade = (block: bigint, logIndex: number, hypeReserve: bigint, tokenReserve: bigint): LiquidityFact => ({ type: 'curveTraded', block, logIndex, token: TOKEN, hypeReserve, tokenReserve });
+const trade = (block: bigint, logIndex: number, nativeReserve: bigint, tokenReserve: bigint): LiquidityFact => ({ type: 'curveTraded', block, logIndex, token: TOKEN, nativeReserve, tokenReserve });
 
 /** What a fresh read would see of each pool: kind, tokens and state, by address. */
 function view(state: ChainLiquidityState): Record<string, unknown> {
@@ -74,7 +74,7 @@ describe('ChainLiquidityState', () => {
       created(1n, PAIR),
       sync(1n, 1, PAIR, 1_000n, 2_000n),
       created(1n, TOKEN, 'launchpad', 3, TOKEN, W),
-      trade(1n, 4, VIRTUAL_HYPE_LIQUIDITY + 10n, 1_000_000_000_000_000n),
+      trade(1n, 4, VIRTUAL_NATIVE_LIQUIDITY + 10n, 1_000_000_000_000_000n),
       done(1n),
       sync(2n, 0, PAIR, 1_100n, 1_820n),
       done(2n),
@@ -87,7 +87,7 @@ describe('ChainLiquidityState', () => {
       created(3n, PAIR2, 'uniswap-v2', 2),
       sync(3n, 2, PAIR2, 5n, 5n),
       done(3n),
-      trade(4n, 0, VIRTUAL_HYPE_LIQUIDITY + 20n, 900_000_000_000_000n),
+      trade(4n, 0, VIRTUAL_NATIVE_LIQUIDITY + 20n, 900_000_000_000_000n),
       sync(4n, 1, PAIR, 1_300n, 1_545n),
       done(4n),
       { type: 'tokenGraduated', block: 5n, logIndex: 0, token: TOKEN },
@@ -180,7 +180,7 @@ describe('routingView', () => {
       created(1n, PAIR2),
       created(1n, '0x' + '9'.repeat(40), 'uniswap-v2', 7),
       created(1n, TOKEN, 'launchpad', 3, TOKEN, W),
-      trade(1n, 2, VIRTUAL_HYPE_LIQUIDITY + 10n ** 18n, GRADUATION_TOKEN_RESERVE + 10n ** 12n),
+      trade(1n, 2, VIRTUAL_NATIVE_LIQUIDITY + 10n ** 18n, GRADUATION_TOKEN_RESERVE + 10n ** 12n),
       created(1n, CORE, 'core', 4),
       done(1n),
     ]);
@@ -189,11 +189,11 @@ describe('routingView', () => {
     const v2 = routable.pools.find((p) => p.kind === 'uniswap-v2')!;
     expect(v2).toMatchObject({ routerName: 'V2', decimals0: 6, decimals1: 18, feeBps: 30 });
     const curve = routable.pools.find((p) => p.kind === 'launchpad')!;
-    expect(curve).toMatchObject({ address: LAUNCHPAD, nativeToken: W, curve: { tokensForSale: 10n ** 12n, realHypeReserve: 10n ** 18n, feeBps: 100n } });
+    expect(curve).toMatchObject({ address: LAUNCHPAD, nativeToken: W, curve: { tokensForSale: 10n ** 12n, realNativeReserve: 10n ** 18n, feeBps: 100n } });
 
     state.setCoreSamples(CORE, { block: 1n, samples0to1: [{ amountIn: 10n, amountOut: 9n }], samples1to0: [{ amountIn: 10n, amountOut: 9n }] });
     // The curve sells out: it trades no more (it waits for its graduation).
-    run(state, [trade(2n, 0, VIRTUAL_HYPE_LIQUIDITY + 10n ** 20n, GRADUATION_TOKEN_RESERVE), done(2n)]);
+    run(state, [trade(2n, 0, VIRTUAL_NATIVE_LIQUIDITY + 10n ** 20n, GRADUATION_TOKEN_RESERVE), done(2n)]);
     routable = routingView(state, context);
     expect(routable.pools.map((p) => p.kind).sort()).toEqual(['core', 'uniswap-v2']);
     expect(routable.blockNumber).toBe(2n);

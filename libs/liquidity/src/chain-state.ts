@@ -24,7 +24,7 @@ export interface PoolRecord {
   /** V2 and stable pools. */
   readonly reserves?: { readonly reserve0: bigint; readonly reserve1: bigint };
   /** Launchpad curves. */
-  readonly curve?: { readonly hypeReserve: bigint; readonly tokenReserve: bigint; readonly graduated: boolean };
+  readonly curve?: { readonly nativeReserve: bigint; readonly tokenReserve: bigint; readonly graduated: boolean };
 }
 
 export interface TokenRecord {
@@ -168,11 +168,11 @@ export class ChainLiquidityState {
         return this.change(fact.pool, fact, (p) => (p.kind === 'uniswap-v2' || p.kind === 'stable' ? { reserves: { reserve0: fact.reserve0, reserve1: fact.reserve1 } } : undefined));
       case 'curveTraded':
         return this.change(fact.token, fact, (p) =>
-          p.kind === 'launchpad' ? { curve: { hypeReserve: fact.hypeReserve, tokenReserve: fact.tokenReserve, graduated: p.curve?.graduated ?? false } } : undefined,
+          p.kind === 'launchpad' ? { curve: { nativeReserve: fact.nativeReserve, tokenReserve: fact.tokenReserve, graduated: p.curve?.graduated ?? false } } : undefined,
         );
       case 'tokenGraduated':
         return this.change(fact.token, fact, (p) =>
-          p.kind === 'launchpad' && p.curve ? { curve: { ...p.curve, graduated: true } } : p.kind === 'launchpad' ? { curve: { hypeReserve: 0n, tokenReserve: 0n, graduated: true } } : undefined,
+          p.kind === 'launchpad' && p.curve ? { curve: { ...p.curve, graduated: true } } : p.kind === 'launchpad' ? { curve: { nativeReserve: 0n, tokenReserve: 0n, graduated: true } } : undefined,
         );
       case 'blockProcessed':
         return this.advance(fact.block);

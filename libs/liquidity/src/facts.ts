@@ -37,7 +37,7 @@ export interface ReservesSyncedFact extends FactPosition {
 export interface CurveTradedFact extends FactPosition {
   readonly type: 'curveTraded';
   readonly token: string;
-  readonly hypeReserve: bigint;
+  readonly nativeReserve: bigint;
   readonly tokenReserve: bigint;
 }
 

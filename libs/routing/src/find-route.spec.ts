@@ -4,7 +4,7 @@ import { simulateRouter } from './path-quote';
 import { splitExactIn } from './hop-split';
 import { legsOf } from './legs';
 import { TOKENS, units, v2, stable, core, launchpad, snapshot } from '../test/fixtures';
-import { VIRTUAL_HYPE_LIQUIDITY } from './launchpad-curve';
+import { VIRTUAL_NATIVE_LIQUIDITY } from './launchpad-curve';
 
 describe('findRoute (exact input)', () => {
   const deep = v2('WHYPE', 'USDC', 4000, 100_000, 30, 1);
@@ -82,10 +82,10 @@ describe('findRoute (exact input)', () => {
   });
 
   it('routes across every kind: stable, core samples and the launchpad curve', () => {
-    const curve = { hypeReserve: VIRTUAL_HYPE_LIQUIDITY + 50n * 10n ** 18n, tokenReserve: 1_125_000_000_000_000n - 200_000_000_000_000n, tokensForSale: 550_000_000_000_000n };
+    const curve = { nativeReserve: VIRTUAL_NATIVE_LIQUIDITY + 50n * 10n ** 18n, tokenReserve: 1_125_000_000_000_000n - 200_000_000_000_000n, tokensForSale: 550_000_000_000_000n };
     // Keep k: the reserves of a curve that raised 50 (net).
-    const k = VIRTUAL_HYPE_LIQUIDITY * 1_125_000_000_000_000n;
-    const tokenReserve = (k + curve.hypeReserve - 1n) / curve.hypeReserve;
+    const k = VIRTUAL_NATIVE_LIQUIDITY * 1_125_000_000_000_000n;
+    const tokenReserve = (k + curve.nativeReserve - 1n) / curve.nativeReserve;
     const pad = launchpad('MEME', { ...curve, tokenReserve, tokensForSale: tokenReserve - 375_000_000_000_000n });
     const coreWhypeUsdc = core(
       'WHYPE',

@@ -41,7 +41,7 @@ describe('graph and candidate paths', () => {
 
   it('skips pools that cannot trade and rejects duplicates', () => {
     const empty = { ...v2('WHYPE', 'DAI', 1, 1), reserve0: 0n };
-    const dry = launchpad('MEME', { hypeReserve: 300n * 10n ** 18n, tokenReserve: 1_125_000_000_000_000n, tokensForSale: 750_000_000_000_000n });
+    const dry = launchpad('MEME', { nativeReserve: 300n * 10n ** 18n, tokenReserve: 1_125_000_000_000_000n, tokensForSale: 750_000_000_000_000n });
     const g = buildGraph(snapshot(empty, dry, core('WHYPE', 'PURR', () => 0n, () => 0n, 10n, 10n, 3)));
     expect(pairLegs(g, TOKENS.WHYPE, TOKENS.DAI, undefined, 4)).toHaveLength(0);
     // A fresh curve can be bought from but not sold to (nothing raised yet).

@@ -10,20 +10,20 @@ import {
   quoteCurveBuy,
   quoteCurveSell,
   TOTAL_SUPPLY,
-  VIRTUAL_HYPE_LIQUIDITY,
+  VIRTUAL_NATIVE_LIQUIDITY,
   type CurveState,
 } from './launchpad-curve';
 
 const E18 = 10n ** 18n;
 /** A fresh curve: 300 native virtual, 1.125B tokens virtual reserve of which 750M for sale. */
-const fresh: CurveState = { hypeReserve: VIRTUAL_HYPE_LIQUIDITY, tokenReserve: 1_125_000_000n * 10n ** 6n, tokensForSale: 750_000_000n * 10n ** 6n };
+const fresh: CurveState = { nativeReserve: VIRTUAL_NATIVE_LIQUIDITY, tokenReserve: 1_125_000_000n * 10n ** 6n, tokensForSale: 750_000_000n * 10n ** 6n };
 
 /** The curve after a buy (as the launchpad updates it). */
-function afterBuy(state: CurveState, hypeIn: bigint): CurveState {
-  const buy = quoteCurveBuy(state, hypeIn);
-  const net = buy.hypeUsed - buy.fee;
+function afterBuy(state: CurveState, nativeIn: bigint): CurveState {
+  const buy = quoteCurveBuy(state, nativeIn);
+  const net = buy.nativeUsed - buy.fee;
   return {
-    hypeReserve: state.hypeReserve + net,
+    nativeReserve: state.nativeReserve + net,
     tokenReserve: state.tokenReserve - buy.tokensOut,
     tokensForSale: state.tokensForSale - buy.tokensOut,
   };
@@ -31,7 +31,7 @@ function afterBuy(state: CurveState, hypeIn: bigint): CurveState {
 
 describe('launchpad bonding curve', () => {
   it('has the spec constants', () => {
-    expect(VIRTUAL_HYPE_LIQUIDITY).toBe(300n * E18);
+    expect(VIRTUAL_NATIVE_LIQUIDITY).toBe(300n * E18);
     expect(TOTAL_SUPPLY).toBe(1_000_000_000n * 10n ** 6n);
   });
 
@@ -40,12 +40,12 @@ describe('launchpad bonding curve', () => {
     const buy = quoteCurveBuy(fresh, E18);
     expect(buy.fee).toBe(10n ** 16n);
     const k = 300n * E18 * 1_125_000_000_000_000n;
-    const newHype = 300n * E18 + 99n * 10n ** 16n;
-    const newToken = (k + newHype - 1n) / newHype;
+    const newNative = 300n * E18 + 99n * 10n ** 16n;
+    const newToken = (k + newNative - 1n) / newNative;
     expect(buy.tokensOut).toBe(1_125_000_000_000_000n - newToken);
     // 1.125e15 * 0.99 / 300.99 = 3,700,289,046,147.7: rounded down.
     expect(buy.tokensOut).toBe(3_700_289_046_147n);
-    expect(buy.hypeUsed).toBe(E18);
+    expect(buy.nativeUsed).toBe(E18);
     // A fee of 1 wei on 1 wei (ceil): nothing bought.
     expect(quoteCurveBuy(fresh, 1n).tokensOut).toBe(0n);
   });
@@ -55,10 +55,10 @@ describe('launchpad bonding curve', () => {
     expect(buy.soldOut).toBe(true);
     expect(buy.tokensOut).toBe(750_000_000n * 10n ** 6n);
     // x must reach 300 * 1125 / 375 = 900 native: 600 net, gross = ceil(600e18 / 0.99) = 606.060606...607.
-    expect(buy.hypeUsed).toBe(606_060_606_060_606_060_607n);
-    expect(buy.hypeUsed - buy.fee).toBe(600n * E18);
-    expect(curveBuyCapacity(fresh)).toBe(buy.hypeUsed);
-    expect(quoteCurveBuy(fresh, buy.hypeUsed - 1n).soldOut).toBe(false);
+    expect(buy.nativeUsed).toBe(606_060_606_060_606_060_607n);
+    expect(buy.nativeUsed - buy.fee).toBe(600n * E18);
+    expect(curveBuyCapacity(fresh)).toBe(buy.nativeUsed);
+    expect(quoteCurveBuy(fresh, buy.nativeUsed - 1n).soldOut).toBe(false);
   });
 
   it('grossForNet is the least gross whose net reaches the target', () => {
@@ -74,16 +74,16 @@ describe('launchpad bonding curve', () => {
     const tokens = fresh.tokenReserve - state.tokenReserve;
     const sell = quoteCurveSell(state, tokens);
     expect(sell.fee).toBe((sell.grossOut * 100n + 9_999n) / 10_000n);
-    expect(sell.hypeOut).toBeLessThan((10n * E18 * 99n * 99n) / 10_000n + 1n);
-    expect(sell.grossOut).toBeLessThanOrEqual(state.hypeReserve - VIRTUAL_HYPE_LIQUIDITY);
+    expect(sell.nativeOut).toBeLessThan((10n * E18 * 99n * 99n) / 10_000n + 1n);
+    expect(sell.grossOut).toBeLessThanOrEqual(state.nativeReserve - VIRTUAL_NATIVE_LIQUIDITY);
   });
 
   it('the product of the reserves never decreases', () => {
     let state = fresh;
-    let k = state.hypeReserve * state.tokenReserve;
+    let k = state.nativeReserve * state.tokenReserve;
     for (const v of [1n, 10n ** 15n, 3n * E18, 77n * E18]) {
       state = afterBuy(state, v);
-      const nk = state.hypeReserve * state.tokenReserve;
+      const nk = state.nativeReserve * state.tokenReserve;
       expect(nk).toBeGreaterThanOrEqual(k);
       k = nk;
     }
@@ -99,7 +99,7 @@ describe('launchpad bonding curve', () => {
 });
 
 describe('launchCurveStatus', () => {
-  const at = (tokenReserve: bigint, graduated = false) => ({ hypeReserve: VIRTUAL_HYPE_LIQUIDITY + E18, tokenReserve, graduated });
+  const at = (tokenReserve: bigint, graduated = false) => ({ nativeReserve: VIRTUAL_NATIVE_LIQUIDITY + E18, tokenReserve, graduated });
 
   it('is trading while the curve has tokens for sale, the curve of curveFromReserves', () => {
     expect(launchCurveStatus(at(GRADUATION_TOKEN_RESERVE + 1n))).toBe('trading');

@@ -1,16 +1,16 @@
 import { legsOf } from './legs';
 import { core, launchpad, stable, units, v2 } from '../test/fixtures';
-import { VIRTUAL_HYPE_LIQUIDITY } from './launchpad-curve';
+import { VIRTUAL_NATIVE_LIQUIDITY } from './launchpad-curve';
 
-const k = VIRTUAL_HYPE_LIQUIDITY * 1_125_000_000_000_000n;
-const hype = VIRTUAL_HYPE_LIQUIDITY + 80n * 10n ** 18n;
-const tokenReserve = (k + hype - 1n) / hype;
+const k = VIRTUAL_NATIVE_LIQUIDITY * 1_125_000_000_000_000n;
+const native = VIRTUAL_NATIVE_LIQUIDITY + 80n * 10n ** 18n;
+const tokenReserve = (k + native - 1n) / native;
 
 const pools = {
   'uniswap-v2': v2('WHYPE', 'USDC', 4000, 100_000, 30),
   stable: stable('USDC', 'DAI', 600_000, 400_000),
   core: core('WHYPE', 'USDC', (x) => (x * 25n) / 10n ** 12n - (x * x) / 10n ** 33n, (x) => (x * 10n ** 12n) / 25n - (x * x * 10n ** 4n) / 10n ** 12n, units('WHYPE', 1000), units('USDC', 25_000)),
-  launchpad: launchpad('MEME', { hypeReserve: hype, tokenReserve, tokensForSale: tokenReserve - 375_000_000_000_000n }),
+  launchpad: launchpad('MEME', { nativeReserve: native, tokenReserve, tokensForSale: tokenReserve - 375_000_000_000_000n }),
 };
 
 describe('legs: the exact and float views of a pool agree', () => {

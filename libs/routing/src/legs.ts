@@ -14,7 +14,7 @@ import {
   LAUNCHPAD_FEE_BPS,
   quoteCurveBuy,
   quoteCurveSell,
-  VIRTUAL_HYPE_LIQUIDITY,
+  VIRTUAL_NATIVE_LIQUIDITY,
   type CurveState,
 } from './launchpad-curve';
 import type { PoolSnapshot } from './pool-snapshot';
@@ -164,7 +164,7 @@ class LaunchpadBuyLeg extends ConstantProductLeg {
     const c = pool.curve;
     const fee = Number(c.feeBps ?? LAUNCHPAD_FEE_BPS) / 10_000;
     const cap = curveBuyCapacity(c);
-    super(Number(c.hypeReserve), Number(c.tokenReserve), 1 - fee, 1, Number(cap), Number(cap));
+    super(Number(c.nativeReserve), Number(c.tokenReserve), 1 - fee, 1, Number(cap), Number(cap));
     this.maxIn = cap;
   }
   quote(amountIn: bigint): bigint {
@@ -183,12 +183,12 @@ class LaunchpadSellLeg extends ConstantProductLeg {
     const c: CurveState = pool.curve;
     const fee = Number(c.feeBps ?? LAUNCHPAD_FEE_BPS) / 10_000;
     const cap = curveSellCapacity(c);
-    super(Number(c.tokenReserve), Number(c.hypeReserve), 1, 1 - fee, Number(cap), Number(c.tokenReserve));
+    super(Number(c.tokenReserve), Number(c.nativeReserve), 1, 1 - fee, Number(cap), Number(c.tokenReserve));
     this.maxIn = cap;
   }
   quote(amountIn: bigint): bigint {
     if (amountIn > this.maxIn) return 0n;
-    return safe(() => quoteCurveSell(this.pool.curve, amountIn).hypeOut);
+    return safe(() => quoteCurveSell(this.pool.curve, amountIn).nativeOut);
   }
 }
 
@@ -425,9 +425,9 @@ export function legsOf(pool: PoolSnapshot): Leg[] {
       const token = native === lower(token0) ? token1 : token0;
       const nativeAddress = native === lower(token0) ? token0 : token1;
       const c = pool.curve;
-      if (c.hypeReserve > 0n && c.tokenReserve > 0n) {
+      if (c.nativeReserve > 0n && c.tokenReserve > 0n) {
         if (c.tokensForSale > 0n) legs.push(new LaunchpadBuyLeg(pool, nativeAddress, token));
-        const real = c.realHypeReserve ?? c.hypeReserve - VIRTUAL_HYPE_LIQUIDITY;
+        const real = c.realNativeReserve ?? c.nativeReserve - VIRTUAL_NATIVE_LIQUIDITY;
         if (real > 0n) legs.push(new LaunchpadSellLeg(pool, token, nativeAddress));
       }
       break;

@@ -38,7 +38,7 @@ export function liquidityFact(message: ChainFactMessage): LiquidityFact | undefi
     case CHAIN_FACTS.launchpadTokenCreated:
     case CHAIN_FACTS.launchpadTrade: {
       const p = message.payload;
-      return { type: 'curveTraded', block: BigInt(p.blockNumber), logIndex: p.logIndex, token: p.token, hypeReserve: BigInt(p.hypeReserves), tokenReserve: BigInt(p.tokenReserves) };
+      return { type: 'curveTraded', block: BigInt(p.blockNumber), logIndex: p.logIndex, token: p.token, nativeReserve: BigInt(p.nativeReserves), tokenReserve: BigInt(p.tokenReserves) };
     }
     case CHAIN_FACTS.launchpadTokenGraduated: {
       const p = message.payload;
@@ -72,7 +72,7 @@ export function storedLiquidity(stored: StoredChainLiquidity): StoredLiquidity {
       createdBlock: p.createdBlock,
       at: { block: p.reservesBlock ?? p.createdBlock, logIndex: END_OF_BLOCK },
       ...(pairLike && p.reserve0 !== null && p.reserve1 !== null ? { reserves: { reserve0: p.reserve0, reserve1: p.reserve1 } } : {}),
-      ...(kind === 'launchpad' && p.curve ? { curve: { hypeReserve: p.curve.hypeReserves, tokenReserve: p.curve.tokenReserves, graduated: p.curve.graduated } } : {}),
+      ...(kind === 'launchpad' && p.curve ? { curve: { nativeReserve: p.curve.nativeReserves, tokenReserve: p.curve.tokenReserves, graduated: p.curve.graduated } } : {}),
     });
   }
   return { block: stored.block, pools, tokens: stored.tokens.map((t) => ({ ...t, address: getAddress(t.address) })) };

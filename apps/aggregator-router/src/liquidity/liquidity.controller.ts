@@ -33,7 +33,7 @@ export class LiquidityController {
         token0: p.token0,
         token1: p.token1,
         ...(p.reserves ? { reserve0: p.reserves.reserve0.toString(), reserve1: p.reserves.reserve1.toString() } : {}),
-        ...(p.curve ? { hypeReserve: p.curve.hypeReserve.toString(), tokenReserve: p.curve.tokenReserve.toString(), graduated: p.curve.graduated } : {}),
+        ...(p.curve ? { nativeReserve: p.curve.nativeReserve.toString(), tokenReserve: p.curve.tokenReserve.toString(), graduated: p.curve.graduated } : {}),
       }));
     return { success: true, data: { chainId: chain.chainId, blockNumber: state.block.toString(), routablePools: chain.snapshot?.pools.length ?? 0, pools } };
   }

@@ -239,9 +239,9 @@ export class ChainSimulator {
     if (holders.length > 0 && this.rng.chance(0.4)) {
       const { account, balance } = this.rng.pick(holders);
       const amount = this.rng.bpsOf(balance, 2_000, 6_000);
-      const hypeOut = await this.client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'estimateSell', args: [token, amount] });
+      const nativeOut = await this.client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'estimateSell', args: [token, amount] });
       const receipt = await this.write(account, { address: launchpad, abi: launchpadAbi as Abi, functionName: 'sellTokens', args: [token, amount] });
-      return { receipt, detail: { side: 'sell', token: symbol, amount: formatUnits(amount, 6), nativeOut: formatUnits(hypeOut, 18) } };
+      return { receipt, detail: { side: 'sell', token: symbol, amount: formatUnits(amount, 6), nativeOut: formatUnits(nativeOut, 18) } };
     }
     const buyer = this.rng.pick(this.signers).account;
     const value = parseUnits(this.rng.between(0.05, 1.5).toFixed(4), 18);

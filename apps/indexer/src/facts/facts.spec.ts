@@ -91,8 +91,8 @@ describe('decoding launchpad graduations', () => {
   });
 
   it('decodes TokenGraduated of the launchpad into a graduation of the token', () => {
-    const hype = 600n * 10n ** 18n;
-    const raw = graduated(LAUNCHPAD, words(hype, 250_000_000n * 10n ** 6n, 12_247_448_713_915n));
+    const native = 600n * 10n ** 18n;
+    const raw = graduated(LAUNCHPAD, words(native, 250_000_000n * 10n ** 6n, 12_247_448_713_915n));
     // The same event encoded by viem from the declared ABI item decodes alike.
     const encoded = encodeEventTopics({ abi: [EVENTS.launchpadTokenGraduated], args: { token: TOKEN, pair: PAIR } } as never) as Hex[];
     expect(encoded.map((t) => t.toLowerCase())).toEqual(raw.topics.map((t) => t.toLowerCase()));
@@ -105,7 +105,7 @@ describe('decoding launchpad graduations', () => {
         timestamp: 1_000n,
         token: TOKEN,
         pair: PAIR,
-        hypeAmount: hype,
+        nativeAmount: native,
         tokenAmount: 250_000_000n * 10n ** 6n,
         liquidity: 12_247_448_713_915n,
       },
@@ -188,7 +188,7 @@ describe('decoding the other facts', () => {
     );
     const found = discover([encode('v2PairCreated', { token0: TOKEN, token1: WRAPPED, pair, allPairsLength: 2n }, FACTORY), created], full(), () => 77n);
     expect(found.rows.get(FACTS.find((m) => m.list === 'launchpadTokens')!)).toEqual([
-      expect.objectContaining({ address: TOKEN, launchpad: LAUNCHPAD, creator: USER, name: 'Launch', imageUri: 'ipfs://i', hypeReserves: 2n, price: 5n, initialPurchaseAmount: 6n, timestamp: 77n }),
+      expect.objectContaining({ address: TOKEN, launchpad: LAUNCHPAD, creator: USER, name: 'Launch', imageUri: 'ipfs://i', nativeReserves: 2n, price: 5n, initialPurchaseAmount: 6n, timestamp: 77n }),
     ]);
     expect(found.pools.map((p) => [p.address, p.kind])).toEqual([
       [pair, 'uniswap-v2'],
@@ -213,7 +213,7 @@ describe('decoding the other facts', () => {
       (l) => l.timestamp!,
     );
     expect(rowsOf(facts.rows, poolUpdatedFact).map(({ log: l, ...r }) => ({ ...r, at: l.logIndex }))).toEqual([{ pool: V2, reserve0: 3n, reserve1: 4n, blockNumber: 5n, at: logIndex - 5 }]);
-    expect(rowsOf(facts.rows, launchpadTradeFact).map((t) => [t.side, t.trader, t.nativeAmount, t.tokenAmount, t.price, t.hypeReserves, t.tokenReserves, t.totalSupply])).toEqual([
+    expect(rowsOf(facts.rows, launchpadTradeFact).map((t) => [t.side, t.trader, t.nativeAmount, t.tokenAmount, t.price, t.nativeReserves, t.tokenReserves, t.totalSupply])).toEqual([
       ['buy', USER, 10n, 11n, 12n, 13n, 14n, 15n],
       ['sell', A, 21n, 20n, 22n, 23n, 24n, 25n],
     ]);

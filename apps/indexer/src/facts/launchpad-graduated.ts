@@ -1,5 +1,5 @@
 // launchpad.token.graduated: the launchpad's TokenGraduated (declared from its interface, ILaunchpad): the
-// token's curve sold out and its DEX pair was seeded with `hypeAmount` native coin (wrapped) and
+// token's curve sold out and its DEX pair was seeded with `nativeAmount` native coin (wrapped) and
 // `tokenAmount` tokens, minting `liquidity` LP tokens to the launchpad. Decoded by hand (fixed layout).
 import type { LaunchpadGraduationRow } from '@dex/db';
 import { CHAIN_FACTS } from '@dex/messages';
@@ -23,7 +23,7 @@ export const launchpadGraduatedFact = defineFact({
       ...at,
       token: topicAddress(log.topics[1]),
       pair: topicAddress(log.topics[2]),
-      hypeAmount: word(log.data, 0),
+      nativeAmount: word(log.data, 0),
       tokenAmount: word(log.data, 1),
       liquidity: word(log.data, 2),
     };
@@ -36,7 +36,7 @@ export const launchpadGraduatedFact = defineFact({
       ...logFields(g),
       token: g.token,
       pair: g.pair,
-      hypeAmount: g.hypeAmount.toString(),
+      nativeAmount: g.nativeAmount.toString(),
       tokenAmount: g.tokenAmount.toString(),
       liquidity: g.liquidity.toString(),
     },

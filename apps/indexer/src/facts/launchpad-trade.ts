@@ -36,7 +36,7 @@ export const launchpadTradeFact = defineFact({
       nativeAmount: (buy ? a.hypeIn : a.hypeOut) as bigint,
       tokenAmount: (buy ? a.tokensOut : a.tokensIn) as bigint,
       price: a.price as bigint,
-      hypeReserves: a.hypeReserves as bigint,
+      nativeReserves: a.hypeReserves as bigint,
       tokenReserves: a.tokenReserves as bigint,
       totalSupply: a.totalSupply as bigint,
     };
@@ -53,7 +53,7 @@ export const launchpadTradeFact = defineFact({
       nativeAmount: t.nativeAmount.toString(),
       tokenAmount: t.tokenAmount.toString(),
       price: t.price.toString(),
-      hypeReserves: t.hypeReserves.toString(),
+      nativeReserves: t.nativeReserves.toString(),
       tokenReserves: t.tokenReserves.toString(),
       totalSupply: t.totalSupply.toString(),
     },

@@ -1,9 +1,9 @@
 import { launchedTokenSchema } from '@dex/messages';
-import { GRADUATION_TOKEN_RESERVE, launchCurveStatus, VIRTUAL_HYPE_LIQUIDITY } from '@dex/routing';
+import { GRADUATION_TOKEN_RESERVE, launchCurveStatus, VIRTUAL_NATIVE_LIQUIDITY } from '@dex/routing';
 
 // A token's status is readLaunchCurves' (libs/chain), by the one rule of @dex/routing.
 describe('launched token status', () => {
-  const at = (tokenReserve: bigint, graduated: boolean) => launchCurveStatus({ hypeReserve: VIRTUAL_HYPE_LIQUIDITY, tokenReserve, graduated });
+  const at = (tokenReserve: bigint, graduated: boolean) => launchCurveStatus({ nativeReserve: VIRTUAL_NATIVE_LIQUIDITY, tokenReserve, graduated });
 
   it('is trading while the curve has tokens for sale', () => {
     expect(at(GRADUATION_TOKEN_RESERVE + 1n, false)).toBe('trading');

@@ -112,8 +112,8 @@ export class LaunchpadReader {
       return curves.map((curve, i) => {
         const meta = metas[i];
         const sold = CURVE_SALE_SUPPLY - curve.tokensForSale;
-        // Native coin per whole token at the curve's reserves: hype / (token / 10^decimals).
-        const priceWei = curve.tokenReserve === 0n ? 0n : (curve.hypeReserve * 10n ** BigInt(TOKEN_DECIMALS)) / curve.tokenReserve;
+        // Native coin per whole token at the curve's reserves: native / (token / 10^decimals).
+        const priceWei = curve.tokenReserve === 0n ? 0n : (curve.nativeReserve * 10n ** BigInt(TOKEN_DECIMALS)) / curve.tokenReserve;
         return {
           address: getAddress(curve.token),
           name: meta.name,
@@ -132,9 +132,9 @@ export class LaunchpadReader {
           status: curve.status,
           graduated: curve.graduated,
           pair: curve.pair,
-          hypeReserve: curve.hypeReserve.toString(),
+          nativeReserve: curve.nativeReserve.toString(),
           tokenReserve: curve.tokenReserve.toString(),
-          realHypeReserve: curve.realHypeReserve.toString(),
+          realNativeReserve: curve.realNativeReserve.toString(),
           tokensForSale: curve.tokensForSale.toString(),
           curveProgress: curve.graduated ? 1 : Number((sold * 1_000_000n) / CURVE_SALE_SUPPLY) / 1_000_000,
           price: formatEther(priceWei),

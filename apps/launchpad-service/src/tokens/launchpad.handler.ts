@@ -42,7 +42,7 @@ export class LaunchpadHandler {
         nativeAmount: t.nativeAmount.toString(),
         tokenAmount: t.tokenAmount.toString(),
         price: t.price.toString(),
-        hypeReserves: t.hypeReserves.toString(),
+        nativeReserves: t.nativeReserves.toString(),
         tokenReserves: t.tokenReserves.toString(),
       })),
     };

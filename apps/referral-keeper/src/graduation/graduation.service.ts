@@ -293,7 +293,7 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
       txHash: hash,
       gasLimit: gas.toString(),
       gasUsed: receipt.gasUsed.toString(),
-      hypeAmount: event?.args.hypeAmount.toString(),
+      nativeAmount: event?.args.hypeAmount.toString(),
       tokenAmount: event?.args.tokenAmount.toString(),
     });
     return done('graduated', hash);

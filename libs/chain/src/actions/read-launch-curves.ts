@@ -2,7 +2,7 @@
 // asks whether a launched token still trades on its curve asks this, and gets the answer of the one rule in
 // @dex/routing (`curveFromReserves`, `launchCurveStatus`).
 import { launchpadAbi } from '@dex/abis';
-import { curveFromReserves, launchCurveStatus, LAUNCHPAD_FEE_BPS, VIRTUAL_HYPE_LIQUIDITY, type CurveState, type LaunchCurveStatus } from '@dex/routing';
+import { curveFromReserves, launchCurveStatus, LAUNCHPAD_FEE_BPS, VIRTUAL_NATIVE_LIQUIDITY, type CurveState, type LaunchCurveStatus } from '@dex/routing';
 import { getAddress, type Address } from 'viem';
 import type { ChainPublicClient } from '../clients';
 
@@ -21,7 +21,7 @@ export interface ReadLaunchCurvesParameters {
 export interface LaunchCurve {
   readonly token: Address;
   /** The virtual native reserve. */
-  readonly hypeReserve: bigint;
+  readonly nativeReserve: bigint;
   /** The virtual token reserve. */
   readonly tokenReserve: bigint;
   readonly graduated: boolean;
@@ -32,7 +32,7 @@ export interface LaunchCurve {
   /** What is left of the sale allotment: 0 once sold out or graduated (the launchpad's `getTokensForSale`). */
   readonly tokensForSale: bigint;
   /** The native coin the curve has raised: 0 once graduated (the launchpad's `getRealHypeReserve`). */
-  readonly realHypeReserve: bigint;
+  readonly realNativeReserve: bigint;
   /** The curve to quote buys and sells on while the status is `trading`; undefined otherwise. */
   readonly curve: CurveState | undefined;
 }
@@ -49,7 +49,7 @@ export type ReadLaunchCurvesReturnType = LaunchCurve[];
  *
  * @example
  * const [curve] = await readLaunchCurves(client, { launchpad, tokens: [token] });
- * if (curve.status === 'trading') quoteCurveBuy(curve.curve!, hypeIn);
+ * if (curve.status === 'trading') quoteCurveBuy(curve.curve!, nativeIn);
  */
 export async function readLaunchCurves(client: ChainPublicClient, params: ReadLaunchCurvesParameters): Promise<ReadLaunchCurvesReturnType> {
   if (params.tokens.length === 0) return [];
@@ -59,7 +59,7 @@ export async function readLaunchCurves(client: ChainPublicClient, params: ReadLa
     contracts: params.tokens.map((token) => ({ address: params.launchpad, abi: launchpadAbi, functionName: 'getTokenState', args: [token] }) as const),
   });
   return states.map((state, i) => {
-    const reserves = { hypeReserve: state.hypeReserve, tokenReserve: state.tokenReserve, graduated: state.graduated };
+    const reserves = { nativeReserve: state.hypeReserve, tokenReserve: state.tokenReserve, graduated: state.graduated };
     const curve = curveFromReserves(reserves, params.feeBps ?? LAUNCHPAD_FEE_BPS);
     return {
       token: getAddress(params.tokens[i]),
@@ -67,7 +67,7 @@ export async function readLaunchCurves(client: ChainPublicClient, params: ReadLa
       pair: getAddress(state.pair),
       status: launchCurveStatus(reserves),
       tokensForSale: curve?.tokensForSale ?? 0n,
-      realHypeReserve: state.graduated ? 0n : state.hypeReserve - VIRTUAL_HYPE_LIQUIDITY,
+      realNativeReserve: state.graduated ? 0n : state.hypeReserve - VIRTUAL_NATIVE_LIQUIDITY,
       curve,
     };
   });

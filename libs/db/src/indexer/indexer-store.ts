@@ -81,7 +81,7 @@ async function refreshLaunchpadTokens(tx: Tx, chainId: number, tokens: readonly 
   if (tokens.length === 0) return;
   await tx.$executeRawUnsafe(
     `UPDATE launchpad_token t SET
-        hype_reserves = COALESCE(l.hype_reserves, t.initial_hype_reserves),
+        native_reserves = COALESCE(l.native_reserves, t.initial_native_reserves),
         token_reserves = COALESCE(l.token_reserves, t.initial_token_reserves),
         price = COALESCE(l.price, t.initial_price),
         total_supply = COALESCE(l.total_supply, t.total_supply),
@@ -210,10 +210,10 @@ export class IndexerStore {
         ['creation_timestamp', 'bigint', (r) => str(r.creationTimestamp)],
         ['starting_liquidity', 'numeric', (r) => str(r.startingLiquidity)],
         ['initial_purchase_amount', 'numeric', (r) => str(r.initialPurchaseAmount)],
-        ['initial_hype_reserves', 'numeric', (r) => str(r.hypeReserves)],
+        ['initial_native_reserves', 'numeric', (r) => str(r.nativeReserves)],
         ['initial_token_reserves', 'numeric', (r) => str(r.tokenReserves)],
         ['initial_price', 'numeric', (r) => str(r.price)],
-        ['hype_reserves', 'numeric', (r) => str(r.hypeReserves)],
+        ['native_reserves', 'numeric', (r) => str(r.nativeReserves)],
         ['token_reserves', 'numeric', (r) => str(r.tokenReserves)],
         ['total_supply', 'numeric', (r) => str(r.totalSupply)],
         ['price', 'numeric', (r) => str(r.price)],
@@ -239,7 +239,7 @@ export class IndexerStore {
         ['native_amount', 'numeric', (r) => str(r.nativeAmount)],
         ['token_amount', 'numeric', (r) => str(r.tokenAmount)],
         ['price', 'numeric', (r) => str(r.price)],
-        ['hype_reserves', 'numeric', (r) => str(r.hypeReserves)],
+        ['native_reserves', 'numeric', (r) => str(r.nativeReserves)],
         ['token_reserves', 'numeric', (r) => str(r.tokenReserves)],
         ['total_supply', 'numeric', (r) => str(r.totalSupply)],
       ]);
@@ -315,7 +315,7 @@ export class IndexerStore {
       // A graduation above the ancestor did not happen on the new branch (it may happen again there).
       const launchpadGraduations = await tx.$executeRawUnsafe(
         `UPDATE launchpad_token SET graduated = false, graduated_block = NULL, graduated_time = NULL, graduated_log_index = NULL,
-                graduated_tx_hash = NULL, pair = NULL, graduation_hype_amount = NULL, graduation_token_amount = NULL,
+                graduated_tx_hash = NULL, pair = NULL, graduation_native_amount = NULL, graduation_token_amount = NULL,
                 graduation_liquidity = NULL
           WHERE chain_id = $1 AND graduated_block > ${ancestor.number}`,
         chainId,
@@ -436,10 +436,10 @@ async function recordGraduations(tx: Tx, chainId: number, graduations: readonly 
   if (graduations.length === 0) return;
   await tx.$executeRawUnsafe(
     `UPDATE launchpad_token t SET graduated = true, graduated_block = d.b, graduated_time = d.ts, graduated_log_index = d.li,
-            graduated_tx_hash = d.tx, pair = d.pair, graduation_hype_amount = d.hype, graduation_token_amount = d.tokens,
+            graduated_tx_hash = d.tx, pair = d.pair, graduation_native_amount = d.native, graduation_token_amount = d.tokens,
             graduation_liquidity = d.liquidity
        FROM unnest($2::text[], $3::bigint[], $4::bigint[], $5::int[], $6::text[], $7::text[], $8::numeric[], $9::numeric[], $10::numeric[])
-            AS d(token, b, ts, li, tx, pair, hype, tokens, liquidity)
+            AS d(token, b, ts, li, tx, pair, native, tokens, liquidity)
       WHERE t.chain_id = $1 AND t.address = d.token`,
     chainId,
     graduations.map((g) => g.token),
@@ -448,7 +448,7 @@ async function recordGraduations(tx: Tx, chainId: number, graduations: readonly 
     graduations.map((g) => g.logIndex),
     graduations.map((g) => g.txHash),
     graduations.map((g) => g.pair),
-    graduations.map((g) => str(g.hypeAmount)),
+    graduations.map((g) => str(g.nativeAmount)),
     graduations.map((g) => str(g.tokenAmount)),
     graduations.map((g) => str(g.liquidity)),
   );

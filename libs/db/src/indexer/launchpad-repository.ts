@@ -77,7 +77,7 @@ export class LaunchpadRepository {
       nativeAmount: big(r.nativeAmount),
       tokenAmount: big(r.tokenAmount),
       price: big(r.price),
-      hypeReserves: big(r.hypeReserves),
+      nativeReserves: big(r.nativeReserves),
       tokenReserves: big(r.tokenReserves),
       totalSupply: big(r.totalSupply),
     }));
@@ -92,7 +92,7 @@ const GRADUATION_FIELDS = {
   graduatedLogIndex: true,
   graduatedTxHash: true,
   pair: true,
-  graduationHypeAmount: true,
+  graduationNativeAmount: true,
   graduationTokenAmount: true,
   graduationLiquidity: true,
 } as const;
@@ -107,7 +107,7 @@ function toGraduation(r: {
   graduatedLogIndex: number | null;
   graduatedTxHash: string | null;
   pair: string | null;
-  graduationHypeAmount: Amount;
+  graduationNativeAmount: Amount;
   graduationTokenAmount: Amount;
   graduationLiquidity: Amount;
 }): LaunchpadGraduationRecord | null {
@@ -118,7 +118,7 @@ function toGraduation(r: {
     r.graduatedLogIndex === null ||
     r.graduatedTxHash === null ||
     r.pair === null ||
-    r.graduationHypeAmount === null ||
+    r.graduationNativeAmount === null ||
     r.graduationTokenAmount === null ||
     r.graduationLiquidity === null
   ) {
@@ -131,7 +131,7 @@ function toGraduation(r: {
     txHash: r.graduatedTxHash,
     timestamp: r.graduatedTime,
     pair: r.pair,
-    hypeAmount: big(r.graduationHypeAmount),
+    nativeAmount: big(r.graduationNativeAmount),
     tokenAmount: big(r.graduationTokenAmount),
     liquidity: big(r.graduationLiquidity),
   };
@@ -152,7 +152,7 @@ function toToken(r: {
   creationTimestamp: bigint;
   startingLiquidity: { toString(): string };
   initialPurchaseAmount: { toString(): string };
-  hypeReserves: { toString(): string };
+  nativeReserves: { toString(): string };
   tokenReserves: { toString(): string };
   totalSupply: { toString(): string };
   price: { toString(): string };
@@ -174,7 +174,7 @@ function toToken(r: {
     creationTimestamp: r.creationTimestamp,
     startingLiquidity: big(r.startingLiquidity),
     initialPurchaseAmount: big(r.initialPurchaseAmount),
-    hypeReserves: big(r.hypeReserves),
+    nativeReserves: big(r.nativeReserves),
     tokenReserves: big(r.tokenReserves),
     totalSupply: big(r.totalSupply),
     price: big(r.price),

@@ -15,7 +15,7 @@ export interface StoredPool {
   reserve1: bigint | null;
   reservesBlock: bigint | null;
   /** Launch curves (kind `launchpad`, address = the token): reserves after the last trade and graduation. */
-  curve: { hypeReserves: bigint; tokenReserves: bigint; graduated: boolean } | null;
+  curve: { nativeReserves: bigint; tokenReserves: bigint; graduated: boolean } | null;
 }
 
 export interface StoredToken {
@@ -43,7 +43,7 @@ interface PoolQueryRow {
   reserve0: string | null;
   reserve1: string | null;
   reserves_block: bigint | null;
-  hype_reserves: string | null;
+  native_reserves: string | null;
   token_reserves: string | null;
   graduated: boolean | null;
 }
@@ -62,7 +62,7 @@ export class LiquidityRepository {
         const pools = await tx.$queryRawUnsafe<PoolQueryRow[]>(
           `SELECT p.address, p.kind, p.router_index, p.token0, p.token1, p.created_block,
                   p.reserve0::text AS reserve0, p.reserve1::text AS reserve1, p.reserves_block,
-                  l.hype_reserves::text AS hype_reserves, l.token_reserves::text AS token_reserves, l.graduated
+                  l.native_reserves::text AS native_reserves, l.token_reserves::text AS token_reserves, l.graduated
              FROM pool p LEFT JOIN launchpad_token l ON p.kind = 'launchpad' AND l.chain_id = p.chain_id AND l.address = p.address
             WHERE p.chain_id = $1`,
           chainId,
@@ -81,7 +81,7 @@ export class LiquidityRepository {
             reserve0: big(r.reserve0),
             reserve1: big(r.reserve1),
             reservesBlock: r.reserves_block === null ? null : BigInt(r.reserves_block),
-            curve: r.hype_reserves === null || r.token_reserves === null ? null : { hypeReserves: BigInt(r.hype_reserves), tokenReserves: BigInt(r.token_reserves), graduated: r.graduated === true },
+            curve: r.native_reserves === null || r.token_reserves === null ? null : { nativeReserves: BigInt(r.native_reserves), tokenReserves: BigInt(r.token_reserves), graduated: r.graduated === true },
           })),
           tokens,
         };

@@ -90,7 +90,7 @@ export interface LaunchpadTokenRow extends LogPosition, LaunchpadMetadataFields 
   creationTimestamp: bigint;
   startingLiquidity: bigint;
   initialPurchaseAmount: bigint;
-  hypeReserves: bigint;
+  nativeReserves: bigint;
   tokenReserves: bigint;
   totalSupply: bigint;
   price: bigint;
@@ -103,7 +103,7 @@ export interface LaunchpadTradeRow extends LogPosition {
   nativeAmount: bigint;
   tokenAmount: bigint;
   price: bigint;
-  hypeReserves: bigint;
+  nativeReserves: bigint;
   tokenReserves: bigint;
   totalSupply: bigint;
 }
@@ -117,7 +117,7 @@ export interface LaunchpadGraduationRow extends LogPosition {
   token: string;
   pair: string;
   /** Native coin raised on the curve, deposited wrapped into the pair. */
-  hypeAmount: bigint;
+  nativeAmount: bigint;
   /** Reserved tokens deposited into the pair. */
   tokenAmount: bigint;
   /** LP tokens the pair minted to the launchpad. */

@@ -101,7 +101,7 @@ export const launchpadTokenCreatedEventSchema = z.object({
   ...launchpadMetadata,
   creationTimestamp: uint,
   startingLiquidity: uint,
-  hypeReserves: uint,
+  nativeReserves: uint,
   tokenReserves: uint,
   totalSupply: uint,
   price: uint,
@@ -116,7 +116,7 @@ export const launchpadTradeEventSchema = z.object({
   nativeAmount: uint,
   tokenAmount: uint,
   price: uint,
-  hypeReserves: uint,
+  nativeReserves: uint,
   tokenReserves: uint,
   totalSupply: uint,
 });
@@ -129,14 +129,14 @@ export const launchpadMetadataUpdatedEventSchema = z.object({
 });
 
 /**
- * A token's curve sold out and it moved to its DEX pair (TokenGraduated): `hypeAmount` native coin (deposited
+ * A token's curve sold out and it moved to its DEX pair (TokenGraduated): `nativeAmount` native coin (deposited
  * wrapped) and `tokenAmount` reserved tokens seeded `pair`, which minted `liquidity` LP tokens to the launchpad.
  */
 export const launchpadTokenGraduatedEventSchema = z.object({
   ...logBase,
   token: addressSchema,
   pair: addressSchema,
-  hypeAmount: uint,
+  nativeAmount: uint,
   tokenAmount: uint,
   liquidity: uint,
 });

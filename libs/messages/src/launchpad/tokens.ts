@@ -48,10 +48,10 @@ export const launchedTokenSchema = z.object({
   /** The DEX pair the token graduates into (holds its liquidity once graduated). */
   pair: addressSchema,
   /** Virtual native reserve (300 native + raised) and virtual token reserve of the curve, base units. */
-  hypeReserve: uintString,
+  nativeReserve: uintString,
   tokenReserve: uintString,
   /** Native coin raised on the curve so far, base units (0 once graduated). */
-  realHypeReserve: uintString,
+  realNativeReserve: uintString,
   /** Tokens still for sale on the curve, base units. */
   tokensForSale: uintString,
   /** Share of the curve's sale allotment sold, 0 to 1. */
@@ -105,7 +105,7 @@ export const launchpadTradeSchema = z.object({
   tokenAmount: uintString,
   /** Native wei per whole token after the trade, as the event reports it. */
   price: uintString,
-  hypeReserves: uintString,
+  nativeReserves: uintString,
   tokenReserves: uintString,
 });
 
