@@ -1,4 +1,4 @@
-// The chain reads of aggregator-router (libs/chain), on a real chain: quoteCoreSwaps (a route's core legs
+// The core AMM reads of libs/chain, on a real chain: quoteCoreSwaps (a route's core legs
 // re-quoted) and readBalances answer in one multicall what each pool's own estimateSwap and each token's
 // balanceOf answer at the same block, a swap the pool refuses is undefined without failing the others;
 // sampleCorePools (the core pools sampled every block) answers each pool's own estimateSwap, sample by sample,
@@ -10,7 +10,7 @@ import { erc20Abi, type Address } from 'viem';
 
 jest.setTimeout(60_000);
 
-describe('aggregator-router chain reads', () => {
+describe('core AMM reads', () => {
   let chains: TestChains;
   let client: ChainPublicClient;
   const chain = () => chains.manifest.chains['999'];
