@@ -2,7 +2,7 @@ import { CANONICAL_MULTICALL3, CHAINS, getChainInfo, isSupportedChainId, SUPPORT
 
 describe('chain registry', () => {
   it('serves chains 999 (HYPE) and 4663 (ETH), and nothing else', () => {
-    expect([...SUPPORTED_CHAIN_IDS].sort()).toEqual([999, 4663]);
+    expect([...SUPPORTED_CHAIN_IDS].sort((a, b) => a - b)).toEqual([999, 4663]);
     expect(getChainInfo(999)).toMatchObject({ nativeSymbol: 'HYPE', wrappedNativeSymbol: 'WHYPE', smallBlockGasLimit: 2_000_000 });
     expect(getChainInfo(4663)).toMatchObject({ nativeSymbol: 'ETH', wrappedNativeSymbol: 'WETH' });
     expect(isSupportedChainId(999)).toBe(true);
