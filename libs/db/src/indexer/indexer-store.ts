@@ -8,17 +8,19 @@
 // clearing the row's graduation when that block is above the ancestor.
 import type { DbClient } from '../client';
 import type { Prisma } from '../generated/prisma/client';
-import type {
-  BlockRow,
-  ChainBatch,
-  ChainRewind,
-  LaunchpadGraduationRow,
-  OutboxEvent,
-  PoolRow,
-  ReserveUpdate,
-  RewindResult,
-  StoredOutboxEvent,
-  TokenRow,
+import {
+  toPoolRow,
+  type BlockRow,
+  type ChainBatch,
+  type ChainRewind,
+  type LaunchpadGraduationRow,
+  type LaunchpadMetadataFields,
+  type OutboxEvent,
+  type PoolRow,
+  type ReserveUpdate,
+  type RewindResult,
+  type StoredOutboxEvent,
+  type TokenRow,
 } from './types';
 
 type Tx = Prisma.TransactionClient;
@@ -61,6 +63,16 @@ const LOG_COLUMNS = [
   ['log_index', 'int', (r: { logIndex: number }) => r.logIndex],
   ['tx_hash', 'text', (r: { txHash: string }) => r.txHash],
   ['timestamp', 'bigint', (r: { timestamp: bigint }) => str(r.timestamp)],
+] as const;
+
+/** A launch's updatable metadata: its creation and each later update write the same columns. */
+const METADATA_COLUMNS = [
+  ['image_uri', 'text', (r: LaunchpadMetadataFields) => r.imageUri],
+  ['description', 'text', (r: LaunchpadMetadataFields) => r.description],
+  ['website', 'text', (r: LaunchpadMetadataFields) => r.website],
+  ['twitter', 'text', (r: LaunchpadMetadataFields) => r.twitter],
+  ['telegram', 'text', (r: LaunchpadMetadataFields) => r.telegram],
+  ['discord', 'text', (r: LaunchpadMetadataFields) => r.discord],
 ] as const;
 
 const BUCKETS_FROM_TRANSFERS = (range: string) => `
@@ -201,12 +213,7 @@ export class IndexerStore {
         ['creator', 'text', (r) => r.creator],
         ['name', 'text', (r) => r.name],
         ['symbol', 'text', (r) => r.symbol],
-        ['image_uri', 'text', (r) => r.imageUri],
-        ['description', 'text', (r) => r.description],
-        ['website', 'text', (r) => r.website],
-        ['twitter', 'text', (r) => r.twitter],
-        ['telegram', 'text', (r) => r.telegram],
-        ['discord', 'text', (r) => r.discord],
+        ...METADATA_COLUMNS,
         ['creation_timestamp', 'bigint', (r) => str(r.creationTimestamp)],
         ['starting_liquidity', 'numeric', (r) => str(r.startingLiquidity)],
         ['initial_purchase_amount', 'numeric', (r) => str(r.initialPurchaseAmount)],
@@ -224,12 +231,7 @@ export class IndexerStore {
       await insertRows(tx, 'launchpad_metadata', chainId, metadata, [
         ...LOG_COLUMNS,
         ['token', 'text', (r) => r.token],
-        ['image_uri', 'text', (r) => r.imageUri],
-        ['description', 'text', (r) => r.description],
-        ['website', 'text', (r) => r.website],
-        ['twitter', 'text', (r) => r.twitter],
-        ['telegram', 'text', (r) => r.telegram],
-        ['discord', 'text', (r) => r.discord],
+        ...METADATA_COLUMNS,
       ]);
       await insertRows(tx, 'launchpad_trade', chainId, batch.launchpadTrades, [
         ...LOG_COLUMNS,
@@ -361,18 +363,7 @@ export class IndexerStore {
 
   async knownPools(chainId: number): Promise<PoolRow[]> {
     const rows = await this.db.pool.findMany({ where: { chainId } });
-    return rows.map((r) => ({
-      address: r.address,
-      kind: r.kind,
-      routerIndex: r.routerIndex,
-      source: r.source,
-      discoveredBy: r.discoveredBy,
-      token0: r.token0,
-      token1: r.token1,
-      stable: r.stable,
-      feeBps: r.feeBps,
-      createdBlock: r.createdBlock,
-    }));
+    return rows.map(toPoolRow);
   }
 
   /** Pools whose stored reserves come from a Sync above `block`. */

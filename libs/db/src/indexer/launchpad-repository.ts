@@ -1,6 +1,6 @@
 // Launchpad tokens and trades, and referral accruals and claims, as the indexer recorded them.
 import type { DbClient } from '../client';
-import type { LaunchpadGraduationRow, LaunchpadTokenRow, LaunchpadTradeRow, LogPosition } from './types';
+import { bigFromDecimal as big, type LaunchpadGraduationRow, type LaunchpadMetadataFields, type LaunchpadTokenRow, type LaunchpadTradeRow, type LogPosition } from './types';
 
 /** A launched token as recorded: its creation (less the log position), its trades count and its graduation. */
 export interface LaunchpadTokenRecord extends Omit<LaunchpadTokenRow, keyof LogPosition> {
@@ -16,8 +16,6 @@ export type LaunchpadGraduationRecord = LaunchpadGraduationRow;
 /** A curve trade as the indexer recorded it. */
 export type LaunchpadTradeRecord = LaunchpadTradeRow;
 
-/** A NUMERIC(78,0) value as bigint (Prisma's Decimal prints large values with an exponent unless asked not to). */
-const big = (v: { toFixed?: () => string; toString(): string }) => BigInt(v.toFixed ? v.toFixed() : v.toString());
 
 export class LaunchpadRepository {
   constructor(private readonly db: DbClient) {}
@@ -137,18 +135,17 @@ function toGraduation(r: {
   };
 }
 
+function metadataOf(r: LaunchpadMetadataFields): LaunchpadMetadataFields {
+  const { imageUri, description, website, twitter, telegram, discord } = r;
+  return { imageUri, description, website, twitter, telegram, discord };
+}
+
 function toToken(r: {
   address: string;
   launchpad: string;
   creator: string;
   name: string;
   symbol: string;
-  imageUri: string;
-  description: string;
-  website: string;
-  twitter: string;
-  telegram: string;
-  discord: string;
   creationTimestamp: bigint;
   startingLiquidity: { toString(): string };
   initialPurchaseAmount: { toString(): string };
@@ -158,19 +155,14 @@ function toToken(r: {
   price: { toString(): string };
   trades: number;
   createdBlock: bigint;
-} & Parameters<typeof toGraduation>[0]): LaunchpadTokenRecord {
+} & LaunchpadMetadataFields & Parameters<typeof toGraduation>[0]): LaunchpadTokenRecord {
   return {
     address: r.address,
     launchpad: r.launchpad,
     creator: r.creator,
     name: r.name,
     symbol: r.symbol,
-    imageUri: r.imageUri,
-    description: r.description,
-    website: r.website,
-    twitter: r.twitter,
-    telegram: r.telegram,
-    discord: r.discord,
+    ...metadataOf(r),
     creationTimestamp: r.creationTimestamp,
     startingLiquidity: big(r.startingLiquidity),
     initialPurchaseAmount: big(r.initialPurchaseAmount),

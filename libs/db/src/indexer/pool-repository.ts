@@ -1,7 +1,7 @@
 // Pools of every source kind and the rolling 24 h swap statistics of core pools.
 import type { DbClient } from '../client';
 import { rollingWindow, windowEnd, type RollingWindow } from './rolling-window';
-import type { PoolRow } from './types';
+import { bigFromDecimal as big, toPoolRow, type PoolRow } from './types';
 
 export interface PoolRecord extends PoolRow {
   reserve0: bigint | null;
@@ -32,21 +32,10 @@ interface PoolDbRow extends PoolRow {
   totalSwaps: bigint;
 }
 
-/** A NUMERIC(78,0) value as bigint (Prisma's Decimal prints large values with an exponent unless asked not to). */
-const big = (v: { toFixed?: () => string; toString(): string }) => BigInt(v.toFixed ? v.toFixed() : v.toString());
 
 function toRecord(r: PoolDbRow): PoolRecord {
   return {
-    address: r.address,
-    kind: r.kind,
-    routerIndex: r.routerIndex,
-    source: r.source,
-    discoveredBy: r.discoveredBy,
-    token0: r.token0,
-    token1: r.token1,
-    stable: r.stable,
-    feeBps: r.feeBps,
-    createdBlock: r.createdBlock,
+    ...toPoolRow(r),
     reserve0: r.reserve0 === null ? null : big(r.reserve0),
     reserve1: r.reserve1 === null ? null : big(r.reserve1),
     reservesBlock: r.reservesBlock,

@@ -43,6 +43,15 @@ export interface PoolRow {
   createdBlock: bigint;
 }
 
+/** A pool's own columns out of a row that may carry more (reserves, counters). */
+export function toPoolRow(r: PoolRow): PoolRow {
+  const { address, kind, routerIndex, source, discoveredBy, token0, token1, stable, feeBps, createdBlock } = r;
+  return { address, kind, routerIndex, source, discoveredBy, token0, token1, stable, feeBps, createdBlock };
+}
+
+/** A NUMERIC(78,0) value as bigint (Prisma's Decimal prints large values with an exponent unless asked not to). */
+export const bigFromDecimal = (v: { toFixed?: () => string; toString(): string }): bigint => BigInt(v.toFixed ? v.toFixed() : v.toString());
+
 export interface TransferRow extends LogPosition {
   token: string;
   from: string;
