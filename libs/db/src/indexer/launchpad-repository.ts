@@ -1,5 +1,6 @@
 // Launchpad tokens and trades, and referral accruals and claims, as the indexer recorded them.
 import type { DbClient } from '../client';
+import type { LaunchpadToken } from '../generated/prisma/client';
 import { bigFromDecimal as big, type LaunchpadGraduationRow, type LaunchpadMetadataFields, type LaunchpadTokenRow, type LaunchpadTradeRow, type LogPosition } from './types';
 
 /** A launched token as recorded: its creation (less the log position), its trades count and its graduation. */
@@ -140,22 +141,7 @@ function metadataOf(r: LaunchpadMetadataFields): LaunchpadMetadataFields {
   return { imageUri, description, website, twitter, telegram, discord };
 }
 
-function toToken(r: {
-  address: string;
-  launchpad: string;
-  creator: string;
-  name: string;
-  symbol: string;
-  creationTimestamp: bigint;
-  startingLiquidity: { toString(): string };
-  initialPurchaseAmount: { toString(): string };
-  nativeReserves: { toString(): string };
-  tokenReserves: { toString(): string };
-  totalSupply: { toString(): string };
-  price: { toString(): string };
-  trades: number;
-  createdBlock: bigint;
-} & LaunchpadMetadataFields & Parameters<typeof toGraduation>[0]): LaunchpadTokenRecord {
+function toToken(r: LaunchpadToken & { trades: number }): LaunchpadTokenRecord {
   return {
     address: r.address,
     launchpad: r.launchpad,

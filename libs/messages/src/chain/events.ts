@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressSchema, chainIdSchema, sourceKindSchema } from '../primitives';
 import { CHAIN_FACTS, chainSubject, type ChainFact } from '../subjects';
+import { launchMetadataShape } from '../launchpad/metadata';
 
 // Payloads of the chain facts the indexer publishes on JetStream (stream CHAIN_EVENTS, subjects
 // `chain.<chainId>.<fact>`). Every message carries a `Nats-Msg-Id` of `<chainId>:<block>:<logIndex>` (or
@@ -83,14 +84,6 @@ export const referralClaimedEventSchema = z.object({
   kind: z.enum(['claim', 'distribution']),
 });
 
-const launchpadMetadata = {
-  image_uri: z.string(),
-  description: z.string(),
-  website: z.string(),
-  twitter: z.string(),
-  telegram: z.string(),
-  discord: z.string(),
-};
 
 export const launchpadTokenCreatedEventSchema = z.object({
   ...logBase,
@@ -98,7 +91,7 @@ export const launchpadTokenCreatedEventSchema = z.object({
   creator: addressSchema,
   name: z.string(),
   symbol: z.string(),
-  ...launchpadMetadata,
+  ...launchMetadataShape,
   creationTimestamp: uint,
   startingLiquidity: uint,
   nativeReserves: uint,
@@ -125,7 +118,7 @@ export const launchpadMetadataUpdatedEventSchema = z.object({
   ...logBase,
   token: addressSchema,
   creator: addressSchema,
-  ...launchpadMetadata,
+  ...launchMetadataShape,
 });
 
 /**

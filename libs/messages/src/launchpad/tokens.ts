@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
 import { addressSchema, chainIdSchema } from '../primitives';
+import { launchMetadataShape } from './metadata';
 
 const uintString = z.string().regex(/^\d+$/);
 
@@ -19,12 +20,7 @@ export const launchedTokenSchema = z.object({
   name: z.string(),
   symbol: z.string(),
   decimals: z.number().int(),
-  image_uri: z.string(),
-  description: z.string(),
-  website: z.string(),
-  twitter: z.string(),
-  telegram: z.string(),
-  discord: z.string(),
+  ...launchMetadataShape,
   creator: addressSchema,
   creationTimestamp: z.number().int(),
   startingLiquidity: uintString,
