@@ -84,7 +84,6 @@ export const referralClaimedEventSchema = z.object({
   kind: z.enum(['claim', 'distribution']),
 });
 
-
 export const launchpadTokenCreatedEventSchema = z.object({
   ...logBase,
   token: addressSchema,
