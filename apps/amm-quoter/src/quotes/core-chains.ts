@@ -1,6 +1,6 @@
 import { createChainClient, type ChainPublicClient } from '@dex/chain';
-import { ConfigError, loadSourcesConfig } from '@dex/service';
-import { getAddress, type Address } from 'viem';
+import { loadSourcesConfig, sourceContracts } from '@dex/service';
+import type { Address } from 'viem';
 import { SERVICE, type Config } from '../config';
 
 export interface CoreChain {
@@ -15,17 +15,12 @@ export class CoreChains {
   private constructor(private readonly chains: ReadonlyMap<number, CoreChain>) {}
 
   static fromConfig(config: Config): CoreChains {
-    const sources = loadSourcesConfig(SERVICE, config.SOURCES_CONFIG, config.chains.map((c) => c.chainId));
+    const routers = sourceContracts(SERVICE, loadSourcesConfig(SERVICE, config.SOURCES_CONFIG, config.chains.map((c) => c.chainId)), 'core', ['router']);
     const chains = new Map<number, CoreChain>();
     for (const endpoint of config.chains) {
-      const core = sources.get(endpoint.chainId)?.find((s) => s.kind === 'core');
-      const router = core?.addresses.router;
-      if (!router) {
-        throw new ConfigError(SERVICE, [`invalid setting SOURCES_CONFIG: chain ${endpoint.chainId} has no core source with a router address`]);
-      }
       chains.set(endpoint.chainId, {
         chainId: endpoint.chainId,
-        router: getAddress(router),
+        router: routers.get(endpoint.chainId)!.router,
         client: createChainClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl, timeoutMs: 5_000, pollingIntervalMs: config.BLOCK_POLL_MS }),
       });
     }

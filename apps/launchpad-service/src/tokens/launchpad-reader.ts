@@ -12,7 +12,7 @@ import {
 } from '@dex/chain';
 import { TOKEN_GRADUATED, TOKEN_GRADUATING, type LaunchedToken } from '@dex/messages';
 import { CURVE_SALE_SUPPLY } from '@dex/routing';
-import { BusError, ConfigError, loadSourcesConfig } from '@dex/service';
+import { BusError, loadSourcesConfig, sourceContracts } from '@dex/service';
 import { formatEther, getAddress, type Address } from 'viem';
 import { SERVICE, type Config } from '../config';
 
@@ -36,14 +36,12 @@ export class LaunchpadReader {
   private constructor(private readonly chains: ReadonlyMap<number, LaunchpadChain>) {}
 
   static fromConfig(config: Config): LaunchpadReader {
-    const sources = loadSourcesConfig(SERVICE, config.SOURCES_CONFIG, config.chains.map((c) => c.chainId));
+    const launchpads = sourceContracts(SERVICE, loadSourcesConfig(SERVICE, config.SOURCES_CONFIG, config.chains.map((c) => c.chainId)), 'launchpad', ['launchpad']);
     const chains = new Map<number, LaunchpadChain>();
     for (const endpoint of config.chains) {
-      const launchpad = sources.get(endpoint.chainId)?.find((s) => s.kind === 'launchpad')?.addresses.launchpad;
-      if (!launchpad) throw new ConfigError(SERVICE, [`invalid setting SOURCES_CONFIG: chain ${endpoint.chainId} has no launchpad source`]);
       chains.set(endpoint.chainId, {
         chainId: endpoint.chainId,
-        launchpad: getAddress(launchpad),
+        launchpad: launchpads.get(endpoint.chainId)!.launchpad,
         client: createChainClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl }),
       });
     }

@@ -1,6 +1,6 @@
 import { createChainClient, createChainWalletClient, getChainInfo, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
-import { ConfigError, loadSourcesConfig } from '@dex/service';
-import { getAddress, type Address } from 'viem';
+import { loadSourcesConfig, sourceContracts } from '@dex/service';
+import type { Address } from 'viem';
 import { SERVICE, type Config } from '../config';
 
 export interface KeeperChain {
@@ -22,20 +22,18 @@ export interface KeeperChain {
  */
 export function keeperChains(config: Config): KeeperChain[] {
   const sources = loadSourcesConfig(SERVICE, config.SOURCES_CONFIG, config.chains.map((c) => c.chainId));
+  const cores = sourceContracts(SERVICE, sources, 'core', ['router', 'registry', 'oracle']);
+  const launchpads = sourceContracts(SERVICE, sources, 'launchpad', ['launchpad'], { optional: true });
   return config.chains.map((endpoint) => {
-    const core = sources.get(endpoint.chainId)?.find((s) => s.kind === 'core');
-    const { router, registry, oracle } = core?.addresses ?? {};
-    if (!router || !registry || !oracle) {
-      throw new ConfigError(SERVICE, [`invalid setting SOURCES_CONFIG: chain ${endpoint.chainId} has no core source with router, registry and oracle addresses`]);
-    }
-    const launchpad = sources.get(endpoint.chainId)?.find((s) => s.kind === 'launchpad')?.addresses.launchpad;
+    const { router, registry, oracle } = cores.get(endpoint.chainId)!;
+    const launchpad = launchpads.get(endpoint.chainId)?.launchpad;
     const smallBlockGasLimit = getChainInfo(endpoint.chainId).smallBlockGasLimit;
     return {
       chainId: endpoint.chainId,
-      router: getAddress(router),
-      registry: getAddress(registry),
-      oracle: getAddress(oracle),
-      ...(launchpad ? { launchpad: getAddress(launchpad) } : {}),
+      router,
+      registry,
+      oracle,
+      ...(launchpad ? { launchpad } : {}),
       ...(smallBlockGasLimit ? { smallBlockGasLimit: BigInt(smallBlockGasLimit) } : {}),
       client: createChainClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl, pollingIntervalMs: 250 }),
       wallet: createChainWalletClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl, account: config.keeper, pollingIntervalMs: 250 }),

@@ -29,3 +29,28 @@ export function loadSourcesConfig(service: string, path: string, chainIds: reado
   }
   return byChain;
 }
+
+/**
+ * The contracts a service reaches one source kind through, by role, on each served chain (e.g. the `core`
+ * source's `router`): a chain whose source of that kind lacks one of the roles stops the service naming the
+ * setting; with `optional`, a chain without such a source at all is left out instead.
+ */
+export function sourceContracts<Role extends string>(
+  service: string,
+  sources: ReadonlyMap<number, readonly SourceConfig[]>,
+  kind: SourceConfig['kind'],
+  roles: readonly Role[],
+  options: { optional?: boolean } = {},
+): Map<number, Record<Role, `0x${string}`>> {
+  const byChain = new Map<number, Record<Role, `0x${string}`>>();
+  for (const [chainId, list] of sources) {
+    const source = list.find((s) => s.kind === kind);
+    if (!source && options.optional) continue;
+    const missing = roles.filter((role) => !source?.addresses[role]);
+    if (missing.length > 0) {
+      throw new ConfigError(service, [`invalid setting SOURCES_CONFIG: chain ${chainId} has no ${kind} source with ${roles.join(', ')} addresses`]);
+    }
+    byChain.set(chainId, Object.fromEntries(roles.map((role) => [role, source!.addresses[role]])) as Record<Role, `0x${string}`>);
+  }
+  return byChain;
+}
