@@ -1,3 +1,4 @@
 export * from './processes';
 export * from './nats';
 export * from './client';
+export * from './stack';

@@ -2,34 +2,26 @@
 // through the gateway, on a devnet with real swaps.
 import { ammRouterAbi, testERC20Abi } from '@dex/abis';
 import { deployContext, send, type DevAccount } from '@dex/devnet-kit';
-import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
 import type { DexClient } from '@dex/sdk';
 import { parseUnits, type Abi } from 'viem';
-import { apiClient, bodyOf, startApp, until, type AppProcess } from '../src';
+import { apiClient, bodyOf, startTestStack, until, type TestStack } from '../src';
 
 jest.setTimeout(120_000);
 
 describe('GET /core/pools and /core/pool/:address', () => {
-  let chains: TestChains;
-  let db: TestDatabase;
-  let nats: PrivateNatsServer;
-  let apps: AppProcess[] = [];
-  let gateway: AppProcess;
+  let stack: TestStack;
   let api: DexClient;
-  const chain = () => chains.manifest.chains['999'];
+  const chain = () => stack.chains.manifest.chains['999'];
   const token = (symbol: string) => [chain().wrappedNative, ...chain().tokens].find((t) => t.symbol === symbol)!.address;
   const corePool = (name: string) => chain().pools.find((p) => p.name === name)!;
 
   beforeAll(async () => {
-    [chains, db, nats] = await Promise.all([startTestChains([999]), createTestDatabase(), startPrivateNatsServer()]);
-    const env = { ...chains.env, NATS_URL: nats.url, DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, INDEXER_POLL_INTERVAL_MS: '200' };
-    apps = await Promise.all([startApp('indexer', env), startApp('amm-quoter', env), startApp('gateway', env)]);
-    gateway = apps[2];
-    api = apiClient(gateway.url);
+    stack = await startTestStack({ apps: ['indexer', 'amm-quoter', 'gateway'], env: { INDEXER_POLL_INTERVAL_MS: '200' } });
+    api = apiClient(stack.app('gateway').url);
 
     // Two swaps on the WHYPE/USDC pool, one each way, with a referral code.
     const ctx = deployContext(999, chain().rpcUrl);
-    const trader = chains.manifest.accounts.find((a) => a.role === 'trader-1')! as DevAccount;
+    const trader = stack.chains.manifest.accounts.find((a) => a.role === 'trader-1')! as DevAccount;
     const ref = chain().core.refCodes[0].refCode;
     for (const [tokenIn, tokenOut, amount] of [
       [token('USDC'), token('WHYPE'), parseUnits('5000', 6)],
@@ -41,8 +33,7 @@ describe('GET /core/pools and /core/pool/:address', () => {
   });
 
   afterAll(async () => {
-    await Promise.all(apps.map((a) => a.stop()));
-    await Promise.all([chains?.stop(), db?.drop(), nats?.dispose()]);
+    await stack?.stop();
   });
 
   it('serves one pool with reserves, prices, fees and the 24 h statistics from the indexer', async () => {

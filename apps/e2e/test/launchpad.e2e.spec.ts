@@ -2,36 +2,27 @@
 import { launchpadAbi } from '@dex/abis';
 import { createChainClient } from '@dex/chain';
 import type { DexClient, EndpointName, RawResponse } from '@dex/sdk';
-import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
 import { parseAbiItem } from 'viem';
-import { apiClient, bodyOf, startApp, until, type AppProcess } from '../src';
+import { apiClient, bodyOf, startTestStack, until, type TestStack } from '../src';
 
 const graduatedEvent = parseAbiItem('event TokenGraduated(address indexed token, address indexed pair, uint256 hypeAmount, uint256 tokenAmount, uint256 liquidity)');
 
 jest.setTimeout(120_000);
 
 describe('GET /launchpad/*', () => {
-  let chains: TestChains;
-  let db: TestDatabase;
-  let nats: PrivateNatsServer;
-  let service: AppProcess;
-  let gateway: AppProcess;
-  let indexer: AppProcess;
+  let stack: TestStack;
   let api: DexClient;
-  const chain = () => chains.manifest.chains['999'];
+  const chain = () => stack.chains.manifest.chains['999'];
   const launched = (symbol: string) => chain().launchpad.tokens.find((t) => t.symbol === symbol)!;
 
   beforeAll(async () => {
-    [chains, db, nats] = await Promise.all([startTestChains([999]), createTestDatabase(), startPrivateNatsServer()]);
-    const env = { ...chains.env, NATS_URL: nats.url, DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, INDEXER_POLL_INTERVAL_MS: '200' };
-    [service, gateway, indexer] = await Promise.all([startApp('launchpad-service', env), startApp('gateway', env), startApp('indexer', env)]);
-    api = apiClient(gateway.url);
+    stack = await startTestStack({ apps: ['launchpad-service', 'gateway', 'indexer'], env: { INDEXER_POLL_INTERVAL_MS: '200' } });
+    api = apiClient(stack.app('gateway').url);
     await until(() => api.request('launchpadTokens', { chainId: 999 }), (r) => r.status === 200, 20_000);
   });
 
   afterAll(async () => {
-    await Promise.all([gateway?.stop(), service?.stop(), indexer?.stop()]);
-    await Promise.all([chains?.stop(), db?.drop(), nats?.dispose()]);
+    await stack?.stop();
   });
 
   it('lists launched tokens newest first with metadata and curve state', async () => {

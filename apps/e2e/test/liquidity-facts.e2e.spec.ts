@@ -4,35 +4,28 @@
 import { settablePriceOracleAbi, testERC20Abi, testERC20Bytecode } from '@dex/abis';
 import { deploy, deployContext, deployCorePool, send } from '@dex/devnet-kit';
 import type { DexClient, LooseParams } from '@dex/sdk';
-import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
 import { parseUnits, type Abi, type Address } from 'viem';
-import { apiClient, startApp, until, type AppProcess } from '../src';
+import { apiClient, startTestStack, until, type AppProcess, type TestStack } from '../src';
 
 jest.setTimeout(120_000);
 
 describe('aggregator liquidity from chain facts', () => {
-  let chains: TestChains;
-  let db: TestDatabase;
-  let nats: PrivateNatsServer;
-  let apps: AppProcess[] = [];
+  let stack: TestStack;
   let router: AppProcess;
   let api: DexClient;
-  const chain = () => chains.manifest.chains['999'];
+  const chain = () => stack.chains.manifest.chains['999'];
   const token = (symbol: string) => [chain().wrappedNative, ...chain().tokens].find((t) => t.symbol === symbol)!.address as Address;
   const route = (params: Omit<LooseParams<'route'>, 'chainId'>) => api.request('route', { chainId: 999, ...params });
 
   beforeAll(async () => {
-    [chains, db, nats] = await Promise.all([startTestChains([999]), createTestDatabase(), startPrivateNatsServer()]);
-    const env = { ...chains.env, NATS_URL: nats.url, DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, INDEXER_POLL_INTERVAL_MS: '200', BLOCK_POLL_MS: '100' };
-    apps = await Promise.all([startApp('indexer', env), startApp('aggregator-router', env), startApp('gateway', env)]);
-    router = apps[1];
-    api = apiClient(apps[2].url);
+    stack = await startTestStack({ apps: ['indexer', 'aggregator-router', 'gateway'], env: { INDEXER_POLL_INTERVAL_MS: '200', BLOCK_POLL_MS: '100' } });
+    router = stack.app('aggregator-router');
+    api = apiClient(stack.app('gateway').url);
     await until(() => route({ tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '1' }), (r) => r.status === 200, 30_000);
   });
 
   afterAll(async () => {
-    await Promise.all(apps.map((a) => a.stop()));
-    await Promise.all([chains?.stop(), db?.drop(), nats?.dispose()]);
+    await stack?.stop();
   });
 
   it('routes through a core pool registered after the start, found through the pool.created fact', async () => {

@@ -4,42 +4,39 @@ import { createChainClient } from '@dex/chain';
 import { deployContext, send, type DevAccount } from '@dex/devnet-kit';
 import { listTokensContract } from '@dex/messages';
 import { createJsonLogger, NatsBus } from '@dex/service';
-import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
 import type { DexClient, LooseParams } from '@dex/sdk';
 import type { Abi } from 'viem';
-import { apiClient, bodyOf, startApp, until, type AppProcess } from '../src';
+import { apiClient, bodyOf, startTestStack, until, type TestStack } from '../src';
 
 jest.setTimeout(120_000);
 
 describe('GET /tokens', () => {
-  let chains: TestChains;
-  let db: TestDatabase;
-  let nats: PrivateNatsServer;
-  let apps: AppProcess[] = [];
-  let gateway: AppProcess;
+  let stack: TestStack;
   let api: DexClient;
-  const chain = () => chains.manifest.chains['999'];
+  const chain = () => stack.chains.manifest.chains['999'];
   /** GET /tokens on chain 999: any answer, with its status. */
   const get = (params: Omit<LooseParams<'listTokens'>, 'chainId'> = {}) => api.request('listTokens', { chainId: 999, ...params });
 
   beforeAll(async () => {
-    [chains, db, nats] = await Promise.all([startTestChains([999]), createTestDatabase(), startPrivateNatsServer()]);
-    // Extra transfers of DAI so that it leads the 24 h ranking.
-    const ctx = deployContext(999, chain().rpcUrl);
-    const trader = chains.manifest.accounts.find((a) => a.role === 'trader-1')! as DevAccount;
-    const dai = chain().tokens.find((t) => t.symbol === 'DAI')!.address;
-    for (let i = 0; i < 12; i++) await send(ctx, { address: dai, abi: testERC20Abi as Abi, functionName: 'transfer', args: [chains.manifest.accounts[i % 6].address, 1n] }, trader);
-    const env = { ...chains.env, NATS_URL: nats.url, DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, INDEXER_POLL_INTERVAL_MS: '200' };
-    apps = await Promise.all([startApp('indexer', env), startApp('aggregator-router', env), startApp('gateway', env)]);
-    gateway = apps[2];
-    api = apiClient(gateway.url);
+    stack = await startTestStack({
+      apps: ['indexer', 'aggregator-router', 'gateway'],
+      env: { INDEXER_POLL_INTERVAL_MS: '200' },
+      // Extra transfers of DAI so that it leads the 24 h ranking.
+      beforeApps: async (chains) => {
+        const c = chains.manifest.chains['999'];
+        const ctx = deployContext(999, c.rpcUrl);
+        const trader = chains.manifest.accounts.find((a) => a.role === 'trader-1')! as DevAccount;
+        const dai = c.tokens.find((t) => t.symbol === 'DAI')!.address;
+        for (let i = 0; i < 12; i++) await send(ctx, { address: dai, abi: testERC20Abi as Abi, functionName: 'transfer', args: [chains.manifest.accounts[i % 6].address, 1n] }, trader);
+      },
+    });
+    api = apiClient(stack.app('gateway').url);
     const head = await createChainClient({ chainId: 999, rpcUrl: chain().rpcUrl }).getBlockNumber();
     await until(() => get(), (r) => r.ok && BigInt(r.body.data.lastProcessedBlock) >= head, 60_000);
   });
 
   afterAll(async () => {
-    await Promise.all(apps.map((a) => a.stop()));
-    await Promise.all([chains?.stop(), db?.drop(), nats?.dispose()]);
+    await stack?.stop();
   });
 
   it('lists tokens sorted by transfers in the last 24 hours, with the envelope fields', async () => {
@@ -103,7 +100,7 @@ describe('GET /tokens', () => {
   });
 
   it('answers a NUL in search sent over the bus with a 400, not a database failure', async () => {
-    const bus = new NatsBus({ url: nats.url, name: 'e2e', logger: createJsonLogger('e2e', 'fatal') });
+    const bus = new NatsBus({ url: stack.nats.url, name: 'e2e', logger: createJsonLogger('e2e', 'fatal') });
     await bus.connect();
     try {
       const reply = await bus.request(listTokensContract, { chainId: 999, search: 'us\u0000', offset: 0, metadata: true });

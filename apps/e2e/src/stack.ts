@@ -1,0 +1,57 @@
+// A stack under test: fresh chains, a database of its own and a private NATS server, then the named apps on
+// them (each with the settings every app reads: the chains' RPC URLs, NATS_URL, DATABASE_URL, SOURCES_CONFIG).
+import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
+import { startApp, type AppProcess } from './processes';
+
+export interface TestStack {
+  readonly chains: TestChains;
+  readonly db: TestDatabase;
+  readonly nats: PrivateNatsServer;
+  /** The settings the apps were started with. */
+  readonly env: Record<string, string>;
+  /** The started apps, by name. */
+  app(name: string): AppProcess;
+  /** Stops the apps, then the chains, the database and the NATS server. */
+  stop(): Promise<void>;
+}
+
+export interface TestStackOptions {
+  readonly chainIds?: readonly number[];
+  /** Apps to start, in parallel. */
+  readonly apps: readonly string[];
+  /** Settings beyond the common ones (they win over them). */
+  readonly env?: Record<string, string>;
+  /** Runs on the chains before any app starts (e.g. transactions the apps should find already mined). */
+  readonly beforeApps?: (chains: TestChains) => Promise<void>;
+}
+
+export async function startTestStack(options: TestStackOptions): Promise<TestStack> {
+  const [chains, db, nats] = await Promise.all([startTestChains(options.chainIds ?? [999]), createTestDatabase(), startPrivateNatsServer()]);
+  const apps = new Map<string, AppProcess>();
+  const stop = async () => {
+    await Promise.all([...apps.values()].map((a) => a.stop()));
+    await Promise.all([chains.stop(), db.drop(), nats.dispose()]);
+  };
+  const env = { ...chains.env, NATS_URL: nats.url, DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, ...options.env };
+  try {
+    await options.beforeApps?.(chains);
+    const started = await Promise.allSettled(options.apps.map(async (name) => apps.set(name, await startApp(name, env))));
+    const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) throw failed.reason;
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    chains,
+    db,
+    nats,
+    env,
+    app: (name) => {
+      const app = apps.get(name);
+      if (!app) throw new Error(`${name} is not part of this stack`);
+      return app;
+    },
+    stop,
+  };
+}
