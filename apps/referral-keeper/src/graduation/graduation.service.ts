@@ -236,24 +236,16 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
     const factory = tokenFactory(await chain.client.getCode({ address: token }));
     const wrappedNative = await this.wrappedNative(chain, launchpad);
     const call = { address: factory, abi: uniswapV2FactoryAbi, functionName: 'createPair', args: [token, wrappedNative] } as const;
-    let sent: Sent;
-    try {
-      sent = await this.send(
-        chain,
-        () => chain.client.estimateContractGas({ ...call, account: this.config.keeper }),
-        (gas) => chain.wallet.writeContract({ ...call, gas }),
-      );
-    } catch (err) {
-      if (!(await this.hasCode(chain, pair))) throw err;
-      this.logger.log({ msg: 'launchpad pair deployed by someone else first', chainId: chain.chainId, token, pair });
-      return undefined;
-    }
-    const { hash, gas, receipt } = sent;
-    if (receipt.status !== 'success') {
-      if (!(await this.hasCode(chain, pair))) throw new Error(`createPair reverted (tx ${hash})`);
-      this.logger.log({ msg: 'launchpad pair deployed by someone else first', chainId: chain.chainId, token, pair, txHash: hash });
-      return undefined;
-    }
+    const attempt = await this.attempt(
+      chain,
+      'createPair',
+      () => chain.client.estimateContractGas({ ...call, account: this.config.keeper }),
+      (gas) => chain.wallet.writeContract({ ...call, gas }),
+      () => this.hasCode(chain, pair),
+      { msg: 'launchpad pair deployed by someone else first', token, pair },
+    );
+    if (!attempt.sent) return undefined;
+    const { hash, gas, receipt } = attempt.sent;
     this.logger.log({ msg: when ? `launchpad pair deployed ${when}` : 'launchpad pair deployed', chainId: chain.chainId, token, pair, factory, txHash: hash, gasLimit: gas.toString(), gasUsed: receipt.gasUsed.toString() });
     return hash;
   }
@@ -265,25 +257,16 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
       this.book(chain).markGraduated(token);
       return this.outcome(chain, { token, pair, outcome, ...(pairTxHash ? { pairTxHash } : {}), ...(graduateTxHash ? { graduateTxHash } : {}) });
     };
-    let sent: Sent;
-    try {
-      sent = await this.send(
-        chain,
-        () => chain.client.estimateContractGas({ ...call, account: this.config.keeper }),
-        (gas) => chain.wallet.writeContract({ ...call, gas }),
-      );
-    } catch (err) {
-      if (revertName(err) !== 'GraduationNotPending') throw err;
-      this.logger.log({ msg: 'launchpad token graduated by someone else first', chainId: chain.chainId, token, pair });
-      return done('already-graduated');
-    }
-    const { hash, gas, receipt } = sent;
-    if (receipt.status !== 'success') {
-      const [curve] = await readLaunchCurves(chain.client, { launchpad, tokens: [token] });
-      if (!curve.graduated) throw new Error(`graduate reverted (tx ${hash})`);
-      this.logger.log({ msg: 'launchpad token graduated by someone else first', chainId: chain.chainId, token, pair, txHash: hash });
-      return done('already-graduated', hash);
-    }
+    const attempt = await this.attempt(
+      chain,
+      'graduate',
+      () => chain.client.estimateContractGas({ ...call, account: this.config.keeper }),
+      (gas) => chain.wallet.writeContract({ ...call, gas }),
+      async (err) => (err !== undefined ? revertName(err) === 'GraduationNotPending' : (await readLaunchCurves(chain.client, { launchpad, tokens: [token] }))[0].graduated),
+      { msg: 'launchpad token graduated by someone else first', token, pair },
+    );
+    if (!attempt.sent) return done('already-graduated', attempt.hash);
+    const { hash, gas, receipt } = attempt.sent;
     const [event] = parseEventLogs({ abi: launchpadAbi, eventName: 'TokenGraduated', logs: receipt.logs });
     this.logger.log({
       msg: 'launchpad token graduated',
@@ -303,6 +286,35 @@ export class GraduationService implements OnApplicationBootstrap, OnApplicationS
    * Sends one transaction with a deliberate gas limit (the estimate plus a fixed margin, within what a block of
    * the chain takes) and waits until it is mined.
    */
+  /**
+   * Sends a keeper transaction. When it fails, before it is mined or by reverting, and `doneElsewhere` finds its
+   * effect already on chain (someone else was first), logs `first` and answers without `sent` (with the reverted
+   * transaction's hash, if one was mined); any other failure throws.
+   */
+  private async attempt(
+    chain: KeeperChain,
+    what: string,
+    estimate: () => Promise<bigint>,
+    write: (gas: bigint) => Promise<Hash>,
+    doneElsewhere: (err?: unknown) => Promise<boolean>,
+    first: { msg: string } & Record<string, unknown>,
+  ): Promise<{ sent?: Sent; hash?: Hash }> {
+    let sent: Sent;
+    try {
+      sent = await this.send(chain, estimate, write);
+    } catch (err) {
+      if (!(await doneElsewhere(err))) throw err;
+      this.logger.log({ ...first, chainId: chain.chainId });
+      return {};
+    }
+    if (sent.receipt.status !== 'success') {
+      if (!(await doneElsewhere())) throw new Error(`${what} reverted (tx ${sent.hash})`);
+      this.logger.log({ ...first, chainId: chain.chainId, txHash: sent.hash });
+      return { hash: sent.hash };
+    }
+    return { sent };
+  }
+
   private async send(chain: KeeperChain, estimate: () => Promise<bigint>, write: (gas: bigint) => Promise<Hash>): Promise<Sent> {
     const [estimated, block] = await Promise.all([estimate(), chain.client.getBlock({ blockTag: 'latest' })]);
     const gas = graduationGasLimit(estimated, transactionGasCap(block.gasLimit, chain.smallBlockGasLimit));
