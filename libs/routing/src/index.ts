@@ -4,6 +4,8 @@ export * from './launchpad-curve';
 export * from './core-samples';
 export * from './pool-snapshot';
 export * from './legs';
+export * from './pools/pool-module';
+export * from './pools/registry';
 export * from './graph';
 export * from './candidate-paths';
 export * from './water-fill';

@@ -7,7 +7,8 @@
  */
 import type { Leg } from './legs';
 import type { HopSplit } from './hop-split';
-import { poolFeeBps, type PoolKind } from './pool-snapshot';
+import type { PoolKind } from './pool-snapshot';
+import { poolModule } from './pools/registry';
 import { hopPriceImpact, routePriceImpact, swapPriceImpact } from './price-impact';
 
 export interface HopSwap {
@@ -45,7 +46,8 @@ export interface Route {
 
 function hopSwap(leg: Leg, amountIn: bigint, amountOut: bigint): HopSwap {
   const pool = leg.pool;
-  const fee = poolFeeBps(pool);
+  const kind = poolModule(pool);
+  const fee = kind.feeBps(pool);
   return {
     tokenIn: leg.tokenIn,
     tokenOut: leg.tokenOut,
@@ -54,7 +56,7 @@ function hopSwap(leg: Leg, amountIn: bigint, amountOut: bigint): HopSwap {
     ...(pool.routerName !== undefined ? { routerName: pool.routerName } : {}),
     kind: pool.kind,
     ...(fee !== undefined ? { fee } : {}),
-    stable: pool.kind === 'stable',
+    stable: kind.stable,
     data: '0x',
     amountIn,
     amountOut,
