@@ -12,6 +12,8 @@ import { poolModule } from './pools/registry';
 import { hopPriceImpact, routePriceImpact, swapPriceImpact } from './price-impact';
 
 export interface HopSwap {
+  /** The pool and direction the swap trades: what prices it again at execution. */
+  readonly leg: Leg;
   readonly tokenIn: string;
   readonly tokenOut: string;
   readonly poolAddress: string;
@@ -49,6 +51,7 @@ function hopSwap(leg: Leg, amountIn: bigint, amountOut: bigint): HopSwap {
   const kind = poolModule(pool);
   const fee = kind.feeBps(pool);
   return {
+    leg,
     tokenIn: leg.tokenIn,
     tokenOut: leg.tokenOut,
     poolAddress: pool.address,
