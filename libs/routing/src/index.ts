@@ -12,6 +12,7 @@ export * from './water-fill';
 export * from './hop-split';
 export * from './price-impact';
 export * from './route';
+export * from './router-replay';
 export * from './path-quote';
 export * from './route-options';
 export * from './exact-in';
