@@ -28,42 +28,47 @@ export interface LaunchpadPoolSnapshot extends PoolSnapshotBase {
 /** The curve's fee in basis points (LAUNCHPAD_FEE_BPS unless the snapshot says otherwise). */
 const curveFeeBps = (curve: CurveState): bigint => curve.feeBps ?? LAUNCHPAD_FEE_BPS;
 
-class LaunchpadBuyLeg extends ConstantProductLeg {
+/** One direction of a curve: what it takes, its reserves in and out, its fee on either side, its exact trade. */
+interface CurveSide {
   readonly maxIn: bigint;
+  readonly reserveIn: bigint;
+  readonly reserveOut: bigint;
+  /** The fee's fraction taken from the input (buys) or from the output (sells). */
+  readonly feeIn: number;
+  readonly feeOut: number;
+  readonly liquidity: bigint;
+  readonly trade: (curve: CurveState, amountIn: bigint) => bigint;
+}
+
+/** A buy (native in, tokens out) or a sale (tokens in, native out) on the curve, up to what that direction takes. */
+class CurveLeg extends ConstantProductLeg {
+  readonly maxIn: bigint;
+  private readonly trade: CurveSide['trade'];
   constructor(
     readonly pool: LaunchpadPoolSnapshot,
     readonly tokenIn: string,
     readonly tokenOut: string,
+    side: CurveSide,
   ) {
-    const c = pool.curve;
-    const fee = Number(curveFeeBps(c)) / 10_000;
-    const cap = curveBuyCapacity(c);
-    super(Number(c.nativeReserve), Number(c.tokenReserve), 1 - fee, 1, Number(cap), Number(cap));
-    this.maxIn = cap;
+    super(Number(side.reserveIn), Number(side.reserveOut), 1 - side.feeIn, 1 - side.feeOut, Number(side.maxIn), Number(side.liquidity));
+    this.maxIn = side.maxIn;
+    this.trade = side.trade;
   }
   quote(amountIn: bigint): bigint {
     if (amountIn > this.maxIn) return 0n;
-    return quoteOrZero(() => quoteCurveBuy(this.pool.curve, amountIn).tokensOut);
+    return quoteOrZero(() => this.trade(this.pool.curve, amountIn));
   }
 }
 
-class LaunchpadSellLeg extends ConstantProductLeg {
-  readonly maxIn: bigint;
-  constructor(
-    readonly pool: LaunchpadPoolSnapshot,
-    readonly tokenIn: string,
-    readonly tokenOut: string,
-  ) {
-    const c = pool.curve;
-    const fee = Number(curveFeeBps(c)) / 10_000;
-    const cap = curveSellCapacity(c);
-    super(Number(c.tokenReserve), Number(c.nativeReserve), 1, 1 - fee, Number(cap), Number(c.tokenReserve));
-    this.maxIn = cap;
-  }
-  quote(amountIn: bigint): bigint {
-    if (amountIn > this.maxIn) return 0n;
-    return quoteOrZero(() => quoteCurveSell(this.pool.curve, amountIn).nativeOut);
-  }
+function buySide(c: CurveState): CurveSide {
+  const cap = curveBuyCapacity(c);
+  const fee = Number(curveFeeBps(c)) / 10_000;
+  return { maxIn: cap, reserveIn: c.nativeReserve, reserveOut: c.tokenReserve, feeIn: fee, feeOut: 0, liquidity: cap, trade: (curve, x) => quoteCurveBuy(curve, x).tokensOut };
+}
+
+function sellSide(c: CurveState): CurveSide {
+  const fee = Number(curveFeeBps(c)) / 10_000;
+  return { maxIn: curveSellCapacity(c), reserveIn: c.tokenReserve, reserveOut: c.nativeReserve, feeIn: 0, feeOut: fee, liquidity: c.tokenReserve, trade: (curve, x) => quoteCurveSell(curve, x).nativeOut };
 }
 
 const lower = (a: string): string => a.toLowerCase();
@@ -79,9 +84,9 @@ export const launchpadModule: PoolModule<LaunchpadPoolSnapshot> = {
     const c = pool.curve;
     const legs: Leg[] = [];
     if (c.nativeReserve > 0n && c.tokenReserve > 0n) {
-      if (c.tokensForSale > 0n) legs.push(new LaunchpadBuyLeg(pool, nativeAddress, token));
+      if (c.tokensForSale > 0n) legs.push(new CurveLeg(pool, nativeAddress, token, buySide(c)));
       const real = c.realNativeReserve ?? c.nativeReserve - VIRTUAL_NATIVE_LIQUIDITY;
-      if (real > 0n) legs.push(new LaunchpadSellLeg(pool, token, nativeAddress));
+      if (real > 0n) legs.push(new CurveLeg(pool, token, nativeAddress, sellSide(c)));
     }
     return legs;
   },
