@@ -22,7 +22,8 @@ export class RouteService {
     const { snapshot, order } = await resolveRouteRequest(chain, request);
     const route = searchRoute(snapshot.graph, order);
     const quote = await requoteRoute(chain.client, snapshot.blockNumber, route);
-    return routeAnswer(chain, snapshot.blockNumber, order, quote, routeExecution(order, quote));
+    const execution = routeExecution(order, quote);
+    return routeAnswer(chain, snapshot.blockNumber, order, quote, execution);
   }
 
   async pools(request: ParsedRequestOf<typeof poolsContract>): Promise<ResponseOf<typeof poolsContract>> {
