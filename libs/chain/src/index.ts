@@ -19,3 +19,4 @@ export * from './actions/read-pending-ref-fees';
 export * from './actions/read-core-pool-state';
 export * from './actions/estimate-core-swap-batch';
 export * from './actions/read-core-pool-for-pair';
+export * from './encode-execute-swaps';

@@ -13,6 +13,7 @@
  * Swaps are listed by decreasing input, so the last swap (which RouterV2 gives the remainder) is the smallest.
  */
 import type { Leg } from './legs';
+import { poolModule } from './pools/registry';
 import { waterFill } from './water-fill';
 
 export interface HopSplit {
@@ -28,8 +29,8 @@ export const DEFAULT_REFINE_STEPS = 16;
 export interface SplitOptions {
   /**
    * Refinement steps (each halves the step size); 0 turns the refinement off. Default: 16 for hops with a
-   * core pool (its float model, the plain chord, differs from the exact conservative interpolation), 0
-   * otherwise (the float models of V2, stable and launchpad pools are their exact curves; on the synthetic
+   * pool whose kind refines splits (`PoolModule.refineSplits`: core, whose float model, the plain chord,
+   * differs from the exact conservative interpolation), 0 otherwise (the float models of V2, stable and launchpad pools are their exact curves; on the synthetic
    * bench graph the refinement added at most 2e-7 of the output there, for 40% more search time).
    */
   readonly refineSteps?: number;
@@ -159,7 +160,7 @@ export function splitExactIn(legs: readonly Leg[], amountIn: bigint, options: Sp
   const amountsIn = integerise(legs, fill.inputs, amountIn);
   if (sum(amountsIn) !== amountIn) return single;
   const amountsOut = amountsIn.map((x, j) => (x > 0n ? legs[j].quote(x) : 0n));
-  refine(legs, amountsIn, amountsOut, amountIn, options.refineSteps ?? (legs.some((l) => l.pool.kind === 'core') ? DEFAULT_REFINE_STEPS : 0));
+  refine(legs, amountsIn, amountsOut, amountIn, options.refineSteps ?? (legs.some((l) => poolModule(l.pool).refineSplits) ? DEFAULT_REFINE_STEPS : 0));
   dropEmpty(legs, amountsIn, amountsOut);
   if (amountsIn.some((x, j) => x > 0n && amountsOut[j] === 0n)) return single;
   const split = finish(legs, amountsIn, amountsOut);

@@ -6,7 +6,7 @@
  */
 import type { CandidatePath } from './candidate-paths';
 import { splitExactIn, splitExactOut, type HopSplit, type SplitOptions } from './hop-split';
-import type { Leg } from './legs';
+import { replayRouter } from './router-replay';
 import { waterFill } from './water-fill';
 
 /** Float output of the path for `amountIn`: per hop the best single pool, or the water-filled split. */
@@ -60,30 +60,21 @@ export function quotePathExactIn(path: CandidatePath, amountIn: bigint, options?
 }
 
 /**
- * Executes quoted hops the way RouterV2 does when hop inputs differ from the quoted ones: each hop's actual
- * input is split in proportion to the quoted inputs (floor, the last swap takes the remainder).
+ * Executes quoted hops the way RouterV2 does when hop inputs differ from the quoted ones (`replayRouter`: each
+ * hop's actual input split in proportion to the quoted inputs), each share priced by its leg; undefined when a
+ * share would pay nothing (RouterV2 reverts on it).
  */
 export function simulateRouter(quoted: readonly HopSplit[], amountIn: bigint): HopSplit[] | undefined {
-  const hops: HopSplit[] = [];
-  let amount = amountIn;
-  for (const hop of quoted) {
-    const total = hop.amountsIn.reduce((a, b) => a + b, 0n);
-    if (total === 0n) return undefined;
-    const ins: bigint[] = [];
-    const outs: bigint[] = [];
-    let remaining = amount;
-    hop.legs.forEach((leg: Leg, j) => {
-      const share = j === hop.legs.length - 1 ? remaining : (amount * hop.amountsIn[j]) / total;
-      remaining -= share;
-      ins.push(share);
-      outs.push(share > 0n ? leg.quote(share) : 0n);
-    });
-    if (outs.some((o, j) => ins[j] > 0n && o === 0n)) return undefined;
-    const amountOut = outs.reduce((a, b) => a + b, 0n);
-    hops.push({ legs: hop.legs, amountsIn: ins, amountsOut: outs, amountIn: amount, amountOut });
-    amount = amountOut;
-  }
-  return hops;
+  const executed = replayRouter(
+    quoted.map((hop) => hop.amountsIn),
+    amountIn,
+    (h, shares) => {
+      const legs = quoted[h].legs;
+      const outs = shares.map((share, j) => (share > 0n ? legs[j].quote(share) : 0n));
+      return outs.some((o, j) => shares[j] > 0n && o === 0n) ? undefined : outs;
+    },
+  );
+  return executed?.map((hop, h) => ({ legs: quoted[h].legs, ...hop }));
 }
 
 /**

@@ -1,16 +1,10 @@
 /** Search settings shared by the exact-input and exact-output searches, with their defaults. */
 import type { PathOptions } from './candidate-paths';
-import type { SourceFilter } from './graph';
 
-export interface SearchOptions {
+/** The path settings of `PathOptions`, its hop count given by `multiHop`. */
+export interface SearchOptions extends Omit<PathOptions, 'maxHops'> {
   /** Route through intermediate tokens (up to 3 hops); direct swaps only when false. Default false. */
   readonly multiHop?: boolean;
-  readonly filter?: SourceFilter;
-  /** See `PathOptions`. */
-  readonly poolsPerPair?: number;
-  readonly maxPaths?: number;
-  readonly maxNeighbours?: number;
-  readonly maxJoins?: number;
   /** Paths kept after the single-pool float screen for the float split screen. Default 16. */
   readonly splitCandidates?: number;
   /** Paths quoted exactly (the best after the split screen). Default 3. */

@@ -7,10 +7,13 @@
  */
 import type { Leg } from './legs';
 import type { HopSplit } from './hop-split';
-import { poolFeeBps, type PoolKind } from './pool-snapshot';
+import type { PoolKind } from './pool-snapshot';
+import { poolModule } from './pools/registry';
 import { hopPriceImpact, routePriceImpact, swapPriceImpact } from './price-impact';
 
 export interface HopSwap {
+  /** The pool and direction the swap trades: what prices it again at execution. */
+  readonly leg: Leg;
   readonly tokenIn: string;
   readonly tokenOut: string;
   readonly poolAddress: string;
@@ -45,8 +48,10 @@ export interface Route {
 
 function hopSwap(leg: Leg, amountIn: bigint, amountOut: bigint): HopSwap {
   const pool = leg.pool;
-  const fee = poolFeeBps(pool);
+  const kind = poolModule(pool);
+  const fee = kind.feeBps(pool);
   return {
+    leg,
     tokenIn: leg.tokenIn,
     tokenOut: leg.tokenOut,
     poolAddress: pool.address,
@@ -54,7 +59,7 @@ function hopSwap(leg: Leg, amountIn: bigint, amountOut: bigint): HopSwap {
     ...(pool.routerName !== undefined ? { routerName: pool.routerName } : {}),
     kind: pool.kind,
     ...(fee !== undefined ? { fee } : {}),
-    stable: pool.kind === 'stable',
+    stable: kind.stable,
     data: '0x',
     amountIn,
     amountOut,

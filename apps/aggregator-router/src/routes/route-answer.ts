@@ -1,0 +1,55 @@
+/** The answer to a route request: tokens, amounts, price impacts and the RouterV2 transaction with its hop swaps. */
+import type { HopSwapRecord, RouteResponse } from '@dex/messages';
+import { hopPriceImpact, routePriceImpact } from '@dex/routing';
+import { formatUnits, getAddress } from 'viem';
+import type { ChainLiquidity } from '../liquidity/liquidity.service';
+import type { RouteExecution } from './route-execution';
+import type { QuotedRoute, QuotedSwap } from './route-quote';
+import type { RouteOrder } from './route-request';
+import { knownToken, nativeToken } from './token-meta';
+
+function hopRecord(chain: ChainLiquidity, { swap, amountIn, amountOut, priceImpact }: QuotedSwap): HopSwapRecord {
+  return {
+    tokenIn: getAddress(swap.tokenIn),
+    tokenOut: getAddress(swap.tokenOut),
+    poolAddress: getAddress(swap.poolAddress),
+    routerIndex: swap.routerIndex,
+    routerName: swap.routerName ?? chain.sourceName(swap.routerIndex),
+    ...(swap.fee !== undefined ? { fee: swap.fee } : {}),
+    stable: swap.stable,
+    data: swap.data,
+    amountIn: amountIn.toString(),
+    amountOut: amountOut.toString(),
+    priceImpact,
+  };
+}
+
+export function routeAnswer(chain: ChainLiquidity, blockNumber: bigint, order: RouteOrder, quote: QuotedRoute, execution: RouteExecution): RouteResponse {
+  const { amountIn, amountOut } = quote;
+  const hopImpacts = quote.hops.map((hop) => hopPriceImpact(hop.map((s) => s.swap.leg), hop.map((s) => s.amountIn), hop.map((s) => s.amountOut)));
+  return {
+    chainId: chain.chainId,
+    blockNumber: blockNumber.toString(),
+    tokens: {
+      tokenIn: order.nativeIn ? nativeToken(chain) : order.metaIn,
+      tokenOut: order.unwrap ? nativeToken(chain) : order.metaOut,
+      intermediates: quote.route.tokens.slice(1, -1).map((t) => knownToken(chain, t, 'intermediate')),
+    },
+    amountIn: formatUnits(amountIn, order.metaIn.decimals),
+    amountOut: formatUnits(amountOut, order.metaOut.decimals),
+    averagePriceImpact: routePriceImpact(hopImpacts),
+    execution: {
+      to: chain.entry.routerV2,
+      calldata: execution.calldata,
+      value: order.nativeIn ? amountIn.toString() : '0',
+      details: {
+        path: execution.path,
+        amountIn: amountIn.toString(),
+        amountOut: amountOut.toString(),
+        minAmountOut: execution.minAmountOut.toString(),
+        feeBps: order.feeBps,
+        hopSwaps: quote.hops.map((hop) => hop.map((s) => hopRecord(chain, s))),
+      },
+    },
+  };
+}

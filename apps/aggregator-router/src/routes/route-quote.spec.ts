@@ -1,0 +1,116 @@
+import type { ChainPublicClient } from '@dex/chain';
+import { assembleRoute, buildGraph, legsOf, type CorePoolSnapshot, type Leg, type UniswapV2PoolSnapshot } from '@dex/routing';
+import { BusError } from '@dex/service';
+import { requoteRoute, searchRoute } from './route-quote';
+import type { RouteOrder } from './route-request';
+
+const WHYPE = '0x1000000000000000000000000000000000000001';
+const USDC = '0x2000000000000000000000000000000000000002';
+const E18 = 10n ** 18n;
+const identity = { token0: WHYPE, token1: USDC, decimals0: 18, decimals1: 6 };
+const v2: UniswapV2PoolSnapshot = { kind: 'uniswap-v2', address: '0xa000000000000000000000000000000000000001', routerIndex: 1, ...identity, reserve0: 4_000n * E18, reserve1: 100_000n * 10n ** 6n, feeBps: 30 };
+// A core pool sampled at 25 USDC per WHYPE (and back), up to 1,000 WHYPE.
+const ladder = (top: bigint, rate: (x: bigint) => bigint) => [1n, 10n, 100n, 1_000n].map((f) => ({ amountIn: (top * f) / 1_000n, amountOut: rate((top * f) / 1_000n) }));
+const core: CorePoolSnapshot = {
+  kind: 'core',
+  address: '0xc000000000000000000000000000000000000001',
+  routerIndex: 0,
+  ...identity,
+  samples0to1: ladder(1_000n * E18, (x) => (x * 25n) / 10n ** 12n),
+  samples1to0: ladder(25_000n * 10n ** 6n, (x) => (x * 10n ** 12n) / 25n),
+};
+const sell = (pool: UniswapV2PoolSnapshot | CorePoolSnapshot): Leg => legsOf(pool).find((l) => l.tokenIn === WHYPE)!;
+const [v2Leg, coreLeg] = [sell(v2), sell(core)];
+
+/** One hop, WHYPE -> USDC, split 600/400 across the V2 and the core pool. */
+const route = assembleRoute([
+  { legs: [v2Leg, coreLeg], amountsIn: [600n * E18, 400n * E18], amountsOut: [v2Leg.quote(600n * E18), coreLeg.quote(400n * E18)], amountIn: 1_000n * E18, amountOut: 0n },
+]);
+
+/** A client whose core pools quote through `estimate`, recording the multicalls. */
+function client(estimate: (amountIn: bigint) => bigint | undefined | Error) {
+  const calls: { blockNumber: bigint; contracts: { address: string; args: readonly unknown[] }[] }[] = [];
+  const fake = {
+    multicall: async (params: (typeof calls)[number]) => {
+      calls.push(params);
+      return params.contracts.map((c) => {
+        const out = estimate(c.args[2] as bigint);
+        if (out instanceof Error) throw out;
+        return out === undefined ? { status: 'failure', error: new Error('reverted') } : { status: 'success', result: out };
+      });
+    },
+  };
+  return { client: fake as unknown as ChainPublicClient, calls };
+}
+
+const body = (p: Promise<unknown>) => p.then(() => 'resolved', (err: unknown) => (err instanceof BusError ? err.toBody() : err));
+
+describe('requoteRoute', () => {
+  it("prices the core swaps by the pools' estimateSwap at the block (one multicall per hop), the others by their legs", async () => {
+    const { client: c, calls } = client((x) => (x * 24n) / 10n ** 12n);
+    const quote = await requoteRoute(c, 77n, route);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].blockNumber).toBe(77n);
+    expect(calls[0].contracts.map((x) => [x.address.toLowerCase(), x.args[2]])).toEqual([[core.address, 400n * E18]]);
+    const [hop] = quote.hops;
+    expect(hop.map((s) => [s.swap.leg, s.amountIn, s.amountOut])).toEqual([
+      [v2Leg, 600n * E18, v2Leg.quote(600n * E18)],
+      [coreLeg, 400n * E18, 9_600n * 10n ** 6n],
+    ]);
+    expect(quote.amountIn).toBe(1_000n * E18);
+    expect(quote.amountOut).toBe(v2Leg.quote(600n * E18) + 9_600n * 10n ** 6n);
+    expect(hop[1].priceImpact).toBeCloseTo(0.04, 6);
+  });
+
+  it('answers 404 when a core pool does not quote its share, or the core pools cannot be asked', async () => {
+    expect(await body(requoteRoute(client(() => undefined).client, 77n, route))).toEqual({
+      status: 404,
+      message: 'No route found',
+      details: `the core pool ${core.address} does not quote the amount at the current block`,
+    });
+    expect(await body(requoteRoute(client(() => new Error('node down')).client, 77n, route))).toEqual({
+      status: 404,
+      message: 'No route found',
+      details: 'the core pools do not quote at the current block: node down',
+    });
+    expect(await body(requoteRoute(client(() => 0n).client, 77n, { ...route, hopSwaps: [route.hopSwaps[0].slice(1)] }))).toEqual({
+      status: 404,
+      message: 'No route found',
+      details: 'the route pays nothing at the current block',
+    });
+  });
+});
+
+describe('searchRoute', () => {
+  const order = (multiHop: boolean): RouteOrder => ({
+    tokenIn: WHYPE,
+    tokenOut: USDC,
+    metaIn: { address: WHYPE, symbol: 'WHYPE', name: 'Wrapped HYPE', decimals: 18 },
+    metaOut: { address: USDC, symbol: 'USDC', name: 'USD Coin', decimals: 6 },
+    nativeIn: false,
+    unwrap: false,
+    amount: { amountIn: E18 },
+    multiHop,
+    filter: {},
+    feeBps: 0,
+    slippageBps: 100,
+  });
+  const empty = buildGraph({ chainId: 999, pools: [] });
+
+  it("finds the engine's route", () => {
+    expect(searchRoute(buildGraph({ chainId: 999, pools: [v2] }), order(false)).hopSwaps[0][0].leg.pool).toBe(v2);
+  });
+
+  it('answers 404 naming the tokens when no path trades the amount', () => {
+    expect(() => searchRoute(empty, order(false))).toThrow(BusError);
+    const details = (multiHop: boolean) => {
+      try {
+        searchRoute(empty, order(multiHop));
+      } catch (err) {
+        return (err as BusError).toBody();
+      }
+    };
+    expect(details(false)).toEqual({ status: 404, message: 'No route found', details: 'no direct pool from WHYPE to USDC can trade the amount with the admitted sources (multiHop=true allows intermediate tokens)' });
+    expect(details(true)?.details).toBe('no route of up to 3 hops from WHYPE to USDC can trade the amount with the admitted sources');
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The route for an order: the engine's search on the snapshot's graph, then the route's amounts as RouterV2
+ * executes them at the snapshot's block (`replayRouterAsync`: hop by hop, the hop's input split in proportion
+ * to the quoted inputs), the swaps through pools quoted on chain (core) priced by the pools' own `estimateSwap`
+ * (one multicall per hop, `quoteCoreSwaps`), every other swap by its leg's exact maths.
+ */
+import { quoteCoreSwaps, shortMessage, type ChainPublicClient } from '@dex/chain';
+import { findRoute, NoRouteError, poolModule, replayRouterAsync, swapPriceImpact, type ChainGraph, type HopSwap, type Route } from '@dex/routing';
+import { BusError } from '@dex/service';
+import { getAddress } from 'viem';
+import type { RouteOrder } from './route-request';
+
+/** The engine's best route for the order; a 404 when no path can trade the amount with the admitted sources. */
+export function searchRoute(graph: ChainGraph, order: RouteOrder): Route {
+  try {
+    return findRoute(graph, { tokenIn: order.tokenIn, tokenOut: order.tokenOut, ...order.amount, multiHop: order.multiHop, filter: order.filter });
+  } catch (err) {
+    if (err instanceof NoRouteError) {
+      const { multiHop, metaIn, metaOut } = order;
+      throw new BusError(404, 'No route found', `no ${multiHop ? 'route of up to 3 hops' : 'direct pool'} from ${metaIn.symbol} to ${metaOut.symbol} can trade the amount with the admitted sources${multiHop ? '' : ' (multiHop=true allows intermediate tokens)'}`);
+    }
+    throw err;
+  }
+}
+
+/** A hop swap with the amounts RouterV2 gives and pays it. */
+export interface QuotedSwap {
+  readonly swap: HopSwap;
+  readonly amountIn: bigint;
+  readonly amountOut: bigint;
+  readonly priceImpact: number;
+}
+
+/** A route re-quoted at a block: per hop its swaps, the route's input and (gross) output. */
+export interface QuotedRoute {
+  readonly route: Route;
+  readonly hops: readonly (readonly QuotedSwap[])[];
+  readonly amountIn: bigint;
+  readonly amountOut: bigint;
+}
+
+/** The outputs of a hop's swaps for their shares at the block. */
+async function quoteHop(client: ChainPublicClient, blockNumber: bigint, hop: readonly HopSwap[], shares: readonly bigint[]): Promise<bigint[]> {
+  const onChain = hop.flatMap((swap, j) => (poolModule(swap.leg.pool).quotedOnChain && shares[j] > 0n ? [j] : []));
+  const quoted = await quoteCoreSwaps(client, {
+    swaps: onChain.map((j) => ({ pool: getAddress(hop[j].poolAddress), tokenIn: getAddress(hop[j].tokenIn), tokenOut: getAddress(hop[j].tokenOut), amountIn: shares[j] })),
+    blockNumber,
+  }).catch((err: unknown) => {
+    throw new BusError(404, 'No route found', `the core pools do not quote at the current block: ${shortMessage(err)}`);
+  });
+  return hop.map((swap, j) => {
+    if (shares[j] === 0n) return 0n;
+    if (!onChain.includes(j)) return swap.leg.quote(shares[j]);
+    const out = quoted[onChain.indexOf(j)];
+    if (out === undefined) throw new BusError(404, 'No route found', `the core pool ${swap.poolAddress} does not quote the amount at the current block`);
+    return out;
+  });
+}
+
+/** The route's amounts as RouterV2 executes them at `blockNumber`; a 404 when it pays nothing there. */
+export async function requoteRoute(client: ChainPublicClient, blockNumber: bigint, route: Route): Promise<QuotedRoute> {
+  const executed = await replayRouterAsync(
+    route.hopSwaps.map((hop) => hop.map((s) => s.amountIn)),
+    route.amountIn,
+    (h, shares) => quoteHop(client, blockNumber, route.hopSwaps[h], shares),
+  );
+  const amountOut = executed?.[executed.length - 1].amountOut ?? 0n;
+  if (!executed || amountOut === 0n) throw new BusError(404, 'No route found', 'the route pays nothing at the current block');
+  const hops = executed.map((hop, h) =>
+    route.hopSwaps[h].map((swap, j): QuotedSwap => {
+      const amountIn = hop.amountsIn[j];
+      const out = hop.amountsOut[j];
+      return { swap, amountIn, amountOut: out, priceImpact: swapPriceImpact(swap.leg, amountIn, out) };
+    }),
+  );
+  return { route, hops, amountIn: route.amountIn, amountOut };
+}

@@ -1,0 +1,88 @@
+/**
+ * A route request in the engine's terms: the fee recipient checked against RouterV2's rules, the tokens
+ * resolved (the native coin as the wrapped token) and known, the amount in base units.
+ */
+import { INVALID_FEE_RECIPIENT, type ParsedRequestOf, type routeContract, type TokenMeta } from '@dex/messages';
+import type { SourceFilter } from '@dex/routing';
+import { BusError } from '@dex/service';
+import { getAddress, zeroAddress, type Address } from 'viem';
+import type { ChainLiquidity, LiquiditySnapshot } from '../liquidity/liquidity.service';
+import { isNative, knownToken } from './token-meta';
+
+export type RouteRequest = ParsedRequestOf<typeof routeContract>;
+
+/** A human-readable amount in base units; more decimals than the token has is a 400 naming the parameter. */
+export function toBaseUnits(value: string, decimals: number, param: string): bigint {
+  const [whole, fraction = ''] = value.split('.');
+  if (fraction.length > decimals) {
+    throw new BusError(400, `Invalid ${param}: more decimals than the token has`, `the token has ${decimals} decimals, got ${JSON.stringify(value)}`);
+  }
+  const units = BigInt(whole || '0') * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
+  // The gateway's message for a zero amount, so bus clients read the same.
+  if (units <= 0n) throw new BusError(400, `Invalid ${param}: must be a positive decimal number`, `got ${JSON.stringify(value)}`);
+  if (units >= 2n ** 256n) throw new BusError(400, `Invalid ${param}: too large`);
+  return units;
+}
+
+/** What a route request asks the engine and RouterV2 for. */
+export interface RouteOrder {
+  /** The tokens traded, the native coin as the chain's wrapped token. */
+  readonly tokenIn: Address;
+  readonly tokenOut: Address;
+  readonly metaIn: TokenMeta;
+  readonly metaOut: TokenMeta;
+  /** The input is the native coin (the transaction's value). */
+  readonly nativeIn: boolean;
+  /** The output is paid in the native coin: asked for, or the wrapped token with `unwrapNative`. */
+  readonly unwrap: boolean;
+  /** Exact input or exact output, base units. */
+  readonly amount: { readonly amountIn: bigint } | { readonly amountOut: bigint };
+  readonly multiHop: boolean;
+  readonly filter: SourceFilter;
+  readonly feeBps: number;
+  readonly feeRecipient?: string;
+  readonly slippageBps: number;
+}
+
+/** RouterV2 reverts on these recipients (InvalidFeeRecipient; FeeRecipientRequired for the zero address with a fee). */
+function checkFeeRecipient(chain: ChainLiquidity, request: RouteRequest): void {
+  const feeRecipient = request.feeRecipient?.toLowerCase();
+  if (feeRecipient === chain.entry.routerV2.toLowerCase() || (feeRecipient === zeroAddress && request.feeBps > 0)) {
+    const why = feeRecipient === zeroAddress ? 'the zero address cannot receive a fee (feeBps > 0)' : `${chain.entry.routerV2} is the router of chain ${chain.chainId}`;
+    throw new BusError(400, INVALID_FEE_RECIPIENT, why);
+  }
+}
+
+/** The request's order on the chain's current snapshot (waited for: token metadata is read with the first one). */
+export async function resolveRouteRequest(chain: ChainLiquidity, request: RouteRequest): Promise<{ snapshot: LiquiditySnapshot; order: RouteOrder }> {
+  checkFeeRecipient(chain, request);
+  const snapshot = await chain.current();
+  const wrapped = chain.wrappedNative;
+  const nativeIn = isNative(request.tokenIn);
+  const nativeOut = isNative(request.tokenOut);
+  const tokenIn = nativeIn ? wrapped : getAddress(request.tokenIn);
+  const tokenOut = nativeOut ? wrapped : getAddress(request.tokenOut);
+  if (tokenIn.toLowerCase() === tokenOut.toLowerCase()) {
+    throw new BusError(400, 'Invalid tokenOut: must differ from tokenIn', 'wrapping or unwrapping the native coin is not a route');
+  }
+  const metaIn = knownToken(chain, tokenIn, 'tokenIn');
+  const metaOut = knownToken(chain, tokenOut, 'tokenOut');
+  const order: RouteOrder = {
+    tokenIn,
+    tokenOut,
+    metaIn,
+    metaOut,
+    nativeIn,
+    unwrap: nativeOut || (request.unwrapNative && tokenOut.toLowerCase() === wrapped.toLowerCase()),
+    amount:
+      request.amountIn !== undefined
+        ? { amountIn: toBaseUnits(request.amountIn, metaIn.decimals, 'amountIn') }
+        : { amountOut: toBaseUnits(request.amountOut!, metaOut.decimals, 'amountOut') },
+    multiHop: request.multiHop,
+    filter: { includeDexes: request.includeDexes, excludeDexes: request.excludeDexes },
+    feeBps: request.feeBps,
+    ...(request.feeRecipient !== undefined ? { feeRecipient: request.feeRecipient } : {}),
+    slippageBps: request.slippageBps,
+  };
+  return { snapshot, order };
+}

@@ -1,0 +1,71 @@
+// RouterV2's `executeSwaps` calldata for a route: the token path with the native coin's markers, the amounts,
+// each hop's parallel swaps, the integrator fee and its recipient.
+import { routerV2Abi } from '@dex/abis';
+import { encodeFunctionData, getAddress, zeroAddress, type Address, type Hex } from 'viem';
+
+/** One swap of a hop, as RouterV2 takes it (`Swap`). */
+export interface RouterV2Swap {
+  readonly pool: string;
+  readonly tokenIn: string;
+  readonly tokenOut: string;
+  readonly routerIndex: number;
+  /** The swap's quoted input: RouterV2 splits the hop's actual input in proportion to these. */
+  readonly amountIn: bigint;
+  readonly data: string;
+}
+
+export interface ExecuteSwapsParameters {
+  /** The route's tokens, tokenIn first; the wrapped native token where the route starts or ends with the native coin. */
+  readonly tokens: readonly string[];
+  readonly amountIn: bigint;
+  readonly minAmountOut: bigint;
+  readonly expectedAmountOut: bigint;
+  /** Per hop, its parallel swaps. */
+  readonly hopSwaps: readonly (readonly RouterV2Swap[])[];
+  readonly feeBps: number | bigint;
+  /** The integrator fee's recipient; none is the zero address. */
+  readonly feeRecipient?: string;
+  /** The input is the native coin (sent as the transaction's value): the path starts with the zero address. */
+  readonly nativeIn?: boolean;
+  /** The output is paid in the native coin: the path ends with the zero address. */
+  readonly unwrapNative?: boolean;
+}
+
+/** The path RouterV2 is given: the route's tokens, checksummed, the zero address marking a native end. */
+export function executeSwapsPath(tokens: readonly string[], native: { readonly nativeIn?: boolean; readonly unwrapNative?: boolean }): Address[] {
+  const path = tokens.map((t) => getAddress(t));
+  if (native.nativeIn) path[0] = zeroAddress;
+  if (native.unwrapNative) path[path.length - 1] = zeroAddress;
+  return path;
+}
+
+/**
+ * The calldata of `executeSwaps(tokens, amountIn, minAmountOut, expectedAmountOut, hopSwaps, feeBps, feeRecipient)`.
+ *
+ * @example
+ * const data = encodeExecuteSwaps({ tokens: [usdc, whype], amountIn, minAmountOut, expectedAmountOut, hopSwaps, feeBps: 0, unwrapNative: true });
+ */
+export function encodeExecuteSwaps(params: ExecuteSwapsParameters): Hex {
+  return encodeFunctionData({
+    abi: routerV2Abi,
+    functionName: 'executeSwaps',
+    args: [
+      executeSwapsPath(params.tokens, params),
+      params.amountIn,
+      params.minAmountOut,
+      params.expectedAmountOut,
+      params.hopSwaps.map((hop) =>
+        hop.map((s) => ({
+          pool: getAddress(s.pool),
+          tokenIn: getAddress(s.tokenIn),
+          tokenOut: getAddress(s.tokenOut),
+          routerIndex: s.routerIndex,
+          amountIn: s.amountIn,
+          data: s.data as Hex,
+        })),
+      ),
+      BigInt(params.feeBps),
+      (params.feeRecipient ?? zeroAddress) as Address,
+    ],
+  });
+}

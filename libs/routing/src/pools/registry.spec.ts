@@ -1,0 +1,45 @@
+import { core, launchpad, stable, units, v2 } from '../../test/fixtures';
+import { VIRTUAL_NATIVE_LIQUIDITY } from '../launchpad-curve';
+import { legsOf } from '../legs';
+import type { PoolSnapshot } from '../pool-snapshot';
+import { poolFeeBps, poolModule, POOL_MODULES } from './registry';
+
+const curve = { nativeReserve: VIRTUAL_NATIVE_LIQUIDITY + 10n ** 18n, tokenReserve: 10n ** 15n, tokensForSale: 7n * 10n ** 14n };
+const pools = {
+  'uniswap-v2': v2('WHYPE', 'USDC', 4000, 100_000, 25),
+  stable: stable('USDC', 'DAI', 600_000, 400_000, 4),
+  core: core('WHYPE', 'USDC', (x) => (x * 25n) / 10n ** 12n, (x) => (x * 10n ** 12n) / 25n, units('WHYPE', 1000), units('USDC', 25_000)),
+  launchpad: launchpad('MEME', curve),
+} satisfies Record<PoolSnapshot['kind'], PoolSnapshot>;
+
+describe('pool modules', () => {
+  it('lists one module per kind, under its own kind', () => {
+    for (const [kind, module] of Object.entries(POOL_MODULES)) expect(module.kind).toBe(kind);
+    for (const pool of Object.values(pools)) expect(poolModule(pool)).toBe(POOL_MODULES[pool.kind]);
+  });
+
+  it('gives fixed fees, none for core pools (dynamic), the launchpad default of 1%', () => {
+    expect(Object.values(pools).map(poolFeeBps)).toEqual([25, 4, undefined, 100]);
+    expect(poolFeeBps(launchpad('MEME', { ...curve, feeBps: 50n }))).toBe(50);
+  });
+
+  it('marks the stable kind stable, refines and re-quotes core pools on chain', () => {
+    const flags = (pool: PoolSnapshot) => {
+      const { stable: isStable, refineSplits, quotedOnChain } = poolModule(pool);
+      return [isStable, refineSplits, quotedOnChain];
+    };
+    expect(Object.values(pools).map(flags)).toEqual([
+      [false, false, false],
+      [true, false, false],
+      [false, true, true],
+      [false, false, false],
+    ]);
+  });
+
+  it('has no legs for a direction the pool cannot trade, nor for a kind without a module', () => {
+    expect(legsOf({ ...pools['uniswap-v2'], reserve0: 0n })).toEqual([]);
+    expect(legsOf(launchpad('MEME', { ...curve, tokensForSale: 0n })).map((l) => l.tokenOut)).toEqual([pools.launchpad.nativeToken]);
+    expect(legsOf({ ...pools.stable, kind: 'unknown' } as unknown as PoolSnapshot)).toEqual([]);
+    expect(() => poolModule({ ...pools.stable, kind: 'unknown' } as unknown as PoolSnapshot)).toThrow('no module for kind unknown');
+  });
+});
