@@ -1,9 +1,9 @@
-import { routerV2Abi, stablePoolAbi, testERC20Abi, uniswapV2PairAbi } from '@dex/abis';
-import { createChainClient, createChainWalletClient, shortMessage, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
+import { stablePoolAbi, testERC20Abi, uniswapV2PairAbi } from '@dex/abis';
+import { createChainClient, createChainWalletClient, encodeExecuteSwaps, shortMessage, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
 import { devAccount, Random, type DevAccount, type ScaleDeployment, type ScalePool } from '@dex/devnet-kit';
 import type { ManifestChain } from '@dex/messages';
 import { getAmountOut } from '@dex/routing';
-import { encodeFunctionData, maxUint256, parseEther, parseGwei, zeroAddress, type Address, type Hex } from 'viem';
+import { encodeFunctionData, maxUint256, parseEther, parseGwei, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { SimulatorLogger } from './simulator';
 
@@ -177,10 +177,13 @@ export class ScaleTrader {
     // The trader's own swap moves the pool; other swaps are caught at the next read.
     this.reserves.set(pool.address, zeroIn ? [reserves[0] + amountIn, reserves[1] - estimate] : [reserves[0] - estimate, reserves[1] + amountIn]);
     const minOut = (estimate * (BPS - 300n)) / BPS;
-    const data = encodeFunctionData({
-      abi: routerV2Abi,
-      functionName: 'executeSwaps',
-      args: [[tokenIn, tokenOut], amountIn, minOut, minOut, [[{ pool: pool.address, tokenIn, tokenOut, routerIndex: pool.routerIndex, amountIn, data: '0x' }]], 0n, zeroAddress],
+    const data = encodeExecuteSwaps({
+      tokens: [tokenIn, tokenOut],
+      amountIn,
+      minAmountOut: minOut,
+      expectedAmountOut: minOut,
+      hopSwaps: [[{ pool: pool.address, tokenIn, tokenOut, routerIndex: pool.routerIndex, amountIn, data: '0x' }]],
+      feeBps: 0,
     });
     return () => this.send(sender, this.options.chain.routerV2, data, SWAP_GAS);
   }
