@@ -1,5 +1,9 @@
 // Shared jest settings: swc transform (with decorator metadata for NestJS) and the @dex/* path aliases.
 const path = require('node:path');
+
+// Tests run on the workspace's pinned Node only: jest started on another one (outside npm and npx, without
+// node_modules/.bin first on PATH) stops here and says how to run it.
+require('./tools/runtime/pinned.cjs').assertPinned('jest');
 const { compilerOptions } = require('./tsconfig.base.json');
 
 const moduleNameMapper = {};

@@ -2,6 +2,7 @@
 // /core/quote latency for a 100-amount batch through the real stack: fresh devnet chain 999, amm-quoter and
 // gateway as processes on the local NATS. Prints p50/p90/p99 beside the target (p50 <= 10 ms).
 //   node bench/core-quote/run.mjs [--requests 300]
+import '../../tools/runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -2,6 +2,7 @@
 // logs, backfilled into a fresh database with the indexer's own code (the built dist/), and the figure
 // printed beside the target. A report, not a test: exits 0 either way, non-zero only when the run fails.
 //   node bench/indexer/run.mjs [--logs 60000] [--per-tx 50] [--batch 500] [--json]
+import '../../tools/runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';

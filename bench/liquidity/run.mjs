@@ -23,6 +23,7 @@
 //   aggregator-router, written when it is stopped before the restart)
 //
 // It exits 0 whether the targets are met or missed; non-zero only when the measurement itself fails.
+import '../../tools/runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';

@@ -17,6 +17,7 @@
 //   node bench/route-quality/run.mjs --json     the figures as JSON
 //   node bench/route-quality/run.mjs --queries 100   synthetic queries (default 300)
 
+import '../../tools/runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { compileEngine } from '../shared/routing-engine.mjs';

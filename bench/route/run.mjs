@@ -23,6 +23,7 @@
 //   node bench/route/run.mjs --block-time 1     seconds between devnet blocks during the load (0: no new blocks)
 //   node bench/route/run.mjs --engine-only      part 1 only (no build, no processes)
 
+import '../../tools/runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';

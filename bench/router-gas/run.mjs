@@ -7,6 +7,7 @@
 //   node bench/router-gas/run.mjs          the table
 //   node bench/router-gas/run.mjs --json   the figures and the verdict as one JSON object
 
+import '../../tools/runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -6,6 +6,7 @@
 //   --no-build                              use the artifacts already in libs/contracts/out
 //
 // To publish another contract, add it to CONTRACTS below.
+import '../runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';

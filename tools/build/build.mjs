@@ -1,5 +1,6 @@
 // Compiles every app and lib to CommonJS under dist/ with swc (decorator metadata for NestJS, @dex/* path
 // aliases rewritten from tsconfig.base.json). Type checking is separate: `npm run typecheck`.
+import '../runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -4,6 +4,7 @@
 // regenerates anyway. `prisma generate` is wasm-only, so the native schema engine (which the CLI would try
 // to download) is switched off with PRISMA_SCHEMA_ENGINE_BINARY=/bin/false.
 //   node tools/db/generate.mjs [--force]
+import '../runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

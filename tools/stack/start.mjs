@@ -12,6 +12,7 @@
 // 5,000 more pools (DEVNET_SCALE_POOLS) across the V2, stable and core sources and 200 tokens on each chain, a
 // block every second with 25 swaps in it; the first start seeds them (about two minutes) and keeps the chains in
 // .devnet/cache, later starts load them in seconds.
+import '../runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';

