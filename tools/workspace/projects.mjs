@@ -33,6 +33,9 @@ export const projects = [
   { name: 'contracts', root: 'libs/contracts', type: 'contract-source', scope: 'shared', foundry: true },
   // Checks of the deployment files (docker/compose.yaml, k8s/) against the Compose and Kubernetes schemas.
   { name: 'deploy-check', root: 'tools/deploy-check', type: 'check', scope: 'tools' },
+  // The module boundaries of eslint.config.mjs, each rule shown rejecting a violation (its test target runs jest
+  // under --experimental-vm-modules, for ESLint's import() of the config).
+  { name: 'lint-config', root: 'tools/lint', type: 'check', scope: 'tools' },
 ];
 
 function projectJson(p) {
