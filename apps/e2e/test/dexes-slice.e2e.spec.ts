@@ -1,6 +1,6 @@
 // The first vertical slice end to end, with the built apps as processes: gateway -> NATS ->
 // aggregator-router, readiness on real NATS, Postgres and both anvil chains.
-import { ENDPOINTS, healthContract, healthReportSchema, listDexesContract, type EndpointName } from '@dex/messages';
+import { ENDPOINTS, healthContract, healthReportSchema, listDexesContract, QUEUE_GROUPS, type EndpointName } from '@dex/messages';
 import { DexApiError, type DexClient } from '@dex/sdk';
 import { createJsonLogger, NatsBus } from '@dex/service';
 import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
@@ -154,7 +154,7 @@ describe('GET /dexes and /health through the stack', () => {
     const bus = new NatsBus({ url: await fileNatsUrl(), name: 'e2e', logger: createJsonLogger('e2e', 'fatal') });
     await bus.connect();
     try {
-      for (const service of ['aggregator-router', 'gateway']) {
+      for (const service of [QUEUE_GROUPS.aggregatorRouter, QUEUE_GROUPS.gateway]) {
         const reply = await bus.request(healthContract(service), {});
         expect(reply.ok).toBe(true);
         if (reply.ok) expect(healthReportSchema.parse(reply.data).service).toBe(service);
