@@ -179,6 +179,8 @@ async function stackBench() {
   execFileSync(process.execPath, [join(root, 'tools/build/build.mjs'), '--quiet'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   const { startDevnet, writeManifest, freePort } = require(join(root, 'dist/libs/devnet-kit/src'));
   const { createTestDatabase, startPrivateNatsServer } = require(join(root, 'dist/libs/testing/src'));
+  const { SUBJECTS } = require(join(root, 'dist/libs/messages/src'));
+  const routeMetrics = (url) => scrape(url, SUBJECTS.aggregatorRoute);
 
   const dir = mkdtempSync(join(tmpdir(), 'route-bench-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -277,7 +279,7 @@ async function stackBench() {
 
   progress(`measuring: ${SECONDS} s at ${RATE} requests/s, open loop ...`);
   const blocksBefore = await Promise.all(['999', '4663'].map(blockNumber));
-  const metricsBefore = { gateway: await scrape(gateway.url), aggregator: await scrape(aggregator.url) };
+  const metricsBefore = { gateway: await routeMetrics(gateway.url), aggregator: await routeMetrics(aggregator.url) };
   const processes = [
     ['gateway', gateway.child.pid],
     ['aggregator-router', aggregator.child.pid],
@@ -307,7 +309,7 @@ async function stackBench() {
     const seconds = (run.end - run.t0) / 1000;
     machine = { busy: share, others: Math.max(0, share - benchCpuSeconds / seconds / cpus().length) };
   }
-  const metricsAfter = { gateway: await scrape(gateway.url), aggregator: await scrape(aggregator.url) };
+  const metricsAfter = { gateway: await routeMetrics(gateway.url), aggregator: await routeMetrics(aggregator.url) };
   const blocksAfter = await Promise.all(['999', '4663'].map(blockNumber));
   for (const app of apps) if (app.child.exitCode !== null) throw new Error(`${app.name} exited during the load with ${app.child.exitCode}:\n${logTail(app)}`);
 

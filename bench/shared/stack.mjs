@@ -76,8 +76,11 @@ export async function openLoop(base, mix, rate, seconds, seed) {
   return { results, t0, lastScheduled, end, total };
 }
 
-/** Sums and counts of the histograms the services record, for the labels that match. */
-export async function scrape(url) {
+/**
+ * Sums and counts of the histograms the services record for the route's HTTP requests and for the bus
+ * `subject` (the built @dex/messages' SUBJECTS.aggregatorRoute).
+ */
+export async function scrape(url, subject) {
   const res = await get(`${url}/metrics`, true);
   if (res.status !== 200) return {};
   const out = {};
@@ -87,7 +90,7 @@ export async function scrape(url) {
     const [, name, kind, labels, value] = m;
     const keep =
       (name === 'http_request_duration_seconds' && labels.includes('route="/v2/route"')) ||
-      ((name === 'nats_request_duration_seconds' || name === 'nats_handler_duration_seconds') && labels.includes('subject="aggregator.route"'));
+      ((name === 'nats_request_duration_seconds' || name === 'nats_handler_duration_seconds') && labels.includes(`subject="${subject}"`));
     if (!keep) continue;
     out[name] ??= { sum: 0, count: 0 };
     out[name][kind] += Number(value);

@@ -1,8 +1,8 @@
 import { baseSettings, chainListSetting, databaseSettings, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
-import { CHAIN_EVENTS_STREAM } from '@dex/messages';
+import { CHAIN_EVENTS_STREAM, QUEUE_GROUPS } from '@dex/messages';
 import { z } from 'zod';
 
-export const SERVICE = 'aggregator-router';
+export const SERVICE = QUEUE_GROUPS.aggregatorRouter;
 
 export function loadAggregatorConfig(env: Record<string, string | undefined> = process.env) {
   const settings = loadSettings(

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@dex/service';
-import { aggregatorRouterService } from './service';
+import { service } from './service';
 
-runService(aggregatorRouterService);
+runService(service);

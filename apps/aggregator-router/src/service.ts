@@ -3,7 +3,7 @@ import type { ServiceDefinition } from '@dex/service';
 import { aggregatorModule } from './aggregator.module';
 import { loadAggregatorConfig, SERVICE, type AggregatorConfig } from './config';
 
-export const aggregatorRouterService: ServiceDefinition<AggregatorConfig> = {
+export const service: ServiceDefinition<AggregatorConfig> = {
   name: SERVICE,
   loadConfig: loadAggregatorConfig,
   module: (config, bus) => aggregatorModule(config, bus),

@@ -1,7 +1,8 @@
 import { baseSettings, chainListSetting, databaseSettings, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
+import { QUEUE_GROUPS } from '@dex/messages';
 import { z } from 'zod';
 
-export const SERVICE = 'amm-quoter';
+export const SERVICE = QUEUE_GROUPS.ammQuoter;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const settings = loadSettings(

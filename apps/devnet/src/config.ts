@@ -1,7 +1,8 @@
 import { baseSettings, httpPortSetting, loadSettings } from '@dex/service';
+import { QUEUE_GROUPS } from '@dex/messages';
 import { z } from 'zod';
 
-export const SERVICE = 'devnet';
+export const SERVICE = QUEUE_GROUPS.devnet;
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
 

@@ -4,7 +4,7 @@
 import { testERC20Abi } from '@dex/abis';
 import { adminQuery } from '@dex/db';
 import { deployContext, devAccounts, send } from '@dex/devnet-kit';
-import { CHAIN_EVENTS_STREAM, indexerStatusContract } from '@dex/messages';
+import { CHAIN_EVENTS_STREAM, CHAIN_FACTS, chainFactSubject, indexerStatusContract } from '@dex/messages';
 import { createJsonLogger, NatsBus } from '@dex/service';
 import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
 import { parseAbiItem, type Abi, type Address } from 'viem';
@@ -140,7 +140,7 @@ describe('indexer process: crash mid-batch, restart, exactly once', () => {
     // Every committed event reaches JetStream (re-published ones are dropped by their message id).
     await until(async () => Number((await adminQuery<{ n: string }>(db.url, 'SELECT count(*) AS n FROM chain_event_outbox'))[0].n), (n) => n === 0, 20_000);
     const jsm = await bus.current!.jetstreamManager();
-    const blockEvents = await jsm.streams.info(CHAIN_EVENTS_STREAM, { subjects_filter: 'chain.*.block' } as never);
+    const blockEvents = await jsm.streams.info(CHAIN_EVENTS_STREAM, { subjects_filter: chainFactSubject('*', CHAIN_FACTS.block) } as never);
     expect(blockEvents.state.messages).toBeGreaterThan(0);
 
     const metrics = await fetch(`${indexer.url}/metrics`).then((r) => r.text());

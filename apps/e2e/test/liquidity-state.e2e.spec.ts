@@ -5,7 +5,7 @@
 import { launchpadAbi, stablePoolAbi, stablePoolFactoryAbi, uniswapV2FactoryAbi, uniswapV2PairAbi } from '@dex/abis';
 import { createChainClient, type ChainPublicClient } from '@dex/chain';
 import { readManifest } from '@dex/devnet-kit';
-import type { DevnetManifest } from '@dex/messages';
+import { CHAIN_FACTS, type ChainFact, type DevnetManifest } from '@dex/messages';
 import { createTestDatabase, startPrivateNatsServer, type PrivateNatsServer, type TestDatabase } from '@dex/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -130,13 +130,13 @@ describe('aggregator liquidity state against the chain', () => {
       .filter((l) => l.startsWith(`${name}{`) && labels.every((label) => l.includes(label)))
       .reduce((a, l) => a + Number(l.split(' ').pop()), 0);
   };
-  const factsReceived = (app: AppProcess, fact: string) => metric(app, 'chain_facts_received_total', [`fact="${fact}"`, 'outcome="handled"']);
+  const factsReceived = (app: AppProcess, fact: ChainFact) => metric(app, 'chain_facts_received_total', [`fact="${fact}"`, 'outcome="handled"']);
   const reloads = (app: AppProcess) => metric(app, 'liquidity_loads_total', ['reason="reorg"']);
 
   it('equals a fresh read of the chain while the simulator trades', async () => {
     // It follows the trades as facts (Sync reserves, curve trades), not by reading the pools.
-    await until(() => factsReceived(router, 'pool.updated'), (n) => n > 0, 60_000);
-    await until(() => factsReceived(router, 'launchpad.trade'), (n) => n > 0, 60_000);
+    await until(() => factsReceived(router, CHAIN_FACTS.poolUpdated), (n) => n > 0, 60_000);
+    await until(() => factsReceived(router, CHAIN_FACTS.launchpadTrade), (n) => n > 0, 60_000);
     const head = await client.getBlockNumber();
     expect(await expectStateEqualsChain(router, head + 3n)).toBeGreaterThanOrEqual(head + 3n);
   });
@@ -157,16 +157,16 @@ describe('aggregator liquidity state against the chain', () => {
     const snapshot = await rpc<string>('evm_snapshot');
     const fork = await client.getBlockNumber();
     // The old branch: at least three blocks, with trades (Sync reserves and curve trades) that the state follows.
-    const trades = async () => (await factsReceived(router, 'pool.updated')) + (await factsReceived(router, 'launchpad.trade'));
+    const trades = async () => (await factsReceived(router, CHAIN_FACTS.poolUpdated)) + (await factsReceived(router, CHAIN_FACTS.launchpadTrade));
     const tradesBefore = await trades();
     await until(() => client.getBlockNumber(), (b) => b >= fork + 3n, 60_000);
     await until(trades, (n) => n >= tradesBefore + 3, 60_000);
     const head = await client.getBlockNumber();
     await until(() => held(router), (s) => !(s instanceof Error) && s.block >= head, 60_000);
-    const reorgsBefore = await factsReceived(router, 'reorg');
+    const reorgsBefore = await factsReceived(router, CHAIN_FACTS.reorg);
     expect(await rpc('evm_revert', [snapshot])).toBe(true);
     // The new branch, built by the simulator's next trades, grows past the old one.
-    await until(() => factsReceived(router, 'reorg'), (n) => n > reorgsBefore, 60_000);
+    await until(() => factsReceived(router, CHAIN_FACTS.reorg), (n) => n > reorgsBefore, 60_000);
     await expectStateEqualsChain(router, (await client.getBlockNumber()) + 2n);
     expect(await reloads(router)).toBe(0);
   });

@@ -11,13 +11,15 @@ import { DocsController } from './docs/docs.controller';
 import { GatewayHealthController } from './health/health.controller';
 import { ErrorEnvelopeFilter } from './http/error.filter';
 
-/** The public REST surface: validates input, asks the services over NATS, answers in the envelope. */
+/**
+ * The public REST surface: validates input, asks the services over NATS, answers in the envelope. It opens no
+ * database connection (ServiceModule gets no `databaseUrl`): its readiness is NATS and each chain's RPC.
+ */
 export function gatewayModule(config: GatewayConfig, bus: NatsBus): DynamicModule {
   return ServiceModule.register({
     service: SERVICE,
     bus,
     chains: config.chains,
-    databaseUrl: config.DATABASE_URL,
     controllers: [DexesController, TokensController, AggregatorRouteController, CoreController, LaunchpadController, DocsController],
     healthControllers: [GatewayHealthController],
     providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],

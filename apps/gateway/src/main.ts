@@ -1,5 +1,5 @@
 import 'reflect-metadata';
 import { runService } from '@dex/service';
-import { gatewayService } from './service';
+import { service } from './service';
 
-runService(gatewayService);
+runService(service);

@@ -3,7 +3,7 @@ import { loadGatewayConfig, SERVICE, type GatewayConfig } from './config';
 import { gatewayModule } from './gateway.module';
 import { gatewayHttpErrors } from './http/framework-errors';
 
-export const gatewayService: ServiceDefinition<GatewayConfig> = {
+export const service: ServiceDefinition<GatewayConfig> = {
   name: SERVICE,
   loadConfig: loadGatewayConfig,
   module: (config, bus) => gatewayModule(config, bus),

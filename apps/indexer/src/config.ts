@@ -1,7 +1,8 @@
 import { baseSettings, chainListSetting, ConfigError, databaseSettings, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
+import { QUEUE_GROUPS } from '@dex/messages';
 import { z } from 'zod';
 
-export const SERVICE = 'indexer';
+export const SERVICE = QUEUE_GROUPS.indexer;
 
 const positive = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const nonNegative = (fallback: number) => z.coerce.number().int().nonnegative().default(fallback);

@@ -2,7 +2,7 @@
 // JetStream: backfill, discovery, bad tokens, a reorg made with snapshot/revert, rolling 24 h counters
 // across time travel, and the events on JetStream.
 import { LaunchpadRepository, PoolRepository, TokenRepository, adminQuery } from '@dex/db';
-import { CHAIN_EVENTS_STREAM, launchpadTokenGraduatedEventSchema, parseChainSubject } from '@dex/messages';
+import { CHAIN_EVENTS_STREAM, CHAIN_FACTS, chainFactSubject, launchpadTokenGraduatedEventSchema, parseChainSubject } from '@dex/messages';
 import { getAddress, keccak256, parseAbiItem, stringToHex, type Address } from 'viem';
 import { ChainIndexer } from '../src/chain/chain-indexer';
 import { buyLaunched, CHAIN_ID, createPair, graduateLaunched, launchpadAddress, launchToken, routerSwap, rpc, startHarness, token, trader, transfer, type Harness } from './support/harness';
@@ -307,13 +307,25 @@ describe('indexer on anvil, Postgres and JetStream', () => {
       expect(msg.header.get('Nats-Msg-Id')).toMatch(new RegExp(`^${CHAIN_ID}:`));
     }
     expect([...subjects].sort()).toEqual(
-      expect.arrayContaining(['block', 'launchpad.token.created', 'launchpad.token.graduated', 'launchpad.trade', 'pool.created', 'pool.updated', 'reorg', 'swap', 'token.created']),
+      expect.arrayContaining(
+        [
+          CHAIN_FACTS.block,
+          CHAIN_FACTS.launchpadTokenCreated,
+          CHAIN_FACTS.launchpadTokenGraduated,
+          CHAIN_FACTS.launchpadTrade,
+          CHAIN_FACTS.poolCreated,
+          CHAIN_FACTS.poolUpdated,
+          CHAIN_FACTS.reorg,
+          CHAIN_FACTS.swap,
+          CHAIN_FACTS.tokenCreated,
+        ].sort(),
+      ),
     );
     // The graduations: the devnet's GFROG, and LILY on both branches of the reorg (each with its block hash).
     const graduations: { subject: string; msgId: string | undefined; data: Record<string, unknown> }[] = [];
     for (let seq = 1; seq <= info.state.last_seq; seq++) {
       const msg = await jsm.streams.getMessage(CHAIN_EVENTS_STREAM, { seq }).catch(() => undefined);
-      if (msg && msg.subject === `chain.${CHAIN_ID}.launchpad.token.graduated`) graduations.push({ subject: msg.subject, msgId: msg.header.get('Nats-Msg-Id'), data: msg.json() });
+      if (msg && msg.subject === chainFactSubject(CHAIN_ID, CHAIN_FACTS.launchpadTokenGraduated)) graduations.push({ subject: msg.subject, msgId: msg.header.get('Nats-Msg-Id'), data: msg.json() });
     }
     expect(graduations).toHaveLength(3);
     for (const g of graduations) {

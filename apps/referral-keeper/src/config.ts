@@ -1,8 +1,9 @@
 import { baseSettings, chainListSetting, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
+import { QUEUE_GROUPS } from '@dex/messages';
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 
-export const SERVICE = 'referral-keeper';
+export const SERVICE = QUEUE_GROUPS.referralKeeper;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const settings = loadSettings(

@@ -15,6 +15,7 @@ import {
   type TransferRow,
   type AmmSwapRow,
 } from '../src';
+import { CHAIN_FACTS, chainFactSubject } from '@dex/messages';
 import { createTempDatabase, type TempDatabase } from './support/temp-database';
 
 jest.setTimeout(30_000);
@@ -162,7 +163,7 @@ describe('IndexerStore', () => {
       chainId: CHAIN,
       ancestor: { number: 1n, hash: hash(1n), parentHash: hash(0n), timestamp: T0 + 10n },
       reserves: [],
-      events: [{ blockNumber: 1n, subject: 'chain.999.reorg', msgId: '999:reorg:1', payload: { ancestor: '1' } }],
+      events: [{ blockNumber: 1n, subject: chainFactSubject(CHAIN, CHAIN_FACTS.reorg), msgId: `${CHAIN}:reorg:1`, payload: { ancestor: '1' } }],
       status: 'running',
     });
     const list = await tokens.list({ chainId: CHAIN, asOf: T0 + 3600n });

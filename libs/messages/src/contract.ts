@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { healthSubject } from './subjects';
 
 /**
  * A request/reply contract on the bus: the subject and the schemas of both directions.
@@ -66,7 +67,7 @@ export const healthReportSchema = z.object({
 /** Every service answers `<service>.health` in its queue group with its readiness report. */
 export function healthContract(service: string) {
   return defineContract({
-    subject: `${service}.health`,
+    subject: healthSubject(service),
     description: `Readiness of ${service}: its dependencies and whether each answers`,
     request: z.object({}),
     response: healthReportSchema,

@@ -1,7 +1,7 @@
 // ChainFactsSubscription on a real NATS server with JetStream: a subscriber follows the chain facts the
 // indexer publishes, from the moment it starts, in order, across a stream that appears late and a server
 // that restarts, and skips what does not validate.
-import { CHAIN_EVENTS_STREAM, chainFactSubject, chainFactsFilter, type ChainFact } from '@dex/messages';
+import { CHAIN_EVENTS_STREAM, CHAIN_FACTS, chainFactSubject, chainFactsFilter, type ChainFact } from '@dex/messages';
 import { startPrivateNatsServer, type PrivateNatsServer } from '@dex/testing';
 import { Logger } from '@nestjs/common';
 import { JSONCodec, nanos, type NatsConnection } from 'nats';
@@ -52,7 +52,7 @@ describe('ChainFactsSubscription', () => {
   const publish = async (chainId: number, fact: ChainFact, payload: unknown) => {
     await publisher.jetstream().publish(chainFactSubject(chainId, fact), codec.encode(payload));
   };
-  const subscribe = (facts: readonly ChainFact[] = ['pool.created'], chainIds = [999]) => {
+  const subscribe = (facts: readonly ChainFact[] = [CHAIN_FACTS.poolCreated], chainIds = [999]) => {
     subscription = new ChainFactsSubscription({
       bus,
       logger: new Logger('test'),
@@ -86,21 +86,21 @@ describe('ChainFactsSubscription', () => {
 
   it('delivers the facts published after it started, in order, only of its chains and facts, validated', async () => {
     await createStream();
-    await publish(999, 'pool.created', poolCreated(999, 1));
+    await publish(999, CHAIN_FACTS.poolCreated, poolCreated(999, 1));
     // The start time has millisecond precision: a fact of the same millisecond counts as after it.
     await new Promise((r) => setTimeout(r, 20));
     subscribe();
     // The consumer starts at the moment of `start`: the fact before it is the state read at boot.
     await new Promise((r) => setTimeout(r, 300));
-    await publish(999, 'pool.created', poolCreated(999, 2));
-    await publish(4663, 'pool.created', poolCreated(4663, 3));
-    await publish(999, 'swap', { chainId: 999 });
-    await publish(999, 'pool.created', { chainId: 999, blockNumber: 'not a number' });
-    await publish(999, 'pool.created', poolCreated(999, 4));
+    await publish(999, CHAIN_FACTS.poolCreated, poolCreated(999, 2));
+    await publish(4663, CHAIN_FACTS.poolCreated, poolCreated(4663, 3));
+    await publish(999, CHAIN_FACTS.swap, { chainId: 999 });
+    await publish(999, CHAIN_FACTS.poolCreated, { chainId: 999, blockNumber: 'not a number' });
+    await publish(999, CHAIN_FACTS.poolCreated, poolCreated(999, 4));
     await until(() => received.length >= 2);
     await new Promise((r) => setTimeout(r, 200));
     expect(blocks()).toEqual([2, 4]);
-    expect(received[0]).toMatchObject({ chainId: 999, fact: 'pool.created', payload: { kind: 'core', address: address(2) } });
+    expect(received[0]).toMatchObject({ chainId: 999, fact: CHAIN_FACTS.poolCreated, payload: { kind: 'core', address: address(2) } });
     expect(received[1].seq).toBeGreaterThan(received[0].seq);
     const metrics = bus.metrics.render();
     expect(metrics).toContain('chain_facts_received_total{chain="999",fact="pool.created",outcome="handled"} 2');
@@ -111,7 +111,7 @@ describe('ChainFactsSubscription', () => {
     subscribe();
     await new Promise((r) => setTimeout(r, 400));
     await createStream();
-    await publish(999, 'pool.created', poolCreated(999, 7));
+    await publish(999, CHAIN_FACTS.poolCreated, poolCreated(999, 7));
     await until(() => received.length === 1);
     expect(blocks()).toEqual([7]);
   });
@@ -120,21 +120,21 @@ describe('ChainFactsSubscription', () => {
     await createStream();
     subscribe();
     await new Promise((r) => setTimeout(r, 300));
-    await publish(999, 'pool.created', poolCreated(999, 10));
+    await publish(999, CHAIN_FACTS.poolCreated, poolCreated(999, 10));
     await until(() => received.length === 1);
     await nats.stop();
     await nats.start();
     // Published as soon as JetStream answers again, while the subscriber may still be reconnecting.
     for (let tries = 0; ; tries++) {
       try {
-        await publish(999, 'pool.created', poolCreated(999, 11));
+        await publish(999, CHAIN_FACTS.poolCreated, poolCreated(999, 11));
         break;
       } catch (error) {
         if (tries === 50) throw error;
         await new Promise((r) => setTimeout(r, 200));
       }
     }
-    await publish(999, 'pool.created', poolCreated(999, 12));
+    await publish(999, CHAIN_FACTS.poolCreated, poolCreated(999, 12));
     await until(() => received.length >= 3, 20_000);
     await new Promise((r) => setTimeout(r, 300));
     expect(blocks()).toEqual([10, 11, 12]);

@@ -42,8 +42,8 @@ describe('docker/compose.yaml', () => {
       RPC_URL_999: 'https://rpc.example/999',
       RPC_URL_4663: 'https://rpc.example/4663',
       SOURCES_CONFIG: '/etc/dex/sources.json',
-      DATABASE_URL: 'postgresql://dex:secret@postgres:5432/dex',
     });
+    expect(objectAt(objectAt(overridden, 'services'), 'aggregator-router', 'environment')?.DATABASE_URL).toBe('postgresql://dex:secret@postgres:5432/dex');
   });
 
   it('keeps our rules', () => {

@@ -26,3 +26,14 @@ describe('the settings table', () => {
     }
   });
 });
+
+// Every image runs `dist/apps/<app>/src/main.js`; each app's main.ts is the same: it runs the service
+// definition that its service.ts exports as `service`.
+const MAIN = "import 'reflect-metadata';\nimport { runService } from '@dex/service';\nimport { service } from './service';\n\nrunService(service);\n";
+
+describe('the entry point of each app', () => {
+  it.each(deployable)('apps/%s: main.ts runs the `service` of service.ts', (app) => {
+    expect(readFileSync(join(root, 'apps', app, 'src', 'main.ts'), 'utf8')).toBe(MAIN);
+    expect(readFileSync(join(root, 'apps', app, 'src', 'service.ts'), 'utf8')).toMatch(/^export const service: ServiceDefinition</m);
+  });
+});

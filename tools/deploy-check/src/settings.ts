@@ -10,7 +10,7 @@ export interface AppSettings {
 }
 
 export const APPS: Readonly<Record<string, AppSettings>> = {
-  gateway: { port: 3000, required: ['NATS_URL', 'DATABASE_URL'], chains: true },
+  gateway: { port: 3000, required: ['NATS_URL'], chains: true },
   'aggregator-router': { port: 3011, required: ['NATS_URL', 'DATABASE_URL', 'SOURCES_CONFIG'], chains: true },
   'amm-quoter': { port: 3012, required: ['NATS_URL', 'DATABASE_URL', 'SOURCES_CONFIG'], chains: true },
   'launchpad-service': { port: 3013, required: ['NATS_URL', 'DATABASE_URL', 'SOURCES_CONFIG'], chains: true },

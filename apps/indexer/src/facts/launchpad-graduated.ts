@@ -13,7 +13,7 @@ export const launchpadTokenGraduatedEvent = factEvent(
 );
 
 export const launchpadGraduatedFact = defineFact({
-  name: 'launchpad.token.graduated',
+  name: CHAIN_FACTS.launchpadTokenGraduated,
   stage: 'facts',
   events: [launchpadTokenGraduatedEvent],
   list: 'launchpadGraduations',

@@ -34,7 +34,7 @@ export const launchpadTokenMetadataUpdatedEvent = factEvent(
 export type LaunchpadMetadataUpdate = LaunchpadMetadataRow & { creator: Address };
 
 export const launchpadMetadataFact = defineFact<'launchpadMetadata', LaunchpadMetadataUpdate>({
-  name: 'launchpad.metadata.updated',
+  name: CHAIN_FACTS.launchpadMetadataUpdated,
   stage: 'facts',
   events: [launchpadTokenMetadataUpdatedEvent],
   list: 'launchpadMetadata',

@@ -17,7 +17,7 @@ export const launchpadTokenCreatedEvent = factEvent(
 );
 
 export const launchpadTokenCreatedFact = defineFact({
-  name: 'launchpad.token.created',
+  name: CHAIN_FACTS.launchpadTokenCreated,
   stage: 'discovery',
   events: [launchpadTokenCreatedEvent],
   list: 'launchpadTokens',

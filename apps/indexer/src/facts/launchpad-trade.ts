@@ -20,7 +20,7 @@ export const launchpadTokensSoldEvent = factEvent(
 );
 
 export const launchpadTradeFact = defineFact({
-  name: 'launchpad.trade',
+  name: CHAIN_FACTS.launchpadTrade,
   stage: 'facts',
   events: [launchpadTokensPurchasedEvent, launchpadTokensSoldEvent],
   list: 'launchpadTrades',

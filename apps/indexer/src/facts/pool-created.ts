@@ -49,7 +49,7 @@ const announcers: Record<string, { kind: SourceKind; pool: (log: ChainLog, sourc
 };
 
 export const poolCreatedFact = defineFact({
-  name: 'pool.created',
+  name: CHAIN_FACTS.poolCreated,
   stage: 'discovery',
   events: [v2PairCreatedEvent, stablePoolCreatedEvent, coreRouterPoolAddedEvent],
   list: 'pools',

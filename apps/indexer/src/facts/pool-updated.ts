@@ -14,7 +14,7 @@ export const stableSyncEvent = factEvent('stableSync', getAbiItem({ abi: stableP
 export type ReserveRow = ReserveUpdate & { log: ChainLog };
 
 export const poolUpdatedFact = defineFact<'reserves', ReserveRow>({
-  name: 'pool.updated',
+  name: CHAIN_FACTS.poolUpdated,
   stage: 'facts',
   events: [v2SyncEvent, stableSyncEvent],
   list: 'reserves',

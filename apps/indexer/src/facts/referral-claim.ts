@@ -11,7 +11,7 @@ export const ammRefFeesClaimedEvent = factEvent('ammRefFeesClaimed', getAbiItem(
 export const coreRouterRefFeesDistributedEvent = factEvent('coreRouterRefFeesDistributed', getAbiItem({ abi: ammRouterAbi, name: 'RefFeesDistributed' }) as AbiEvent);
 
 export const referralClaimFact = defineFact<'referralClaims', ReferralClaimRow, ReadonlySet<string>>({
-  name: 'referral.claimed',
+  name: CHAIN_FACTS.referralClaimed,
   stage: 'facts',
   events: [ammRefFeesClaimedEvent],
   context: [coreRouterRefFeesDistributedEvent],

@@ -1,5 +1,5 @@
 import type { PoolRow, TokenRow } from '@dex/db';
-import { CHAIN_FACTS, chainEventSchemas, type ChainFact, type SourceKind } from '@dex/messages';
+import { CHAIN_FACTS, chainEventSchemas, chainFactSubject, type ChainFact, type SourceKind } from '@dex/messages';
 import { encodeAbiParameters, encodeEventTopics, getAddress, type AbiEvent, type Address, type Hex } from 'viem';
 import type { AnyFact, DecodeContext } from './fact';
 import type { ChainLog } from './log';
@@ -97,33 +97,23 @@ describe('the fact registry', () => {
   });
 
   it('publishes in the order consumers rely on, the block last', () => {
-    expect(FACTS.filter((m) => m.fact).map((m) => m.fact)).toEqual([
-      'pool.created',
-      'token.created',
-      'pool.updated',
-      'swap',
-      'referral.claimed',
-      'launchpad.token.created',
-      'launchpad.trade',
-      'launchpad.metadata.updated',
-      'launchpad.token.graduated',
-    ]);
+    const order: ChainFact[] = [
+      CHAIN_FACTS.poolCreated,
+      CHAIN_FACTS.tokenCreated,
+      CHAIN_FACTS.poolUpdated,
+      CHAIN_FACTS.swap,
+      CHAIN_FACTS.referralClaimed,
+      CHAIN_FACTS.launchpadTokenCreated,
+      CHAIN_FACTS.launchpadTrade,
+      CHAIN_FACTS.launchpadMetadataUpdated,
+      CHAIN_FACTS.launchpadTokenGraduated,
+    ];
+    expect(FACTS.filter((m) => m.fact).map((m) => m.fact)).toEqual(order);
     const decoded = new Map(FACTS.filter((m) => m.stage !== 'node').map((m) => [m, sampleRows(m)]));
     const { facts } = storeRows(decoded, { tokens: [tokenSample] }, { senders: new Map() });
     const subjects = outboxEvents(facts, { chainId: 999, last, hashOf: () => last.hash }).map((e) => e.subject);
-    expect(subjects[subjects.length - 1]).toBe('chain.999.block');
-    expect([...new Set(subjects)]).toEqual([
-      'chain.999.pool.created',
-      'chain.999.token.created',
-      'chain.999.pool.updated',
-      'chain.999.swap',
-      'chain.999.referral.claimed',
-      'chain.999.launchpad.token.created',
-      'chain.999.launchpad.trade',
-      'chain.999.launchpad.metadata.updated',
-      'chain.999.launchpad.token.graduated',
-      'chain.999.block',
-    ]);
+    expect(subjects[subjects.length - 1]).toBe(chainFactSubject(999, CHAIN_FACTS.block));
+    expect([...new Set(subjects)]).toEqual([...order, CHAIN_FACTS.block].map((fact) => chainFactSubject(999, fact)));
   });
 
   it.each(FACTS.map((m) => [m.name, m] as const))('%s: a sample row decodes, is stored and its payload passes the fact schema', (_name, module) => {

@@ -14,7 +14,7 @@ export const ammSwapWithRefEvent = factEvent('ammSwapWithRef', getAbiItem({ abi:
 export type SwapRow = Omit<AmmSwapRow, 'sender'>;
 
 export const swapFact = defineFact<'swaps', SwapRow>({
-  name: 'swap',
+  name: CHAIN_FACTS.swap,
   stage: 'facts',
   events: [ammSwapEvent, ammSwapWithRefEvent],
   list: 'swaps',

@@ -4,7 +4,7 @@ import { CHAIN_FACTS } from '@dex/messages';
 import { defineFact } from './fact';
 
 export const tokenCreatedFact = defineFact({
-  name: 'token.created',
+  name: CHAIN_FACTS.tokenCreated,
   stage: 'node',
   events: [],
   list: 'tokens',

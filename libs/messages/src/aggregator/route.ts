@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
 import { addressSchema, chainIdSchema } from '../primitives';
-
-/** Request/reply subjects of the aggregator's route search, pool discovery and wallet balances. */
-export const AGGREGATOR_SUBJECTS = {
-  route: 'aggregator.route',
-  pools: 'aggregator.pools',
-  balances: 'aggregator.balances',
-} as const;
+import { SUBJECTS } from '../subjects';
 
 /** The native coin in the API: the zero address (the `0xEeee...` spelling is accepted as well). */
 export const NATIVE_TOKEN_ADDRESS = '0x0000000000000000000000000000000000000000';
@@ -91,7 +85,7 @@ export const routeResponseSchema = z.object({
 export type RouteResponse = z.infer<typeof routeResponseSchema>;
 
 export const routeContract = defineContract({
-  subject: AGGREGATOR_SUBJECTS.route,
+  subject: SUBJECTS.aggregatorRoute,
   description: 'Best route between two tokens of a chain, with RouterV2 calldata',
   request: routeRequestSchema,
   response: routeResponseSchema,
@@ -121,7 +115,7 @@ export const poolRecordSchema = z.object({
 export type PoolRecord = z.infer<typeof poolRecordSchema>;
 
 export const poolsContract = defineContract({
-  subject: AGGREGATOR_SUBJECTS.pools,
+  subject: SUBJECTS.aggregatorPools,
   description: 'Pools of every source trading a pair of tokens',
   request: poolsRequestSchema,
   response: z.array(poolRecordSchema),
@@ -141,7 +135,7 @@ export const balanceRecordSchema = tokenMetaSchema.extend({
 });
 
 export const balancesContract = defineContract({
-  subject: AGGREGATOR_SUBJECTS.balances,
+  subject: SUBJECTS.aggregatorBalances,
   description: "A wallet's balances of the chain's known tokens and native coin",
   request: balancesRequestSchema,
   response: z.object({ chainId: chainIdSchema, wallet: addressSchema, blockNumber: baseUnitsSchema, balances: z.array(balanceRecordSchema) }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
 import { addressSchema, chainIdSchema } from '../primitives';
+import { SUBJECTS } from '../subjects';
 
 /** Largest page of `GET /tokens`. */
 export const MAX_TOKEN_LIMIT = 1_000;
@@ -28,7 +29,7 @@ export const tokenRecordSchema = z.object({
 });
 
 export const listTokensContract = defineContract({
-  subject: 'aggregator.tokens',
+  subject: SUBJECTS.aggregatorTokens,
   description: 'Tokens of a chain sorted by transfers in the last 24 hours, with search and paging',
   request: z.object({
     chainId: chainIdSchema,

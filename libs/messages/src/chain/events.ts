@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressSchema, chainIdSchema, sourceKindSchema } from '../primitives';
-import { CHAIN_FACTS, chainSubject, type ChainFact } from '../subjects';
+import { CHAIN_FACTS, type ChainFact } from '../subjects';
 import { launchMetadataShape } from '../launchpad/metadata';
 
 // Payloads of the chain facts the indexer publishes on JetStream (stream CHAIN_EVENTS, subjects
@@ -151,14 +151,3 @@ export const chainEventSchemas = {
 export type ChainEventOf<F extends ChainFact> = z.input<(typeof chainEventSchemas)[F]>;
 /** A fact's payload as validated by its schema (addresses typed as such). */
 export type ChainFactPayload<F extends ChainFact> = z.output<(typeof chainEventSchemas)[F]>;
-
-/** Subject of a fact of a chain: `chain.<chainId>.<fact>`. */
-export const chainFactSubject = (chainId: number, fact: ChainFact): string => chainSubject(chainId, fact);
-
-/** The fact a `chain.<chainId>.<fact>` subject carries, or undefined for another subject. */
-export function parseChainSubject(subject: string): { chainId: number; fact: ChainFact } | undefined {
-  const match = /^chain\.(\d+)\.(.+)$/.exec(subject);
-  if (!match) return undefined;
-  const fact = match[2] as ChainFact;
-  return fact in chainEventSchemas ? { chainId: Number(match[1]), fact } : undefined;
-}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
 import { chainIdSchema } from '../primitives';
-import { INDEXER_SUBJECTS } from '../subjects';
+import { SUBJECTS } from '../subjects';
 
 /** What the indexer is doing on a chain: `running` (following the head), `backfilling` (catching up), `stopped`, `error`. */
 export const INDEXER_STATES = ['running', 'backfilling', 'stopped', 'error'] as const;
@@ -26,7 +26,7 @@ export const chainIndexerStatusSchema = z.object({
 export type ChainIndexerStatus = z.infer<typeof chainIndexerStatusSchema>;
 
 export const indexerStatusContract = defineContract({
-  subject: INDEXER_SUBJECTS.status,
+  subject: SUBJECTS.indexerStatus,
   description: 'Indexer progress per chain: serviceStatus, lastProcessedBlock, head and lag',
   request: z.object({ chainId: chainIdSchema.optional() }),
   response: z.object({ chains: z.array(chainIndexerStatusSchema) }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
 import { addressSchema, chainIdSchema } from '../primitives';
+import { SUBJECTS } from '../subjects';
 
 /** Decimal numbers (prices, USD values, rates, human-readable amounts) travel as strings. */
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -29,7 +30,7 @@ export const corePoolEntrySchema = z.object({
 export type CorePoolEntry = z.infer<typeof corePoolEntrySchema>;
 
 export const corePoolsContract = defineContract({
-  subject: 'core.pools',
+  subject: SUBJECTS.corePools,
   description: 'Every AMM pool of a chain with prices, reserves, TVL and 24 h stats',
   request: z.object({ chainId: chainIdSchema }),
   response: z.object({
@@ -59,7 +60,7 @@ export const corePoolDataSchema = z.object({
 export type CorePoolData = z.infer<typeof corePoolDataSchema>;
 
 export const corePoolContract = defineContract({
-  subject: 'core.pool',
+  subject: SUBJECTS.corePool,
   description: 'One AMM pool with reserves, prices, fees and 24 h stats',
   request: z.object({ chainId: chainIdSchema, pool: addressSchema }),
   response: corePoolDataSchema,

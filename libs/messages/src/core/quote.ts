@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
 import { addressSchema, chainIdSchema } from '../primitives';
+import { SUBJECTS } from '../subjects';
 
 /** Largest number of amounts in one batch quote. */
 export const MAX_QUOTE_BATCH = 100;
@@ -47,7 +48,7 @@ export const coreQuoteResponseSchema = z.object({
 export type CoreQuoteResponse = z.infer<typeof coreQuoteResponseSchema>;
 
 export const coreQuoteContract = defineContract({
-  subject: 'core.quote',
+  subject: SUBJECTS.coreQuote,
   description: 'Quotes one or many input amounts on the AMM pool of a pair, optionally with router calldata',
   request: coreQuoteRequestSchema,
   response: coreQuoteResponseSchema,
@@ -64,15 +65,11 @@ export const coreWatchRequestSchema = z.object({
 });
 
 export const coreWatchContract = defineContract({
-  subject: 'core.watch',
+  subject: SUBJECTS.coreWatch,
   description: 'Starts (or renews) live quotes of a pair, published every block on its quote topic',
   request: coreWatchRequestSchema,
   response: z.object({ subject: z.string(), expiresAt: z.number().int() }),
 });
-
-/** Subject of the live quotes of a pair; addresses lower-case. */
-export const quoteTopic = (chainId: number, tokenIn: string, tokenOut: string): string =>
-  `quotes.${chainId}.${tokenIn.toLowerCase()}.${tokenOut.toLowerCase()}`;
 
 /** Payload published on a quote topic for each new block. */
 export const liveQuoteSchema = z.object({

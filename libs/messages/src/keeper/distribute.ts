@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
 import { chainIdSchema } from '../primitives';
+import { SUBJECTS } from '../subjects';
 
 export const distributionResultSchema = z.object({
   chainId: chainIdSchema,
@@ -19,7 +20,7 @@ export type DistributionResult = z.infer<typeof distributionResultSchema>;
 
 /** `keeper.distribute`: run a referral-fee distribution now, on one chain or all; `force` ignores the threshold. */
 export const distributeContract = defineContract({
-  subject: 'keeper.distribute',
+  subject: SUBJECTS.keeperDistribute,
   description: 'Runs distributeRefFees on the AMM router now',
   request: z.object({ chainId: chainIdSchema.optional(), force: z.boolean().optional() }),
   response: z.object({ results: z.array(distributionResultSchema) }),

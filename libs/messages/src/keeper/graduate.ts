@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
 import { addressSchema, chainIdSchema } from '../primitives';
+import { SUBJECTS } from '../subjects';
 
 const txHashSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
 
@@ -43,7 +44,7 @@ export type GraduationRun = z.infer<typeof graduationRunSchema>;
  * token's DEX factory if it is still missing, then call the launchpad's `graduate(token)`.
  */
 export const graduateContract = defineContract({
-  subject: 'keeper.graduate',
+  subject: SUBJECTS.keeperGraduate,
   description: 'Graduates the launched tokens whose curve sold out: deploys each missing DEX pair, then calls graduate',
   request: z
     .object({ chainId: chainIdSchema.optional(), token: addressSchema.optional() })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
 import { addressSchema, chainIdSchema } from '../primitives';
+import { SUBJECTS } from '../subjects';
 import { launchMetadataShape } from './metadata';
 
 const uintString = z.string().regex(/^\d+$/);
@@ -60,7 +61,7 @@ export type LaunchedToken = z.infer<typeof launchedTokenSchema>;
 export const MAX_LAUNCHPAD_PAGE = 100;
 
 export const listLaunchedTokensContract = defineContract({
-  subject: 'launchpad.tokens',
+  subject: SUBJECTS.launchpadTokens,
   description: 'Launched tokens of a chain, newest first, paged',
   request: z.object({ chainId: chainIdSchema, offset: z.number().int().min(0), limit: z.number().int().min(1).max(MAX_LAUNCHPAD_PAGE) }),
   response: z.object({
@@ -76,14 +77,14 @@ export const listLaunchedTokensContract = defineContract({
 });
 
 export const getLaunchedTokenContract = defineContract({
-  subject: 'launchpad.token',
+  subject: SUBJECTS.launchpadToken,
   description: 'One launched token',
   request: z.object({ chainId: chainIdSchema, token: addressSchema }),
   response: launchedTokenSchema,
 });
 
 export const launchpadEstimateContract = defineContract({
-  subject: 'launchpad.estimate',
+  subject: SUBJECTS.launchpadEstimate,
   description: 'What a buy (native in) or a sell (tokens in) pays on the curve now, the 1% fee included',
   request: z.object({ chainId: chainIdSchema, token: addressSchema, side: z.enum(['buy', 'sell']), amount: uintString }),
   response: z.object({ chainId: chainIdSchema, token: addressSchema, side: z.enum(['buy', 'sell']), amountIn: uintString, amountOut: uintString }),
@@ -106,7 +107,7 @@ export const launchpadTradeSchema = z.object({
 });
 
 export const launchpadTradesContract = defineContract({
-  subject: 'launchpad.trades',
+  subject: SUBJECTS.launchpadTrades,
   description: 'Recent curve trades of a launched token, newest first (from the indexer)',
   request: z.object({ chainId: chainIdSchema, token: addressSchema, limit: z.number().int().min(1).max(MAX_LAUNCHPAD_PAGE) }),
   response: z.object({ chainId: chainIdSchema, token: addressSchema, trades: z.array(launchpadTradeSchema) }),

@@ -1,0 +1,32 @@
+// The database is opt-in: ServiceModule connects a Postgres client and checks it for readiness only for a
+// service that passes its `databaseUrl`.
+import 'reflect-metadata';
+import { Test, type TestingModule } from '@nestjs/testing';
+import { createJsonLogger, DB_CLIENT, HealthService, NatsBus, ServiceModule, type ServiceModuleOptions } from '../src';
+
+// Nothing listens on these ports: every check fails fast.
+const compile = (options: Partial<ServiceModuleOptions>) => {
+  const bus = new NatsBus({ url: 'nats://127.0.0.1:1', name: 'opt-in', logger: createJsonLogger('opt-in', 'fatal') });
+  return Test.createTestingModule({ imports: [ServiceModule.register({ service: 'opt-in', bus, ...options })] }).compile();
+};
+
+describe('the database module of a service', () => {
+  const modules: TestingModule[] = [];
+  afterAll(() => Promise.all(modules.map((m) => m.close())));
+
+  it('is absent without a databaseUrl: no client, no postgres check', async () => {
+    const moduleRef = await compile({});
+    modules.push(moduleRef);
+    expect(() => moduleRef.get(DB_CLIENT, { strict: false })).toThrow();
+    expect(Object.keys((await moduleRef.get(HealthService, { strict: false }).readiness()).checks)).toEqual(['nats']);
+  });
+
+  it('gives the service a client and a postgres check when it passes one', async () => {
+    const moduleRef = await compile({ databaseUrl: 'postgresql://postgres@127.0.0.1:1/dex' });
+    modules.push(moduleRef);
+    expect(moduleRef.get(DB_CLIENT, { strict: false })).toBeDefined();
+    const report = await moduleRef.get(HealthService, { strict: false }).readiness();
+    expect(Object.keys(report.checks).sort()).toEqual(['nats', 'postgres']);
+    expect(report.checks.postgres.status).toBe('down');
+  });
+});
