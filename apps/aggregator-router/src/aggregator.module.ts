@@ -17,11 +17,7 @@ export function aggregatorModule(config: AggregatorConfig, bus: NatsBus): Dynami
   const sources = SourceRegistry.fromFile(SERVICE, config.SOURCES_CONFIG, chainIds);
   const entries = loadChainEntries(SERVICE, config.SOURCES_CONFIG, chainIds);
   const chainSources = loadSourcesConfig(SERVICE, config.SOURCES_CONFIG, chainIds);
-  return ServiceModule.register({
-    service: SERVICE,
-    bus,
-    chains: config.chains,
-    databaseUrl: config.DATABASE_URL,
+  return ServiceModule.forSettings(SERVICE, config, bus, {
     controllers: [DexesHandler, RouteHandler, TokensHandler, LiquidityController],
     providers: [{ provide: SourceRegistry, useValue: sources }, {
         provide: LiquidityService,

@@ -1,17 +1,15 @@
-import { baseSettings, chainListSetting, databaseSettings, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
+import { databaseSettings, loadChainServiceSettings } from '@dex/service';
 import { CHAIN_EVENTS_STREAM, QUEUE_GROUPS } from '@dex/messages';
 import { z } from 'zod';
 
 export const SERVICE = QUEUE_GROUPS.aggregatorRouter;
 
 export function loadAggregatorConfig(env: Record<string, string | undefined> = process.env) {
-  const settings = loadSettings(
+  return loadChainServiceSettings(
     SERVICE,
+    3011,
     {
-      ...baseSettings,
       ...databaseSettings,
-      ...chainListSetting,
-      ...httpPortSetting(3011),
       /** Path of the per-chain liquidity-source config (the devnet manifest has the same shape). */
       SOURCES_CONFIG: z.string().min(1),
       /** Polling interval of the chain clients (receipts, watchers), milliseconds. */
@@ -23,7 +21,6 @@ export function loadAggregatorConfig(env: Record<string, string | undefined> = p
     },
     env,
   );
-  return { ...settings, chains: loadChainEndpoints(SERVICE, settings.CHAIN_IDS, env) };
 }
 
 export type AggregatorConfig = ReturnType<typeof loadAggregatorConfig>;

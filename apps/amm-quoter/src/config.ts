@@ -1,17 +1,15 @@
-import { baseSettings, chainListSetting, databaseSettings, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
+import { databaseSettings, loadChainServiceSettings } from '@dex/service';
 import { QUEUE_GROUPS } from '@dex/messages';
 import { z } from 'zod';
 
 export const SERVICE = QUEUE_GROUPS.ammQuoter;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const settings = loadSettings(
+  return loadChainServiceSettings(
     SERVICE,
+    3012,
     {
-      ...baseSettings,
       ...databaseSettings,
-      ...chainListSetting,
-      ...httpPortSetting(3012),
       /** Path of the per-chain source file; the `core` source names the AMM router of each chain. */
       SOURCES_CONFIG: z.string().min(1),
       /** How often to look for a new block (live quote topics), milliseconds. */
@@ -19,7 +17,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     env,
   );
-  return { ...settings, chains: loadChainEndpoints(SERVICE, settings.CHAIN_IDS, env) };
 }
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -13,11 +13,7 @@ export const service: ServiceDefinition<Config> = {
   loadConfig,
   serves: [coreQuoteContract, coreWatchContract, corePoolsContract, corePoolContract],
   module: (config, bus) =>
-    ServiceModule.register({
-      service: SERVICE,
-      bus,
-      chains: config.chains,
-      databaseUrl: config.DATABASE_URL,
+    ServiceModule.forSettings(SERVICE, config, bus, {
       controllers: [QuoteHandler],
       providers: [{ provide: CoreChains, useValue: CoreChains.fromConfig(config) }, QuoteService, LiveQuotesService, PoolStatsService],
     }),

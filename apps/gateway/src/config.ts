@@ -1,12 +1,11 @@
-import { baseSettings, chainListSetting, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
+import { loadChainServiceSettings } from '@dex/service';
 import { QUEUE_GROUPS } from '@dex/messages';
 
 export const SERVICE = QUEUE_GROUPS.gateway;
 
 /** The gateway's settings: it asks the services over NATS and keeps no data, so it takes no DATABASE_URL. */
 export function loadGatewayConfig(env: Record<string, string | undefined> = process.env) {
-  const settings = loadSettings(SERVICE, { ...baseSettings, ...chainListSetting, ...httpPortSetting(3000) }, env);
-  return { ...settings, chains: loadChainEndpoints(SERVICE, settings.CHAIN_IDS, env) };
+  return loadChainServiceSettings(SERVICE, 3000, {}, env);
 }
 
 export type GatewayConfig = ReturnType<typeof loadGatewayConfig>;

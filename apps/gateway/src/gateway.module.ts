@@ -13,13 +13,10 @@ import { ErrorEnvelopeFilter } from './http/error.filter';
 
 /**
  * The public REST surface: validates input, asks the services over NATS, answers in the envelope. It opens no
- * database connection (ServiceModule gets no `databaseUrl`): its readiness is NATS and each chain's RPC.
+ * database connection (its settings read no `DATABASE_URL`): its readiness is NATS and each chain's RPC.
  */
 export function gatewayModule(config: GatewayConfig, bus: NatsBus): DynamicModule {
-  return ServiceModule.register({
-    service: SERVICE,
-    bus,
-    chains: config.chains,
+  return ServiceModule.forSettings(SERVICE, config, bus, {
     controllers: [DexesController, TokensController, AggregatorRouteController, CoreController, LaunchpadController, DocsController],
     healthControllers: [GatewayHealthController],
     providers: [{ provide: APP_FILTER, useClass: ErrorEnvelopeFilter }],

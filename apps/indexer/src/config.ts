@@ -1,4 +1,4 @@
-import { baseSettings, chainListSetting, ConfigError, databaseSettings, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
+import { ConfigError, databaseSettings, loadChainServiceSettings } from '@dex/service';
 import { QUEUE_GROUPS } from '@dex/messages';
 import { z } from 'zod';
 
@@ -27,12 +27,8 @@ export const indexerSettings = {
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const settings = loadSettings(
-    SERVICE,
-    { ...baseSettings, ...databaseSettings, ...chainListSetting, ...httpPortSetting(3014), ...indexerSettings },
-    env,
-  );
-  const chains = loadChainEndpoints(SERVICE, settings.CHAIN_IDS, env);
+  const settings = loadChainServiceSettings(SERVICE, 3014, { ...databaseSettings, ...indexerSettings }, env);
+  const chains = settings.chains;
   const problems: string[] = [];
   const startBlocks: Record<number, bigint> = {};
   for (const { chainId } of chains) {

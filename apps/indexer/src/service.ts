@@ -10,11 +10,7 @@ export const service: ServiceDefinition<Config> = {
   loadConfig,
   serves: [indexerStatusContract],
   module: (config, bus) =>
-    ServiceModule.register({
-      service: SERVICE,
-      bus,
-      chains: config.chains,
-      databaseUrl: config.DATABASE_URL,
+    ServiceModule.forSettings(SERVICE, config, bus, {
       controllers: [IndexerStatusHandler],
       providers: [
         {

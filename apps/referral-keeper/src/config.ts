@@ -1,4 +1,4 @@
-import { baseSettings, chainListSetting, httpPortSetting, loadChainEndpoints, loadSettings } from '@dex/service';
+import { loadChainServiceSettings } from '@dex/service';
 import { QUEUE_GROUPS } from '@dex/messages';
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
@@ -6,12 +6,10 @@ import { z } from 'zod';
 export const SERVICE = QUEUE_GROUPS.referralKeeper;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const settings = loadSettings(
+  const settings = loadChainServiceSettings(
     SERVICE,
+    3015,
     {
-      ...baseSettings,
-      ...chainListSetting,
-      ...httpPortSetting(3015),
       /** Key of the account that sends `distributeRefFees` and `graduate`; the keeper refuses to start without it. */
       KEEPER_PRIVATE_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex private key'),
       /**
@@ -38,11 +36,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env,
   );
   const { KEEPER_PRIVATE_KEY, ...rest } = settings;
-  return {
-    ...rest,
-    keeper: privateKeyToAccount(KEEPER_PRIVATE_KEY as `0x${string}`),
-    chains: loadChainEndpoints(SERVICE, settings.CHAIN_IDS, env),
-  };
+  return { ...rest, keeper: privateKeyToAccount(KEEPER_PRIVATE_KEY as `0x${string}`) };
 }
 
 export type Config = ReturnType<typeof loadConfig>;

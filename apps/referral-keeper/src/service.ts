@@ -17,10 +17,7 @@ export const service: ServiceDefinition<Config> = {
   loadConfig,
   serves: [distributeContract, graduateContract],
   module: (config, bus) =>
-    ServiceModule.register({
-      service: SERVICE,
-      bus,
-      chains: config.chains,
+    ServiceModule.forSettings(SERVICE, config, bus, {
       controllers: [KeeperHandler],
       providers: [
         { provide: KEEPER_CONFIG, useValue: config },

@@ -66,4 +66,18 @@ export class ServiceModule {
       providers: [{ provide: MetricsRegistry, useValue: options.bus.metrics }, ...(options.providers ?? [])],
     };
   }
+
+  /**
+   * `register` from a service's settings: a readiness check for each of its chains, and its database when its
+   * settings read `DATABASE_URL` (`databaseSettings`); the service adds its own controllers and providers.
+   */
+  static forSettings(
+    service: string,
+    settings: { readonly chains?: readonly ChainEndpoint[]; readonly DATABASE_URL?: string },
+    bus: NatsBus,
+    own: Omit<ServiceModuleOptions, 'service' | 'bus' | 'chains' | 'databaseUrl'>,
+  ): DynamicModule {
+    const database = settings.DATABASE_URL === undefined ? {} : { databaseUrl: settings.DATABASE_URL };
+    return ServiceModule.register({ service, bus, chains: settings.chains, ...database, ...own });
+  }
 }

@@ -29,4 +29,17 @@ describe('the database module of a service', () => {
     expect(Object.keys(report.checks).sort()).toEqual(['nats', 'postgres']);
     expect(report.checks.postgres.status).toBe('down');
   });
+
+  it("follows the service's settings: a database for settings that read DATABASE_URL, a check per chain", async () => {
+    const bus = new NatsBus({ url: 'nats://127.0.0.1:1', name: 'opt-in', logger: createJsonLogger('opt-in', 'fatal') });
+    const chains = [{ chainId: 999, rpcUrl: 'http://127.0.0.1:1' }];
+    const withDb = await Test.createTestingModule({
+      imports: [ServiceModule.forSettings('opt-in', { chains, DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/dex' }, bus, {})],
+    }).compile();
+    const without = await Test.createTestingModule({ imports: [ServiceModule.forSettings('opt-in', { chains }, bus, {})] }).compile();
+    modules.push(withDb, without);
+    expect(Object.keys((await withDb.get(HealthService, { strict: false }).readiness()).checks).sort()).toEqual(['nats', 'postgres', 'rpc:999']);
+    expect(() => without.get(DB_CLIENT, { strict: false })).toThrow();
+    expect(Object.keys((await without.get(HealthService, { strict: false }).readiness()).checks).sort()).toEqual(['nats', 'rpc:999']);
+  });
 });

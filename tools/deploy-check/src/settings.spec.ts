@@ -14,10 +14,14 @@ describe('the settings table', () => {
   it.each(deployable)('matches apps/%s/src/config.ts', (app) => {
     const source = readFileSync(join(root, 'apps', app, 'src', 'config.ts'), 'utf8');
     const settings = APPS[app];
-    expect(source).toContain(`httpPortSetting(${settings.port})`);
-    expect(source.includes('...baseSettings')).toBe(settings.required.includes('NATS_URL'));
+    // A service of the chains loads its settings with loadChainServiceSettings(SERVICE, <port>, ...): the base
+    // settings, CHAIN_IDS and the RPC URLs come with it.
+    const chainService = /loadChainServiceSettings\(\s*SERVICE,\s*(\d+)/.exec(source);
+    const port = chainService ? chainService[1] : /httpPortSetting\((\d+)\)/.exec(source)?.[1];
+    expect(Number(port)).toBe(settings.port);
+    expect(chainService !== null || source.includes('...baseSettings')).toBe(settings.required.includes('NATS_URL'));
     expect(source.includes('...databaseSettings')).toBe(settings.required.includes('DATABASE_URL'));
-    expect(source.includes('loadChainEndpoints(')).toBe(settings.chains);
+    expect(chainService !== null || source.includes('loadChainEndpoints(')).toBe(settings.chains);
     // Settings without a default are required.
     for (const [, name] of source.matchAll(/^\s*([A-Z][A-Z0-9_]+): z\.[a-z]+\([^\n]*$/gm)) {
       const line = source.split('\n').find((l) => l.trimStart().startsWith(`${name}:`)) ?? '';

@@ -96,3 +96,14 @@ export function loadChainEndpoints(service: string, chainIds: string, env: Env =
   if (problems.length) throw new ConfigError(service, problems);
   return endpoints;
 }
+
+/**
+ * The settings of a service that serves the chains of `CHAIN_IDS`, on its default HTTP port: the base settings,
+ * the chain list and the service's own (`databaseSettings` among them for a service that reads Postgres; one
+ * that does not opens no connection); `chains` holds each served chain's RPC endpoint.
+ */
+export function loadChainServiceSettings<S extends z.ZodRawShape>(service: string, httpPort: number, shape: S, env: Env = process.env) {
+  const settings = loadSettings(service, { ...baseSettings, ...chainListSetting, ...httpPortSetting(httpPort), ...shape }, env);
+  // CHAIN_IDS is in every such shape (chainListSetting); the generic shape hides it from the type.
+  return { ...settings, chains: loadChainEndpoints(service, (settings as { CHAIN_IDS: string }).CHAIN_IDS, env) };
+}
