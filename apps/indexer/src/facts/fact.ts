@@ -102,3 +102,10 @@ export const defineFact = <L extends FactList, Row = StoredRow<L>, Scan = undefi
 
 /** The log position fields every log fact's payload carries. */
 export const logFields = (p: { logIndex: number; txHash: string; timestamp: bigint }) => ({ logIndex: p.logIndex, txHash: p.txHash, timestamp: Number(p.timestamp) });
+
+/** The message of a fact that one log makes: its block, its log index as the id, the log fields and `fields`. */
+export const logMessage = (at: { blockNumber: bigint; logIndex: number; txHash: string; timestamp: bigint }, fields: Record<string, unknown>): FactMessage => ({
+  blockNumber: at.blockNumber,
+  id: String(at.logIndex),
+  payload: { ...logFields(at), ...fields },
+});

@@ -4,7 +4,7 @@
 import type { LaunchpadGraduationRow } from '@dex/db';
 import { CHAIN_FACTS } from '@dex/messages';
 import { parseAbiItem, type AbiEvent } from 'viem';
-import { defineFact, factEvent, logFields } from './fact';
+import { defineFact, factEvent, logMessage } from './fact';
 import { topicAddress, word } from './log';
 
 export const launchpadTokenGraduatedEvent = factEvent(
@@ -29,16 +29,12 @@ export const launchpadGraduatedFact = defineFact({
     };
   },
   fact: CHAIN_FACTS.launchpadTokenGraduated,
-  message: (g) => ({
-    blockNumber: g.blockNumber,
-    id: String(g.logIndex),
-    payload: {
-      ...logFields(g),
+  message: (g) =>
+    logMessage(g, {
       token: g.token,
       pair: g.pair,
       nativeAmount: g.nativeAmount.toString(),
       tokenAmount: g.tokenAmount.toString(),
       liquidity: g.liquidity.toString(),
-    },
-  }),
+    }),
 });

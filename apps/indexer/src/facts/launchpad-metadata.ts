@@ -3,7 +3,7 @@
 import type { LaunchpadMetadataRow } from '@dex/db';
 import { CHAIN_FACTS } from '@dex/messages';
 import { parseAbiItem, type AbiEvent, type Address } from 'viem';
-import { defineFact, factEvent, logFields } from './fact';
+import { defineFact, factEvent, logMessage } from './fact';
 import { checksum, decodeArgs } from './log';
 
 /** The updatable metadata of a launch, from a decoded TokenCreated or TokenMetadataUpdated. */
@@ -49,14 +49,10 @@ export const launchpadMetadataFact = defineFact<'launchpadMetadata', LaunchpadMe
     };
   },
   fact: CHAIN_FACTS.launchpadMetadataUpdated,
-  message: (_stored, m) => ({
-    blockNumber: m.blockNumber,
-    id: String(m.logIndex),
-    payload: {
-      ...logFields(m),
+  message: (_stored, m) =>
+    logMessage(m, {
       token: m.token,
       creator: m.creator,
       ...metadataPayload(m),
-    },
-  }),
+    }),
 });

@@ -4,7 +4,7 @@
 import type { LaunchpadTokenRow } from '@dex/db';
 import { CHAIN_FACTS } from '@dex/messages';
 import { parseAbiItem, type AbiEvent } from 'viem';
-import { defineFact, factEvent, logFields } from './fact';
+import { defineFact, factEvent, logMessage } from './fact';
 import { checksum, decodeArgs } from './log';
 import { metadataOf, metadataPayload } from './launchpad-metadata';
 import { poolRow } from './pool-created';
@@ -51,11 +51,8 @@ export const launchpadTokenCreatedFact = defineFact({
     return { tokens: [{ address: token, source: 'launchpad' }], pools: [poolRow(token, t0, t1, false, launchpad, log)] };
   },
   fact: CHAIN_FACTS.launchpadTokenCreated,
-  message: (t) => ({
-    blockNumber: t.blockNumber,
-    id: String(t.logIndex),
-    payload: {
-      ...logFields(t),
+  message: (t) =>
+    logMessage(t, {
       token: t.address,
       creator: t.creator,
       name: t.name,
@@ -68,6 +65,5 @@ export const launchpadTokenCreatedFact = defineFact({
       totalSupply: t.totalSupply.toString(),
       price: t.price.toString(),
       initialPurchaseAmount: t.initialPurchaseAmount.toString(),
-    },
-  }),
+    }),
 });

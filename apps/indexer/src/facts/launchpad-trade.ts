@@ -3,7 +3,7 @@
 import type { LaunchpadTradeRow } from '@dex/db';
 import { CHAIN_FACTS } from '@dex/messages';
 import { parseAbiItem, type AbiEvent } from 'viem';
-import { defineFact, factEvent, logFields } from './fact';
+import { defineFact, factEvent, logMessage } from './fact';
 import { checksum, decodeArgs } from './log';
 
 export const launchpadTokensPurchasedEvent = factEvent(
@@ -42,11 +42,8 @@ export const launchpadTradeFact = defineFact({
     };
   },
   fact: CHAIN_FACTS.launchpadTrade,
-  message: (t) => ({
-    blockNumber: t.blockNumber,
-    id: String(t.logIndex),
-    payload: {
-      ...logFields(t),
+  message: (t) =>
+    logMessage(t, {
       token: t.token,
       trader: t.trader,
       side: t.side,
@@ -56,6 +53,5 @@ export const launchpadTradeFact = defineFact({
       nativeReserves: t.nativeReserves.toString(),
       tokenReserves: t.tokenReserves.toString(),
       totalSupply: t.totalSupply.toString(),
-    },
-  }),
+    }),
 });

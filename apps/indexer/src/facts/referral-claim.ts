@@ -4,7 +4,7 @@ import { ammPoolAbi, ammRouterAbi } from '@dex/abis';
 import type { ReferralClaimRow } from '@dex/db';
 import { CHAIN_FACTS } from '@dex/messages';
 import { getAbiItem, type AbiEvent } from 'viem';
-import { defineFact, factEvent, logFields } from './fact';
+import { defineFact, factEvent, logMessage } from './fact';
 import { topicAddress, word } from './log';
 
 export const ammRefFeesClaimedEvent = factEvent('ammRefFeesClaimed', getAbiItem({ abi: ammPoolAbi, name: 'RefFeesClaimed' }) as AbiEvent);
@@ -40,17 +40,13 @@ export const referralClaimFact = defineFact<'referralClaims', ReferralClaimRow, 
     };
   },
   fact: CHAIN_FACTS.referralClaimed,
-  message: (c) => ({
-    blockNumber: c.blockNumber,
-    id: String(c.logIndex),
-    payload: {
-      ...logFields(c),
+  message: (c) =>
+    logMessage(c, {
       pool: c.pool,
       refCode: c.refCode,
       wallet: c.wallet,
       amount0: c.amount0.toString(),
       amount1: c.amount1.toString(),
       kind: c.kind,
-    },
-  }),
+    }),
 });

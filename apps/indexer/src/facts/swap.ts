@@ -4,7 +4,7 @@ import { ammPoolAbi } from '@dex/abis';
 import type { AmmSwapRow } from '@dex/db';
 import { CHAIN_FACTS } from '@dex/messages';
 import { getAbiItem, type AbiEvent, type Hex } from 'viem';
-import { defineFact, factEvent, logFields } from './fact';
+import { defineFact, factEvent, logMessage } from './fact';
 import { topicAddress, word, wordAddress } from './log';
 
 export const ammSwapEvent = factEvent('ammSwap', getAbiItem({ abi: ammPoolAbi, name: 'Swap' }) as AbiEvent);
@@ -51,11 +51,8 @@ export const swapFact = defineFact<'swaps', SwapRow>({
   senderOf: (row) => row.txHash as Hex,
   store: (row, { senders }) => ({ ...row, sender: senders.get(row.txHash) ?? row.user }),
   fact: CHAIN_FACTS.swap,
-  message: (s) => ({
-    blockNumber: s.blockNumber,
-    id: String(s.logIndex),
-    payload: {
-      ...logFields(s),
+  message: (s) =>
+    logMessage(s, {
       pool: s.pool,
       user: s.user,
       sender: s.sender,
@@ -66,6 +63,5 @@ export const swapFact = defineFact<'swaps', SwapRow>({
       fee: s.fee.toString(),
       refCode: s.refCode,
       refFee: s.refFee === null ? null : s.refFee.toString(),
-    },
-  }),
+    }),
 });
