@@ -26,6 +26,19 @@ describe('launchpad on the devnet', () => {
   });
 
   const launched = (symbol: string) => chain.launchpad.tokens.find((t) => t.symbol === symbol)!;
+  /** The buyer pays `value` native coin through RouterV2 for `token` on one pool, expecting (and at least) `out`. */
+  const buyWithNative = (token: `0x${string}`, pool: `0x${string}`, routerIndex: number, value: bigint, out: bigint) =>
+    send(
+      ctx,
+      {
+        address: chain.routerV2,
+        abi: routerV2Abi as Abi,
+        functionName: 'executeSwaps',
+        args: [[zeroAddress, token], value, out, out, [[{ pool, tokenIn: chain.wrappedNative.address, tokenOut: token, routerIndex, amountIn: value, data: '0x' }]], 0n, zeroAddress],
+        value,
+      },
+      buyer,
+    );
   const balance = (token: `0x${string}`, who: `0x${string}`) => ctx.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
 
   it('launches tokens at each stage, as the chain says', async () => {
@@ -71,25 +84,7 @@ describe('launchpad on the devnet', () => {
     const value = parseEther('3');
     const quoted = await ctx.publicClient.readContract({ address: chain.launchpad.address, abi: launchpadAbi, functionName: 'estimateBuy', args: [token, value] });
     const before = await balance(token, buyer.address);
-    await send(
-      ctx,
-      {
-        address: chain.routerV2,
-        abi: routerV2Abi as Abi,
-        functionName: 'executeSwaps',
-        args: [
-          [zeroAddress, token],
-          value,
-          quoted,
-          quoted,
-          [[{ pool: chain.launchpad.address, tokenIn: chain.wrappedNative.address, tokenOut: token, routerIndex: LAUNCHPAD_ROUTER_INDEX, amountIn: value, data: '0x' }]],
-          0n,
-          zeroAddress,
-        ],
-        value,
-      },
-      buyer,
-    );
+    await buyWithNative(token, chain.launchpad.address, LAUNCHPAD_ROUTER_INDEX, value, quoted);
     expect((await balance(token, buyer.address)) - before).toBe(quoted);
   });
 
@@ -101,25 +96,7 @@ describe('launchpad on the devnet', () => {
     const [reserveIn, reserveOut] = pool.token0 === chain.wrappedNative.address ? [r0, r1] : [r1, r0];
     const out = getAmountOut(value, reserveIn, reserveOut, 30n);
     const before = await balance(token.address, buyer.address);
-    await send(
-      ctx,
-      {
-        address: chain.routerV2,
-        abi: routerV2Abi as Abi,
-        functionName: 'executeSwaps',
-        args: [
-          [zeroAddress, token.address],
-          value,
-          out,
-          out,
-          [[{ pool: pool.address, tokenIn: chain.wrappedNative.address, tokenOut: token.address, routerIndex: 1, amountIn: value, data: '0x' }]],
-          0n,
-          zeroAddress,
-        ],
-        value,
-      },
-      buyer,
-    );
+    await buyWithNative(token.address, pool.address, 1, value, out);
     expect((await balance(token.address, buyer.address)) - before).toBe(out);
   });
 });
