@@ -32,20 +32,11 @@ describe('fee math', () => {
     expect(s.userAmount + s.integratorFee + s.recipientSlippage + s.protocolFee).toBe(1_000_000n);
   });
 
-  it('captures half of the positive slippage, split between recipient and protocol', () => {
-    const s = splitOutput({ grossAmountOut: 1_100n, expectedAmountOut: 1_000n, feeBps: 0n, hasFeeRecipient: true });
-    expect(s.positiveSlippage).toBe(100n);
-    expect(s.recipientSlippage).toBe(25n);
-    expect(s.protocolSlippage).toBe(25n);
-    expect(s.userAmount).toBe(1_050n);
-  });
-
-  it('sends all captured slippage to the protocol without a recipient', () => {
-    const s = splitOutput({ grossAmountOut: 1_101n, expectedAmountOut: 1_000n, feeBps: 0n, hasFeeRecipient: false });
-    expect(s.positiveSlippage).toBe(101n);
-    expect(s.recipientSlippage).toBe(0n);
-    expect(s.protocolSlippage).toBe(50n);
-    expect(s.userAmount).toBe(1_051n);
+  it.each([
+    ['captures half of the positive slippage, split between recipient and protocol', 1_100n, true, { positiveSlippage: 100n, recipientSlippage: 25n, protocolSlippage: 25n, userAmount: 1_050n }],
+    ['sends all captured slippage to the protocol without a recipient', 1_101n, false, { positiveSlippage: 101n, recipientSlippage: 0n, protocolSlippage: 50n, userAmount: 1_051n }],
+  ])('%s', (_, grossAmountOut, hasFeeRecipient, expected) => {
+    expect(splitOutput({ grossAmountOut, expectedAmountOut: 1_000n, feeBps: 0n, hasFeeRecipient })).toMatchObject(expected);
   });
 
   it('captures nothing at or below the expected amount', () => {

@@ -1,6 +1,7 @@
 // Token metadata and ERC-20 verification by calling the token. A token is verified when it has code and
 // name(), symbol(), decimals(), totalSupply() and balanceOf() all answer with well-formed values. Anything
 // else (a revert, an empty or malformed answer, a timeout) makes it unverified; it never throws.
+import type { VerifiedTokenMetadata } from '@dex/messages';
 import { erc20Abi, type Address } from 'viem';
 import type { ChainPublicClient } from '../clients';
 
@@ -14,18 +15,7 @@ export interface ReadTokenMetadataParameters {
   readonly blockNumber?: bigint;
 }
 
-export interface TokenMetadata {
-  /** '' when unreadable or malformed. */
-  name: string;
-  /** '' when unreadable or malformed. */
-  symbol: string;
-  /** 0 when unreadable or out of range. */
-  decimals: number;
-  totalSupply: bigint | null;
-  isERC20Verified: boolean;
-  /** What failed, when not verified. */
-  verificationError: string | null;
-}
+export type TokenMetadata = VerifiedTokenMetadata;
 
 export type ReadTokenMetadataReturnType = TokenMetadata;
 

@@ -1,6 +1,8 @@
 // What the indexer writes: plain rows, independent of Prisma. Addresses are EIP-55 checksummed strings,
 // hashes 0x-prefixed lowercase hex, amounts bigint base units, times Unix seconds of the block.
 
+import type { VerifiedTokenMetadata } from '@dex/messages';
+
 export interface BlockRow {
   number: bigint;
   hash: string;
@@ -18,14 +20,8 @@ export interface LogPosition {
 
 export type TokenSource = 'config' | 'pool' | 'launchpad';
 
-export interface TokenRow {
+export interface TokenRow extends VerifiedTokenMetadata {
   address: string;
-  name: string;
-  symbol: string;
-  decimals: number;
-  totalSupply: bigint | null;
-  isERC20Verified: boolean;
-  verificationError: string | null;
   source: TokenSource;
   firstSeenBlock: bigint;
 }

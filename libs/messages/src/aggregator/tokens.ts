@@ -18,6 +18,24 @@ export function hasControlCharacters(text: string): boolean {
   return false;
 }
 
+/**
+ * A token's ERC-20 metadata as read from the token itself, and whether it behaved as an ERC-20 (its code, then
+ * name(), symbol(), decimals(), totalSupply() and balanceOf() all answered with well-formed values): what the
+ * chain reads find and the indexer stores.
+ */
+export interface VerifiedTokenMetadata {
+  /** '' when unreadable or malformed. */
+  name: string;
+  /** '' when unreadable or malformed. */
+  symbol: string;
+  /** 0 when unreadable or out of range. */
+  decimals: number;
+  totalSupply: bigint | null;
+  isERC20Verified: boolean;
+  /** What failed, when not verified. */
+  verificationError: string | null;
+}
+
 export const tokenRecordSchema = z.object({
   address: addressSchema,
   name: z.string(),
