@@ -1,7 +1,7 @@
 // launchpad.trade: the launchpad's TokensPurchased (a buy) and TokensSold (a sell) on a token's curve, with
 // the curve's state after the trade. Declared from the interface specification's events table.
 import type { LaunchpadTradeRow } from '@dex/db';
-import { CHAIN_FACTS } from '@dex/messages';
+import { CHAIN_FACTS, curveTradeAmounts } from '@dex/messages';
 import { parseAbiItem, type AbiEvent } from 'viem';
 import { defineFact, factEvent, logMessage } from './fact';
 import { checksum, decodeArgs } from './log';
@@ -47,11 +47,7 @@ export const launchpadTradeFact = defineFact({
       token: t.token,
       trader: t.trader,
       side: t.side,
-      nativeAmount: t.nativeAmount.toString(),
-      tokenAmount: t.tokenAmount.toString(),
-      price: t.price.toString(),
-      nativeReserves: t.nativeReserves.toString(),
-      tokenReserves: t.tokenReserves.toString(),
+      ...curveTradeAmounts(t),
       totalSupply: t.totalSupply.toString(),
     }),
 });

@@ -2,6 +2,7 @@ import { Controller, Inject } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { LaunchpadRepository, type DbClient, type LaunchpadGraduationRecord } from '@dex/db';
 import {
+  curveTradeAmounts,
   getLaunchedTokenContract,
   launchpadEstimateContract,
   launchpadTradesContract,
@@ -39,11 +40,7 @@ export class LaunchpadHandler {
         timestamp: Number(t.timestamp),
         trader: getAddress(t.trader),
         side: t.side,
-        nativeAmount: t.nativeAmount.toString(),
-        tokenAmount: t.tokenAmount.toString(),
-        price: t.price.toString(),
-        nativeReserves: t.nativeReserves.toString(),
-        tokenReserves: t.tokenReserves.toString(),
+        ...curveTradeAmounts(t),
       })),
     };
   }

@@ -106,6 +106,17 @@ export const launchpadTradeSchema = z.object({
   tokenReserves: uintString,
 });
 
+/** A curve trade's amounts as the messages carry them: decimal strings of base units. */
+export function curveTradeAmounts(t: { nativeAmount: bigint; tokenAmount: bigint; price: bigint; nativeReserves: bigint; tokenReserves: bigint }) {
+  return {
+    nativeAmount: t.nativeAmount.toString(),
+    tokenAmount: t.tokenAmount.toString(),
+    price: t.price.toString(),
+    nativeReserves: t.nativeReserves.toString(),
+    tokenReserves: t.tokenReserves.toString(),
+  };
+}
+
 export const launchpadTradesContract = defineContract({
   subject: SUBJECTS.launchpadTrades,
   description: 'Recent curve trades of a launched token, newest first (from the indexer)',
