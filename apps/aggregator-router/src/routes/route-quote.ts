@@ -18,7 +18,7 @@ export function searchRoute(graph: ChainGraph, order: RouteOrder): Route {
   } catch (err) {
     if (err instanceof NoRouteError) {
       const { multiHop, metaIn, metaOut } = order;
-      throw new BusError(404, 'No route found', `no ${multiHop ? 'route of up to 3 hops' : 'direct pool'} from ${metaIn.symbol} to ${metaOut.symbol} can trade the amount with the admitted sources${multiHop ? '' : ' (multiHop=true allows intermediate tokens)'}`);
+      throw new BusError(404, 'No route found', `no ${multiHop ? 'route' : 'direct pool'} from ${metaIn.symbol} to ${metaOut.symbol} can trade the amount with the admitted sources${multiHop ? '' : ' (multiHop=true allows intermediate tokens)'}`);
     }
     throw err;
   }
