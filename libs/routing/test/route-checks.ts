@@ -23,3 +23,30 @@ export function expectExecutesAsQuoted(route: Route): void {
     route.hopSwaps.forEach((hop, h) => hop.forEach((s) => expect([s.tokenIn, s.tokenOut]).toEqual([route.tokens[h], route.tokens[h + 1]])));
   }
 }
+
+/**
+ * A route's stages as RouterV2 needs them: nothing into tokenIn nor out of tokenOut; each token but tokenOut spent in
+ * exactly one stage, after every stage that pays it; `tokens` lists tokenIn, every intermediate token once, tokenOut.
+ */
+export function expectStagesWellFormed(route: Route): void {
+  const key = (t: string) => t.toLowerCase();
+  const tokenIn = key(route.tokens[0]);
+  const tokenOut = key(route.tokens[route.tokens.length - 1]);
+  const spentIn = new Map<string, number>();
+  const paidIn = new Map<string, number[]>();
+  route.hopSwaps.forEach((stage, k) => {
+    for (const s of stage) {
+      expect(key(s.tokenOut)).not.toBe(tokenIn);
+      expect(key(s.tokenIn)).not.toBe(tokenOut);
+      const t = key(s.tokenIn);
+      if (spentIn.has(t)) expect(spentIn.get(t)).toBe(k);
+      spentIn.set(t, k);
+      paidIn.set(key(s.tokenOut), [...(paidIn.get(key(s.tokenOut)) ?? []), k]);
+    }
+  });
+  for (const [t, stages] of paidIn) if (t !== tokenOut) for (const k of stages) expect(spentIn.get(t)).toBeGreaterThan(k);
+  expect(spentIn.get(tokenIn)).toBe(0);
+  const listed = route.tokens.map(key);
+  expect(new Set(listed).size).toBe(listed.length);
+  expect(new Set(listed)).toEqual(new Set([tokenOut, ...spentIn.keys()]));
+}
