@@ -1,5 +1,6 @@
 // RouterV2's `executeSwaps` calldata for a route: the token path with the native coin's markers, the amounts,
-// each hop's parallel swaps, the integrator fee and its recipient.
+// the swaps stage by stage (a linear route's stages are its hops, each its parallel swaps), the integrator fee and
+// its recipient.
 import { routerV2Abi } from '@dex/abis';
 import { encodeFunctionData, getAddress, zeroAddress, type Address, type Hex } from 'viem';
 
@@ -9,18 +10,24 @@ export interface RouterV2Swap {
   readonly tokenIn: string;
   readonly tokenOut: string;
   readonly routerIndex: number;
-  /** The swap's quoted input: RouterV2 splits the hop's actual input in proportion to these. */
+  /**
+   * The swap's quoted input: RouterV2 shares what it holds of the swap's token in across the stage's swaps on that
+   * token in proportion to these.
+   */
   readonly amountIn: bigint;
   readonly data: string;
 }
 
 export interface ExecuteSwapsParameters {
-  /** The route's tokens, tokenIn first; the wrapped native token where the route starts or ends with the native coin. */
+  /**
+   * The route's tokens: tokenIn, the intermediate tokens (a linear route's path; a split route's in the order of the
+   * stages that spend them), tokenOut; the wrapped native token where the route starts or ends with the native coin.
+   */
   readonly tokens: readonly string[];
   readonly amountIn: bigint;
   readonly minAmountOut: bigint;
   readonly expectedAmountOut: bigint;
-  /** Per hop, its parallel swaps. */
+  /** Per stage (per hop for a linear route), its swaps. */
   readonly hopSwaps: readonly (readonly RouterV2Swap[])[];
   readonly feeBps: number | bigint;
   /** The integrator fee's recipient; none is the zero address. */
