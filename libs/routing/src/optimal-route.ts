@@ -24,6 +24,10 @@ import type { Route, StagedSwap } from './route';
 const DETOUR_MARGIN = 1e-6;
 /** Loops broken at most before giving up on the optimum (the one-path route stands). */
 const MAX_LOOP_BREAKS = 12;
+/** A token pair (from, to) by index, as one number. */
+const PAIR_BASE = 4096;
+const pairKey = (from: number, to: number): number => from * PAIR_BASE + to;
+
 /** Loops in one solution beyond which they are broken by the order of the flow's trade (`netFlowOrder`). */
 const MANY_LOOPS = 4;
 /** See `optimumRoute`. */
@@ -211,15 +215,15 @@ export function hopOrder(graph: FlowGraph): Int32Array {
  * -1 for tokens without net flow.
  */
 function netFlowOrder(arcs: readonly FlowArc[], prices: Float64Array, tokenCount: number): Int32Array {
-  const value = new Map<string, number>();
+  const value = new Map<number, number>();
   for (const a of arcs) {
-    const pair = `${a.from}>${a.to}`;
+    const pair = pairKey(a.from, a.to);
     value.set(pair, (value.get(pair) ?? 0) + prices[a.from] * a.weight);
   }
   let net: FlowArc[] = [];
   for (const [pair, v] of value) {
-    const [from, to] = pair.split('>').map(Number);
-    const back = value.get(`${to}>${from}`) ?? 0;
+    const [from, to] = [Math.floor(pair / PAIR_BASE), pair % PAIR_BASE];
+    const back = value.get(pairKey(to, from)) ?? 0;
     if (v > back) net.push({ index: -1, leg: arcs[0].leg, from, to, weight: v - back });
   }
   for (let loop = flowLoop(net, tokenCount); loop; loop = flowLoop(net, tokenCount)) {
@@ -257,14 +261,14 @@ export interface LoopFree {
  * The loop-free optimum for `amountIn`. The flows are solved; when they hold loops (the free arbitrage loops of
  * the pools, pumped for profit), every leg going against the order of the flow's trade (`netFlowOrder`) is left
  * out and the flows solved again; loops left after that (through tokens without flow) lose, loop by loop, their
- * token pair carrying the least value. Forbidden pairs ("from>to" by token index) accumulate in `forbidden`.
+ * token pair carrying the least value. Forbidden pairs (`pairKey` of token indices) accumulate in `forbidden`.
  * Undefined when loops remain after MAX_LOOP_BREAKS solves.
  */
-export function loopFreeOptimum(graph: FlowGraph, amountIn: number, scale: Float64Array, forbidden: Set<string> = new Set()): LoopFree | undefined {
+export function loopFreeOptimum(graph: FlowGraph, amountIn: number, scale: Float64Array, forbidden: Set<number> = new Set()): LoopFree | undefined {
   let relaxed = 0;
   for (let attempt = 0; attempt <= MAX_LOOP_BREAKS; attempt++) {
     const mask = new Uint8Array(graph.legs.length);
-    if (forbidden.size) for (let e = 0; e < graph.legs.length; e++) if (forbidden.has(`${graph.from[e]}>${graph.to[e]}`)) mask[e] = 1;
+    if (forbidden.size) for (let e = 0; e < graph.legs.length; e++) if (forbidden.has(pairKey(graph.from[e], graph.to[e]))) mask[e] = 1;
     const solution = solveFlow(graph, amountIn, scale, { forbidden: mask });
     if (!solution) return undefined;
     const arcs = flowArcs(graph, solution.inputs, solution.outputs, solution.prices, amountIn);
@@ -273,27 +277,28 @@ export function loopFreeOptimum(graph: FlowGraph, amountIn: number, scale: Float
     // Every loop of the arcs loses its token pair carrying the least value (all its legs together), loop after
     // loop in the arcs left; when the flows hold many loops (pools priced apart everywhere), the first time the
     // legs against the order of the flow's trade are forbidden instead.
-    const pairValue = new Map<string, number>();
+    const pairValue = new Map<number, number>();
     for (const a of arcs) {
-      const pair = `${a.from}>${a.to}`;
+      const pair = pairKey(a.from, a.to);
       pairValue.set(pair, (pairValue.get(pair) ?? 0) + solution.prices[a.from] * a.weight);
     }
-    const cuts: string[] = [];
+    const cuts: number[] = [];
     let left = arcs;
     for (let loop = flowLoop(left, graph.tokens.length); loop; loop = flowLoop(left, graph.tokens.length)) {
-      let weakest = '';
+      let weakest = -1;
       for (const k of loop) {
-        const pair = `${left[k].from}>${left[k].to}`;
-        if (!weakest || pairValue.get(pair)! < pairValue.get(weakest)!) weakest = pair;
+        const pair = pairKey(left[k].from, left[k].to);
+        if (weakest < 0 || pairValue.get(pair)! < pairValue.get(weakest)!) weakest = pair;
       }
       cuts.push(weakest);
-      left = left.filter((a) => `${a.from}>${a.to}` !== weakest);
+      if (attempt === 0 && cuts.length > MANY_LOOPS) break;
+      left = left.filter((a) => pairKey(a.from, a.to) !== weakest);
     }
     if (attempt === 0 && cuts.length > MANY_LOOPS) {
       const order = netFlowOrder(arcs, solution.prices, graph.tokens.length);
       for (let e = 0; e < graph.legs.length; e++) {
         const [u, v] = [graph.from[e], graph.to[e]];
-        if (order[u] >= 0 && order[v] >= 0 && order[u] > order[v]) forbidden.add(`${u}>${v}`);
+        if (order[u] >= 0 && order[v] >= 0 && order[u] > order[v]) forbidden.add(pairKey(u, v));
       }
     } else for (const cut of cuts) forbidden.add(cut);
   }
@@ -334,6 +339,8 @@ export function optimumSetup(chain: ChainGraph, request: OptimumRequest, onePath
 
 /** Detours gaining less than this (relative) do not grow the flow graph. */
 const GROW_MARGIN = 1e-5;
+/** Growth stops after a round that raised the flows' output by less than this (relative). */
+const GROW_GAIN = 1e-6;
 /** Rounds of growth at most, tokens added per round, tokens at most. */
 const GROW_ROUNDS = 3;
 const GROW_TOKENS = 8;
@@ -350,9 +357,9 @@ interface Flows {
 }
 
 /** The mask of the legs of forbidden pairs (and of legs outside `kept`, when given). */
-function maskOf(graph: FlowGraph, forbidden: ReadonlySet<string>, kept?: ReadonlySet<number>): Uint8Array {
+function maskOf(graph: FlowGraph, forbidden: ReadonlySet<number>, kept?: ReadonlySet<number>): Uint8Array {
   const mask = new Uint8Array(graph.legs.length);
-  for (let e = 0; e < graph.legs.length; e++) if ((kept && !kept.has(e)) || forbidden.has(`${graph.from[e]}>${graph.to[e]}`)) mask[e] = 1;
+  for (let e = 0; e < graph.legs.length; e++) if ((kept && !kept.has(e)) || forbidden.has(pairKey(graph.from[e], graph.to[e]))) mask[e] = 1;
   return mask;
 }
 
@@ -367,7 +374,7 @@ function solveMasked(graph: FlowGraph, amountIn: number, scale: Float64Array, ma
  * Loop-free flows of at most `maxSwaps` arcs: the flows as they are when they have few enough, else solved again
  * on their `maxSwaps` arcs of the most value alone.
  */
-function withinSwaps(graph: FlowGraph, amountIn: number, scale: Float64Array, forbidden: ReadonlySet<string>, found: LoopFree, maxSwaps: number): Flows | undefined {
+function withinSwaps(graph: FlowGraph, amountIn: number, scale: Float64Array, forbidden: ReadonlySet<number>, found: LoopFree, maxSwaps: number): Flows | undefined {
   if (found.arcs.length <= maxSwaps) return found;
   const value = (a: FlowArc) => found.solution.prices[a.from] * a.weight;
   const kept = new Set([...found.arcs].sort((a, b) => value(b) - value(a)).slice(0, maxSwaps).map((a) => a.index));
@@ -379,18 +386,18 @@ function withinSwaps(graph: FlowGraph, amountIn: number, scale: Float64Array, fo
  * (`profitableDetours`) for a few rounds; each round's flows within the swap budget are given to `round`. Returns
  * the last round's, with the scale they were solved at.
  */
-function growFlows(setup: OptimumSetup, x: number, maxSwaps: number, round?: (flows: Flows) => void): { flows: Flows; scale: Float64Array; forbidden: Set<string> } | undefined {
+function growFlows(setup: OptimumSetup, x: number, maxSwaps: number, round?: (flows: Flows) => void): { flows: Flows; scale: Float64Array; forbidden: Set<number> } | undefined {
   const { graph } = setup;
   // Amounts are scaled by the tokens' zero-size prices (their best rates to tokenOut).
   let scale = startPrices(graph, undefined);
-  let forbidden = new Set<string>();
+  let forbidden = new Set<number>();
   let found = loopFreeOptimum(graph, x, scale, forbidden);
   // When loops paid far more than the trade (the loop-free flows at less than 1/LOOP_DOMINANCE of the flows with
   // loops), the loops' cuts say little about the trade's direction: the flows on the hop order are tried too.
   if (found && found.relaxed > found.solution.amountOut * LOOP_DOMINANCE) {
-    const ordered = new Set<string>();
+    const ordered = new Set<number>();
     const order = hopOrder(graph);
-    for (let e = 0; e < graph.legs.length; e++) if (order[graph.from[e]] >= order[graph.to[e]]) ordered.add(`${graph.from[e]}>${graph.to[e]}`);
+    for (let e = 0; e < graph.legs.length; e++) if (order[graph.from[e]] >= order[graph.to[e]]) ordered.add(pairKey(graph.from[e], graph.to[e]));
     const other = loopFreeOptimum(graph, x, scale, ordered);
     if (other && other.solution.amountOut > found.solution.amountOut) {
       found = other;
@@ -398,13 +405,16 @@ function growFlows(setup: OptimumSetup, x: number, maxSwaps: number, round?: (fl
     }
   }
   let last: Flows | undefined;
+  let paid = 0;
   for (let r = 0; found; r++) {
     const few = withinSwaps(graph, x, scale, forbidden, found, maxSwaps);
     if (few) {
       last = few;
       round?.(few);
     }
-    if (r >= GROW_ROUNDS || graph.tokens.length >= MAX_FLOW_TOKENS) break;
+    // Growth stops after a round that gained less than GROW_GAIN.
+    if (r >= GROW_ROUNDS || graph.tokens.length >= MAX_FLOW_TOKENS || found.solution.amountOut <= paid * (1 + GROW_GAIN)) break;
+    paid = found.solution.amountOut;
     // Tokens off the flow are worth what their best zero-size rates to tokens on it realise.
     const rank = flowRanks(found.arcs, graph.tokens.length);
     const onFlow = found.solution.prices.map((p, k) => (rank[k] >= 0 || k === 1 ? p : 0));
@@ -464,7 +474,7 @@ export function optimumRouteExactOut(
   let x = start;
   let flows: Flows | undefined;
   let scale: Float64Array = new Float64Array(0);
-  let forbidden = new Set<string>();
+  let forbidden = new Set<number>();
   /** Loop-free flows within the swap budget at `at`, on the flow graph as it is. */
   const solveAt = (at: number): Flows | undefined => {
     const found = loopFreeOptimum(graph, at, scale, forbidden);
