@@ -7,8 +7,8 @@
  * (floor(actual * quoted / total), the last swap taking the remainder) gives every swap exactly its quoted input
  * when the previous hop pays what was quoted.
  *
- * A route split across token paths (`split: true`): `tokens` is tokenIn, the intermediate tokens in the order of
- * the stages that spend them, tokenOut; `hopSwaps` holds stages. A stage's swaps may trade different token pairs;
+ * A route split across token paths (`split: true`): `tokens` is tokenIn, the intermediate tokens in the order the
+ * stages first produce them (stage by stage, swap by swap), tokenOut; `hopSwaps` holds stages. A stage's swaps may trade different token pairs;
  * each token is spent whole in one stage, after every stage that pays it, its swaps' quoted inputs adding up to
  * what the earlier stages' quoted outputs (or the route's input) give of it, so RouterV2's split of what it holds
  * of each token (`router-replay.ts`) again gives every swap its quoted input. A linear route is the case of one
@@ -118,8 +118,8 @@ export function stagesAreLinear(tokenIn: string, tokenOut: string, stages: reado
 /**
  * Assembles a route from its stages (each swap's exact amounts as RouterV2 executes them): a linear route when the
  * stages are hops (`stagesAreLinear`, as `assembleRoute` gives it), else a split route whose tokens are tokenIn,
- * the intermediate tokens in the order of the stages that spend them (in a stage, in the order of its swaps),
- * tokenOut.
+ * the intermediate tokens in the order the stages first produce them (stage by stage, swap by swap), tokenOut:
+ * RouterV2's token list of the call.
  */
 export function assembleStages(tokenIn: string, tokenOut: string, stages: readonly (readonly StagedSwap[])[], requestedAmountOut?: bigint): Route {
   if (stagesAreLinear(tokenIn, tokenOut, stages)) {
@@ -141,12 +141,12 @@ export function assembleStages(tokenIn: string, tokenOut: string, stages: readon
   let outSpelling = tokenOut;
   for (const stage of stages) {
     for (const s of stage) {
-      const t = lowerCase(s.leg.tokenIn);
+      const t = lowerCase(s.leg.tokenOut);
       if (!seen.has(t)) {
         seen.add(t);
-        tokens.push(s.leg.tokenIn);
+        tokens.push(s.leg.tokenOut);
       }
-      if (lowerCase(s.leg.tokenOut) === lowerCase(tokenOut)) outSpelling = s.leg.tokenOut;
+      if (t === lowerCase(tokenOut)) outSpelling = s.leg.tokenOut;
     }
   }
   tokens.push(outSpelling);

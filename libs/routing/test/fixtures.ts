@@ -106,8 +106,9 @@ export const CORE_FEES = { minFeeBps: 5n, baseFeeBps: 30n, maxFeeBps: 100n, slop
 /**
  * A core (oracle-priced) pool as its contract quotes it (AmmMath: the input's value at the oracle prices less a
  * dynamic fee whose rate follows the inventory weight's move, refusing an output above the reserve), sampled on the
- * ladder aggregator-router lays once it knows the pool's bound: 12 inputs geometric from a millionth of the bound
- * to half of it, 3/4 and 7/8 of it, and 1 - 2^-4, 2^-6, 2^-8, 2^-10 of it. Prices are USD per whole token.
+ * ladder aggregator-router lays once it knows the pool's bound: 7 inputs geometric from a millionth of the bound to
+ * 1/32 of it, 1/16, 2/16, 3/16, 4/16, 6/16, 8/16, 10/16 and 12/16 of it, and 1 - 2^-4, 2^-6, 2^-8, 2^-10 of it.
+ * Prices are USD per whole token.
  */
 export function coreAmm(a: Symbol, b: Symbol, wholeA: number | string, wholeB: number | string, usdA: number, usdB: number): CorePoolSnapshot {
   const ONE = 10n ** 18n;
@@ -135,7 +136,7 @@ export function coreAmm(a: Symbol, b: Symbol, wholeA: number | string, wholeB: n
     rate = rate < CORE_FEES.minFeeBps * 10n ** 14n ? CORE_FEES.minFeeBps * 10n ** 14n : rate > CORE_FEES.maxFeeBps * 10n ** 14n ? CORE_FEES.maxFeeBps * 10n ** 14n : rate;
     const net = amountIn - ceilDiv(amountIn * rate, ONE);
     const out = token0In ? (net * price0 * unit1) / (price1 * unit0) : (net * price1 * unit0) / (price0 * unit1);
-    return out > (token0In ? s.reserve1 : s.reserve0) || out === 0n ? undefined : out;
+    return out > (token0In ? s.reserve1 : s.reserve0) ? undefined : out;
   };
   const ladder = (token0In: boolean): QuoteSample[] => {
     let lo = 1n;
@@ -148,9 +149,9 @@ export function coreAmm(a: Symbol, b: Symbol, wholeA: number | string, wholeB: n
     }
     const bound = lo;
     const low = bound / 1_000_000n || 1n;
-    const ratio = Math.pow(Number(bound / 2n) / Number(low), 1 / 11);
-    const inputs = Array.from({ length: 12 }, (_, i) => (i === 11 ? bound / 2n : BigInt(Math.floor(Number(low) * ratio ** i))));
-    inputs.push((bound * 3n) / 4n, (bound * 7n) / 8n, ...[4n, 6n, 8n, 10n].map((k) => bound - (bound >> k)));
+    const ratio = Math.pow(Number(bound / 32n) / Number(low), 1 / 6);
+    const inputs = Array.from({ length: 7 }, (_, i) => (i === 6 ? bound / 32n : BigInt(Math.floor(Number(low) * ratio ** i))));
+    inputs.push(...[1n, 2n, 3n, 4n, 6n, 8n, 10n, 12n].map((k) => (bound * k) / 16n), ...[4n, 6n, 8n, 10n].map((k) => bound - (bound >> k)));
     return inputs.flatMap((amountIn) => {
       const amountOut = quote(token0In, amountIn);
       return amountOut === undefined ? [] : [{ amountIn, amountOut }];

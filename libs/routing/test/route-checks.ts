@@ -26,7 +26,8 @@ export function expectExecutesAsQuoted(route: Route): void {
 
 /**
  * A route's stages as RouterV2 needs them: nothing into tokenIn nor out of tokenOut; each token but tokenOut spent in
- * exactly one stage, after every stage that pays it; `tokens` lists tokenIn, every intermediate token once, tokenOut.
+ * exactly one stage, after every stage that pays it; `tokens` lists tokenIn, every intermediate token once (in the
+ * order the stages first produce them), tokenOut.
  */
 export function expectStagesWellFormed(route: Route): void {
   const key = (t: string) => t.toLowerCase();
@@ -49,4 +50,10 @@ export function expectStagesWellFormed(route: Route): void {
   const listed = route.tokens.map(key);
   expect(new Set(listed).size).toBe(listed.length);
   expect(new Set(listed)).toEqual(new Set([tokenOut, ...spentIn.keys()]));
+  // RouterV2's token list: the intermediates in the order the stages first produce them; at most one stage per
+  // token but the output.
+  const produced: string[] = [];
+  for (const stage of route.hopSwaps) for (const s of stage) if (key(s.tokenOut) !== tokenOut && !produced.includes(key(s.tokenOut))) produced.push(key(s.tokenOut));
+  expect(listed.slice(1, -1)).toEqual(produced);
+  expect(route.hopSwaps.length).toBeLessThanOrEqual(route.tokens.length - 1);
 }

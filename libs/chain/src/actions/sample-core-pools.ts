@@ -9,11 +9,12 @@
 // reserveOut / (out(a) / a), measured at the largest input the last sample quoted, is at most the bound (and at
 // that sample's size, close to it). Each ladder is laid on the previous sample's reserves and rates:
 //
-//   - CORE_LADDER_SIZE (18) inputs per direction: 12 geometric from a millionth of that lower estimate to half of
-//     it, then 3/4 and 7/8 of it (these 14 in one `estimateSwapBatch`), and 4 that close in geometrically on the
-//     bound, 1 - 2^-4, 2^-6, 2^-8 and 2^-10 of its likely value (the average rate extrapolated along the fee's
-//     growth), each its own `estimateSwap`: one past the bound (the price moved, a swap drained the pool) fails
-//     alone and the ladder ends below it;
+//   - CORE_LADDER_SIZE (19) inputs per direction: 7 geometric from a millionth of that lower estimate to 1/32 of
+//     it, then 1/16, 2/16, 3/16, 4/16, 6/16, 8/16, 10/16 and 12/16 of it (these 15 in one `estimateSwapBatch`: where a
+//     trade is a fair share of the pool the chords between samples stay within about 5e-5 of its curve), and 4 that
+//     close in geometrically on the bound, 1 - 2^-4, 2^-6, 2^-8 and 2^-10 of its likely value (the average rate
+//     extrapolated along the fee's growth), each its own `estimateSwap`: one past the bound (the price moved, a swap
+//     drained the pool) fails alone and the ladder ends below it;
 //   - a pool sampled for the first time (or whose last samples paid nothing) has no rate yet: its ladder runs
 //     geometric up to half its input reserve, and it is sampled again at once (a second multicall, for those
 //     pools only) on the ladder its first samples give.
@@ -59,7 +60,9 @@ export interface CorePoolSample {
 export type SampleCorePoolsReturnType = (CorePoolSample | undefined)[];
 
 /** Inputs sampled per direction of a core pool (see the module note). */
-export const CORE_LADDER_SIZE = 18;
+export const CORE_LADDER_SIZE = 19;
+/** The ladder's inputs from a sixteenth of the bound up, in sixteenths of it. */
+const UPPER_SIXTEENTHS = [1n, 2n, 3n, 4n, 6n, 8n, 10n, 12n];
 /** Of them, the inputs closing in on the bound, quoted one by one. */
 export const CORE_LADDER_NEAR_BOUND = 4;
 
@@ -117,9 +120,12 @@ export function coreLadder(reserveIn: bigint, reserveOut: bigint, previous: read
   }
   const { lower, likely } = estimate;
   const near = Math.min(CORE_LADDER_NEAR_BOUND, n >> 2);
-  const upper = Math.min(2, Math.max(0, n - near - 2));
-  const body = geometricLadder(lower / 1_000_000n || 1n, lower / 2n, n - near - upper);
-  const batch = [...body, ...[(lower * 3n) / 4n, (lower * 7n) / 8n].slice(0, upper)];
+  // Sixteenths of the bound (where a trade is a fair share of the pool, and the chords between samples must stay
+  // close to the curve), then the body down to a millionth of it, geometric.
+  const upperCount = Math.min(UPPER_SIXTEENTHS.length, Math.max(0, n - near - 2));
+  const upper = UPPER_SIXTEENTHS.slice(UPPER_SIXTEENTHS.length - upperCount).map((k) => (lower * k) / 16n);
+  const body = geometricLadder(lower / 1_000_000n || 1n, upper.length ? upper[0] / 2n : lower / 2n, n - near - upper.length);
+  const batch = [...body, ...upper];
   const single = [10n, 8n, 6n, 4n]
     .slice(CORE_LADDER_NEAR_BOUND - near)
     .reverse()
