@@ -59,6 +59,22 @@ describe('routes split across paths', () => {
     return { data, received: owners.map((_, i) => after[i] - before[i] + (i === 0 ? gas : 0n)) };
   }
 
+  /** Whether a route answer splits across paths: some stage trades more than one token pair. */
+  const splits = (data: any): boolean =>
+    data.execution.details.hopSwaps.some((stage: any[]) => new Set(stage.map((s) => `${s.tokenIn}>${s.tokenOut}`)).size > 1);
+
+  /**
+   * The first of `candidates` whose route splits across paths at the head (the pools move with each case, so a
+   * case names a few sizes or pairs that split), executed.
+   */
+  async function executeSplit(candidates: RouteParams[], watch: { token: Address; owner: Address }[] = []) {
+    for (const params of candidates) {
+      const r = await routeAtHead(params);
+      if (r.status === 200 && splits(bodyOf(r).data)) return { params, ...(await execute(params, watch)) };
+    }
+    throw new Error(`none of the candidates splits across paths: ${JSON.stringify(candidates)}`);
+  }
+
   /**
    * The route's stages split across paths and hold together: some stage trades more than one token pair, every
    * swap's quoted input is shared from what the earlier stages paid (or the input), and `path` and
@@ -66,7 +82,7 @@ describe('routes split across paths', () => {
    */
   function expectSplitStages(data: any, tokenIn: Address, tokenOut: Address) {
     const stages: any[][] = data.execution.details.hopSwaps;
-    expect(stages.some((stage) => new Set(stage.map((s) => `${s.tokenIn}>${s.tokenOut}`)).size > 1 || stage.some((s) => s.tokenIn !== stage[0].tokenIn))).toBe(true);
+    expect(splits(data)).toBe(true);
     const held = new Map<string, bigint>([[tokenIn, BigInt(data.execution.details.amountIn)]]);
     const produced: string[] = [];
     for (const stage of stages) {
@@ -103,6 +119,18 @@ describe('routes split across paths', () => {
     await Promise.all([chains?.stop(), db?.drop()]);
   });
 
+  // First, while the pools are as seeded: the core pool and DevSwap's PURR/WHYPE pair hold 300,000 PURR together.
+  it('exact output: at least the PURR asked, split across paths, executed for exactly the quoted output', async () => {
+    const usdc = token('USDC');
+    const purr = token('PURR');
+    const asked = 150_000n * 10n ** 18n;
+    const { data, received } = await execute({ tokenIn: usdc, tokenOut: purr, amountOut: '150000', multiHop: true });
+    expectSplitStages(data, usdc, purr);
+    expect(BigInt(data.execution.details.amountOut)).toBeGreaterThanOrEqual(asked);
+    expect(BigInt(data.execution.details.amountOut) - asked).toBeLessThanOrEqual(asked / 1_000n);
+    expect(received[0]).toBe(BigInt(data.execution.details.amountOut));
+  });
+
   it('exact input: USDC -> PURR across the core pool and the path through WHYPE, for exactly the quoted output', async () => {
     const usdc = token('USDC');
     const purr = token('PURR');
@@ -115,33 +143,28 @@ describe('routes split across paths', () => {
     expect(received[0]).toBe(BigInt(data.execution.details.amountOut));
   });
 
-  it('exact output: at least the PURR asked, split across paths, executed for exactly the quoted output', async () => {
-    const usdc = token('USDC');
-    const purr = token('PURR');
-    const asked = 150_000n * 10n ** 18n;
-    const { data, received } = await execute({ tokenIn: usdc, tokenOut: purr, amountOut: '150000', multiHop: true });
-    expectSplitStages(data, usdc, purr);
-    expect(BigInt(data.execution.details.amountOut)).toBeGreaterThanOrEqual(asked);
-    expect(BigInt(data.execution.details.amountOut) - asked).toBeLessThanOrEqual(asked / 1_000n);
-    expect(received[0]).toBe(BigInt(data.execution.details.amountOut));
-  });
-
   it('native coin in, split across paths: the transaction carries the value', async () => {
-    const purr = token('PURR');
-    const { data, received } = await execute({ tokenIn: zeroAddress, tokenOut: purr, amountIn: '800', multiHop: true });
-    expect(data.execution.value).toBe('800000000000000000000');
+    const sizes = ['200', '800', '2000'];
+    const { params, data, received } = await executeSplit(['PURR', 'USDT', 'USDC'].flatMap((symbol) => sizes.map((amountIn) => ({ tokenIn: zeroAddress, tokenOut: token(symbol), amountIn, multiHop: true }))));
+    expect(data.execution.value).toBe(`${params.amountIn}000000000000000000`);
     expect(data.execution.details.path[0]).toBe(zeroAddress);
-    expectSplitStages(data, token('WHYPE'), purr);
+    expectSplitStages(data, token('WHYPE'), params.tokenOut as Address);
     expect(received[0]).toBe(BigInt(data.execution.details.amountOut));
   });
 
   it('unwrapped native coin out, split across paths', async () => {
-    const purr = token('PURR');
-    const { data, received } = await execute({ tokenIn: purr, tokenOut: token('WHYPE'), amountIn: '400000', multiHop: true, unwrapNative: true });
+    const candidates = [
+      ['PURR', '100000'],
+      ['PURR', '400000'],
+      ['USDC', '20000'],
+      ['USDT', '20000'],
+      ['USDC', '60000'],
+    ].map(([symbol, amountIn]) => ({ tokenIn: token(symbol), tokenOut: token('WHYPE'), amountIn, multiHop: true, unwrapNative: true }));
+    const { params, data, received } = await executeSplit(candidates);
     const path = data.execution.details.path;
     expect(path[path.length - 1]).toBe(zeroAddress);
     expect(data.tokens.tokenOut.address).toBe(zeroAddress);
-    expectSplitStages(data, purr, token('WHYPE'));
+    expectSplitStages(data, params.tokenIn as Address, token('WHYPE'));
     expect(received[0]).toBe(BigInt(data.execution.details.amountOut));
   });
 
@@ -150,7 +173,8 @@ describe('routes split across paths', () => {
     const treasury = chain().treasury as Address;
     const usdc = token('USDC');
     const purr = token('PURR');
-    const { data, received } = await execute({ tokenIn: usdc, tokenOut: purr, amountIn: '30000', multiHop: true, feeBps: 50, feeRecipient: integrator, slippage: 0.5 }, [
+    const candidates = ['10000', '30000', '60000'].map((amountIn) => ({ tokenIn: usdc, tokenOut: purr, amountIn, multiHop: true, feeBps: 50, feeRecipient: integrator, slippage: 0.5 }));
+    const { data, received } = await executeSplit(candidates, [
       { token: purr, owner: integrator },
       { token: purr, owner: treasury },
     ]);
