@@ -26,6 +26,7 @@ const KEYS = [
   'router_single_hop_calldata',
   'router_split_2way',
   'router_two_hops',
+  'router_three_hops',
   'router_native_in',
   'router_native_out',
 ];
@@ -126,6 +127,7 @@ function printTable(s) {
     null,
     ['reference: split across 2 pools', f.router_split_2way],
     ['reference: 2 hops', f.router_two_hops],
+    ['reference: 3 hops', f.router_three_hops],
     ['reference: native in (wrap)', f.router_native_in],
     ['reference: native out (unwrap)', f.router_native_out],
     ['reference: single-hop calldata (not in the figures)', f.router_single_hop_calldata],

@@ -113,6 +113,22 @@ contract RouterV2GasBench is RouterFixture {
         _benchRouter("router_two_hops", call_, 0, address(tokenC));
     }
 
+    /// @notice A -> B -> C -> USDC over three V2 pairs.
+    function test_bench_routerThreeHops() public {
+        uint256 quoteB = _v2Quote(pairAB, address(tokenA), AMOUNT, V2_A_FEE_BPS);
+        uint256 quoteC = _v2Quote(pairBC, address(tokenB), quoteB, V2_A_FEE_BPS);
+        address[] memory path = new address[](4);
+        (path[0], path[1], path[2], path[3]) = (address(tokenA), address(tokenB), address(tokenC), address(usdc));
+        IRouterV2.Swap[][] memory hops = new IRouterV2.Swap[][](3);
+        hops[0] = new IRouterV2.Swap[](1);
+        hops[0][0] = _swap(pairAB, address(tokenA), address(tokenB), V2_A, AMOUNT);
+        hops[1] = new IRouterV2.Swap[](1);
+        hops[1][0] = _swap(pairBC, address(tokenB), address(tokenC), V2_A, quoteB);
+        hops[2] = new IRouterV2.Swap[](1);
+        hops[2][0] = _swap(pairCUsdc, address(tokenC), address(usdc), V2_A, quoteC);
+        _benchRouter("router_three_hops", _executeSwapsCall(path, AMOUNT, hops), 0, address(usdc));
+    }
+
     /// @notice Native coin in (wrapped by the router), token out.
     function test_bench_routerNativeIn() public {
         bytes memory call_ = _executeSwapsCall(
