@@ -27,6 +27,8 @@ const KEYS = [
   'router_split_2way',
   'router_two_hops',
   'router_three_hops',
+  'router_split_paths',
+  'router_diamond',
   'router_native_in',
   'router_native_out',
 ];
@@ -128,6 +130,8 @@ function printTable(s) {
     ['reference: split across 2 pools', f.router_split_2way],
     ['reference: 2 hops', f.router_two_hops],
     ['reference: 3 hops', f.router_three_hops],
+    ['reference: split across 2 paths (A->B, A->C->B)', f.router_split_paths],
+    ['reference: diamond (A->B->USDC, A->C->USDC)', f.router_diamond],
     ['reference: native in (wrap)', f.router_native_in],
     ['reference: native out (unwrap)', f.router_native_out],
     ['reference: single-hop calldata (not in the figures)', f.router_single_hop_calldata],
