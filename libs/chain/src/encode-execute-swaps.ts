@@ -1,26 +1,30 @@
 // RouterV2's `executeSwaps` calldata for a route: the token path with the native coin's markers, the amounts,
-// each hop's parallel swaps, the integrator fee and its recipient.
+// each stage's swaps (for a linear route, each hop's parallel swaps), the integrator fee and its recipient.
 import { routerV2Abi } from '@dex/abis';
 import { encodeFunctionData, getAddress, zeroAddress, type Address, type Hex } from 'viem';
 
-/** One swap of a hop, as RouterV2 takes it (`Swap`). */
+/** One swap of a stage, as RouterV2 takes it (`Swap`). */
 export interface RouterV2Swap {
   readonly pool: string;
   readonly tokenIn: string;
   readonly tokenOut: string;
   readonly routerIndex: number;
-  /** The swap's quoted input: RouterV2 splits the hop's actual input in proportion to these. */
+  /** The swap's quoted input: RouterV2 splits what the route holds of `tokenIn` across the stage's swaps on it in proportion to these. */
   readonly amountIn: bigint;
   readonly data: string;
 }
 
 export interface ExecuteSwapsParameters {
-  /** The route's tokens, tokenIn first; the wrapped native token where the route starts or ends with the native coin. */
+  /**
+   * The route's tokens, tokenIn first, tokenOut last, the intermediates between (for a route that splits across
+   * paths, each once in the order the stages first produce them); the wrapped native token where the route starts
+   * or ends with the native coin.
+   */
   readonly tokens: readonly string[];
   readonly amountIn: bigint;
   readonly minAmountOut: bigint;
   readonly expectedAmountOut: bigint;
-  /** Per hop, its parallel swaps. */
+  /** The stages in order, each its swaps (for a linear route, per hop its parallel swaps). */
   readonly hopSwaps: readonly (readonly RouterV2Swap[])[];
   readonly feeBps: number | bigint;
   /** The integrator fee's recipient; none is the zero address. */
