@@ -2,8 +2,8 @@
 // Route-search speed, in two parts, each figure beside its target:
 //
 // 1. The engine alone (libs/routing compiled by itself, no I/O): multiHop (up to 3 hops) route search over the
-//    seeded synthetic graph of 1,000 pools that bench/route-quality checks for quality
-//    (bench/shared/synthetic-graph.mjs), after two warm-up passes; exact input against the target (p50 <= 2 ms),
+//    seeded synthetic graph of 1,000 pools (bench/shared/synthetic-graph.mjs; bench/route-quality checks quality
+//    on a variant of it with more pool kinds), after two warm-up passes; exact input against the target (p50 <= 2 ms),
 //    exact output (asking for what the exact-input route paid) for information.
 // 2. `GET /v2/route` through the real stack: the apps built to dist/, a fresh devnet (chains 999 and 4663, a
 //    block every second), a fresh migrated database, a private NATS server, indexer, aggregator-router and gateway
@@ -37,7 +37,7 @@ import { syntheticGraph } from '../shared/synthetic-graph.mjs';
 
 const ENGINE_TARGET_P50_MS = 2;
 const HTTP_TARGET_P99_MS = 25;
-const SYNTHETIC_SEED = 20_251_121; // the seed bench/route-quality uses
+const SYNTHETIC_SEED = 20_251_121; // the seed bench/route-quality uses too
 const SYNTHETIC_QUERIES = 300;
 const ENGINE_WARMUP_PASSES = 2;
 const ENGINE_TIMED_PASSES = 5;
