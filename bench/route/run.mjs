@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Route-search speed, in two parts, each figure beside its target:
 //
-// 1. The engine alone (libs/routing compiled by itself, no I/O): multiHop (up to 3 hops) route search over the
-//    seeded synthetic graph of 1,000 pools (bench/shared/synthetic-graph.mjs; bench/route-quality checks quality
-//    on a variant of it with more pool kinds), after two warm-up passes; exact input against the target (p50 <= 2 ms),
+// 1. The engine alone (libs/routing compiled by itself, no I/O): multiHop route search (the optimum across paths,
+//    or the best path of up to 3 hops where that is provably it) over the
+//    seeded synthetic graph of 1,000 pools (bench/shared/synthetic-graph.mjs without options; bench/route-quality
+//    checks quality on a variant of it with more pool kinds), after two warm-up passes; exact input against the targets (p50 <= 5 ms,
+//    p99 <= 25 ms),
 //    exact output (asking for what the exact-input route paid) for information.
 // 2. `GET /v2/route` through the real stack: the apps built to dist/, a fresh devnet (chains 999 and 4663, a
 //    block every second), a fresh migrated database, a private NATS server, indexer, aggregator-router and gateway
@@ -35,7 +37,8 @@ import { compileEngine } from '../shared/routing-engine.mjs';
 import { cleanupSteps, closeAgent, cpuSeconds, get, machineCpu, meanMs, natsServerPid, openLoop, scrape, stopAppsOnCleanup, summary } from '../shared/stack.mjs';
 import { syntheticGraph } from '../shared/synthetic-graph.mjs';
 
-const ENGINE_TARGET_P50_MS = 2;
+const ENGINE_TARGET_P50_MS = 5;
+const ENGINE_TARGET_P99_MS = 25;
 const HTTP_TARGET_P99_MS = 25;
 const SYNTHETIC_SEED = 20_251_121; // the seed bench/route-quality uses too
 const SYNTHETIC_QUERIES = 300;
@@ -100,12 +103,14 @@ async function engineBench() {
   const exactIn = synth.queries;
   // Exact output: ask for what the exact-input route paid.
   const exactOut = [];
-  const hops = [0, 0, 0, 0];
+  const hops = [0, 0, 0, 0, 0, 0];
+  let split = 0;
   for (const q of exactIn) {
     try {
       const route = engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountIn: q.amountIn, multiHop: true });
       exactOut.push({ ...q, amountOut: route.amountOut });
-      hops[route.tokens.length - 1]++;
+      if (route.split) split++;
+      else hops[Math.min(route.tokens.length - 1, 5)]++;
     } catch (e) {
       if (e.name !== 'NoRouteError') throw e;
     }
@@ -121,11 +126,13 @@ async function engineBench() {
   const outFigures = timed(exactOut, true);
   return {
     graph: { pools: synth.snapshot.pools.length, tokens: synth.tokenCount, pairs: synth.pairs, seed: SYNTHETIC_SEED },
-    queries: { exactIn: exactIn.length, exactOut: exactOut.length, routesByHops: { 1: hops[1], 2: hops[2], 3: hops[3] } },
+    queries: { exactIn: exactIn.length, exactOut: exactOut.length, routesByHops: { 1: hops[1], 2: hops[2], 3: hops[3], 4: hops[4], more: hops[5] }, splitRoutes: split },
     passes: { warmUp: ENGINE_WARMUP_PASSES, timed: ENGINE_TIMED_PASSES },
     exactIn: inFigures,
     exactOut: outFigures,
-    pass: inFigures.p50 <= ENGINE_TARGET_P50_MS,
+    passP50: inFigures.p50 <= ENGINE_TARGET_P50_MS,
+    passP99: inFigures.p99 <= ENGINE_TARGET_P99_MS,
+    pass: inFigures.p50 <= ENGINE_TARGET_P50_MS && inFigures.p99 <= ENGINE_TARGET_P99_MS,
   };
 }
 
@@ -362,14 +369,13 @@ async function stackBench() {
 const ms = (x, width = 9) => `${Number.isFinite(x) ? x.toFixed(x < 10 ? 3 : 1) : '-'} ms`.padStart(width + 3);
 
 function printEngine(e) {
-  log(`engine only: libs/routing findRoute, multiHop (up to 3 hops), synthetic graph of ${e.graph.pools} pools (${e.graph.tokens} tokens, ${e.graph.pairs} pairs)`);
-  log(
-    `  ${e.queries.exactIn} queries x ${e.passes.timed} passes after ${e.passes.warmUp} warm-up passes; routes of 1/2/3 hops: ${e.queries.routesByHops[1]}/${e.queries.routesByHops[2]}/${e.queries.routesByHops[3]}`,
-  );
+  log(`engine only: libs/routing findRoute, multiHop (the optimum across paths), synthetic graph of ${e.graph.pools} pools (${e.graph.tokens} tokens, ${e.graph.pairs} pairs)`);
+  const h = e.queries.routesByHops;
+  log(`  ${e.queries.exactIn} queries x ${e.passes.timed} passes after ${e.passes.warmUp} warm-up passes; linear routes of 1/2/3/4/more hops: ${h[1]}/${h[2]}/${h[3]}/${h[4]}/${h.more}, split across paths: ${e.queries.splitRoutes}`);
   log('');
   log(`  ${''.padEnd(14)}${'p50'.padStart(12)}${'p90'.padStart(12)}${'p99'.padStart(12)}${'max'.padStart(12)}   target`);
   const row = (name, s, target) => log(`  ${name.padEnd(14)}${ms(s.p50)}${ms(s.p90)}${ms(s.p99)}${ms(s.max)}   ${target}`);
-  row('exact input', e.exactIn, `p50 <= ${ENGINE_TARGET_P50_MS} ms   ${e.pass ? 'PASS' : 'MISS'}`);
+  row('exact input', e.exactIn, `p50 <= ${ENGINE_TARGET_P50_MS} ms ${e.passP50 ? 'PASS' : 'MISS'}, p99 <= ${ENGINE_TARGET_P99_MS} ms ${e.passP99 ? 'PASS' : 'MISS'}`);
   row('exact output', e.exactOut, `(for information, ${e.queries.exactOut} queries)`);
 }
 
@@ -404,7 +410,7 @@ function printStack(s) {
 }
 
 async function main() {
-  const report = { target: { engineExactInP50Ms: ENGINE_TARGET_P50_MS, routeP99Ms: HTTP_TARGET_P99_MS } };
+  const report = { target: { engineExactInP50Ms: ENGINE_TARGET_P50_MS, engineExactInP99Ms: ENGINE_TARGET_P99_MS, routeP99Ms: HTTP_TARGET_P99_MS } };
   report.engine = await engineBench();
   printEngine(report.engine);
   if (!engineOnly) {

@@ -2,9 +2,9 @@
 // re-quoted) and readBalances answer in one multicall what each pool's own estimateSwap and each token's
 // balanceOf answer at the same block, a swap the pool refuses is undefined without failing the others;
 // sampleCorePools (the core pools sampled every block) answers each pool's own estimateSwap, sample by sample,
-// in both directions, and ladders laid on given reserves read no reserves first.
+// in both directions, up to within 0.2% of the most the pool quotes, first sight or laid on the previous sample.
 import { ammPoolAbi } from '@dex/abis';
-import { createChainClient, quoteCoreSwaps, readBalances, sampleCorePools, type ChainPublicClient } from '@dex/chain';
+import { CORE_LADDER_SIZE, createChainClient, quoteCoreSwaps, readBalances, sampleCorePools, type ChainPublicClient } from '@dex/chain';
 import { startTestChains, type TestChains } from '@dex/testing';
 import { erc20Abi, type Address } from 'viem';
 
@@ -58,29 +58,35 @@ describe('core AMM reads', () => {
     expect(await readBalances(client, { owner, tokens: [] })).toEqual({ native: undefined, tokens: [] });
   });
 
-  it("samples each core pool as its own estimateSwap answers at the block, in both directions", async () => {
+  it("samples each core pool as its own estimateSwap answers at the block, in both directions, up to its bound", async () => {
     const pools = chain().pools.filter((p) => p.kind === 'core').map((p) => ({ address: p.address as Address, token0: p.token0 as Address, token1: p.token1 as Address }));
     expect(pools.length).toBeGreaterThan(0);
     const blockNumber = await client.getBlockNumber();
-    const samples = await sampleCorePools(client, { pools, blockNumber, ladderSize: 4 });
-    expect(samples).toHaveLength(pools.length);
-    for (const [i, pool] of pools.entries()) {
-      const s = samples[i]!;
-      const [r0, r1] = await client.readContract({ address: pool.address, abi: ammPoolAbi, functionName: 'getReserves', blockNumber });
-      expect([s.reserve0, s.reserve1]).toEqual([r0, r1]);
-      expect(s.samples0to1).toHaveLength(4);
-      expect(s.samples1to0).toHaveLength(4);
-      // The ladder runs from a millionth to half of the input reserve.
-      expect(s.samples0to1[3].amountIn).toBe(r0 / 2n);
-      for (const [side, list] of [[0, s.samples0to1] as const, [1, s.samples1to0] as const]) {
-        const [tokenIn, tokenOut] = side === 0 ? [pool.token0, pool.token1] : [pool.token1, pool.token0];
-        for (const { amountIn, amountOut } of list) {
-          expect(amountOut).toBe(await client.readContract({ address: pool.address, abi: ammPoolAbi, functionName: 'estimateSwap', args: [tokenIn, tokenOut, amountIn], blockNumber }));
+    const own = (pool: (typeof pools)[number], side: 0 | 1, amountIn: bigint) => {
+      const [tokenIn, tokenOut] = side === 0 ? [pool.token0, pool.token1] : [pool.token1, pool.token0];
+      return client.readContract({ address: pool.address, abi: ammPoolAbi, functionName: 'estimateSwap', args: [tokenIn, tokenOut, amountIn], blockNumber }).catch(() => undefined);
+    };
+    const check = async (samples: Awaited<ReturnType<typeof sampleCorePools>>) => {
+      expect(samples).toHaveLength(pools.length);
+      for (const [i, pool] of pools.entries()) {
+        const s = samples[i]!;
+        const [r0, r1] = await client.readContract({ address: pool.address, abi: ammPoolAbi, functionName: 'getReserves', blockNumber });
+        expect([s.reserve0, s.reserve1]).toEqual([r0, r1]);
+        for (const [side, list, reserveOut] of [[0, s.samples0to1, r1] as const, [1, s.samples1to0, r0] as const]) {
+          expect(list).toHaveLength(CORE_LADDER_SIZE);
+          for (const { amountIn, amountOut } of list) expect(amountOut).toBe(await own(pool, side, amountIn));
+          // The ladder ends within 0.2% of the bound: a little more input than its top is still quoted, 0.2% more is not.
+          const top = list[list.length - 1].amountIn;
+          expect(list[list.length - 1].amountOut).toBeLessThanOrEqual(reserveOut);
+          expect(await own(pool, side, top + top / 500n)).toBeUndefined();
         }
       }
-    }
-    // Ladders laid on the reserves given: the same samples.
-    const again = await sampleCorePools(client, { pools: pools.map((p, i) => ({ ...p, reserves: { reserve0: samples[i]!.reserve0, reserve1: samples[i]!.reserve1 } })), blockNumber, ladderSize: 4 });
-    expect(again).toEqual(samples);
+    };
+    // Pools seen for the first time: their reserves, a ladder to half of them, then the ladder its rates give.
+    const first = await sampleCorePools(client, { pools, blockNumber });
+    await check(first);
+    // Laid on the previous sample: no reserve read first, the same bound.
+    const again = await sampleCorePools(client, { pools: pools.map((p, i) => ({ ...p, previous: first[i] })), blockNumber });
+    await check(again);
   });
 });

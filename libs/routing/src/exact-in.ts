@@ -1,14 +1,21 @@
 /**
- * Exact-input search: candidate paths -> float screen with the best single pool per hop -> float screen with
- * water-filled splits -> exact quotes of the few best -> the route paying the most.
+ * Exact-input search, in two parts:
+ *
+ * 1. the best one-path route: candidate paths -> float screen with the best single pool per hop -> float screen
+ *    with water-filled splits -> exact quotes of the few best -> the route paying the most;
+ * 2. with multiHop, the optimum through every admitted pool (`optimal-route.ts`): when the one-path route is not
+ *    provably the optimum already, the dual's loop-free flows rounded to stages and exact amounts. The route
+ *    paying more is returned, so a route is never worse than the best one-path route.
  */
 import { candidatePaths } from './candidate-paths';
 import type { ChainGraph } from './graph';
+import { optimumRoute, optimumSetup } from './optimal-route';
 import { approxPathOut, quotePathExactIn } from './path-quote';
-import { assembleRoute, type Route } from './route';
+import { assembleRoute, assembleStages, type Route } from './route';
 import { best, DEFAULT_EXACT_CANDIDATES, DEFAULT_SPLIT_CANDIDATES, pathOptions, type SearchOptions } from './route-options';
 
-export function findRouteExactIn(graph: ChainGraph, tokenIn: string, tokenOut: string, amountIn: bigint, options: SearchOptions = {}): Route | undefined {
+/** The best one-path route (each hop split across its parallel pools). */
+export function bestOnePathExactIn(graph: ChainGraph, tokenIn: string, tokenOut: string, amountIn: bigint, options: SearchOptions = {}): Route | undefined {
   if (amountIn <= 0n) return undefined;
   const paths = candidatePaths(graph, tokenIn, tokenOut, pathOptions(options));
   if (paths.length === 0) return undefined;
@@ -28,4 +35,14 @@ export function findRouteExactIn(graph: ChainGraph, tokenIn: string, tokenOut: s
     if (!route || candidate.amountOut > route.amountOut || (candidate.amountOut === route.amountOut && candidate.tokens.length < route.tokens.length)) route = candidate;
   }
   return route;
+}
+
+export function findRouteExactIn(graph: ChainGraph, tokenIn: string, tokenOut: string, amountIn: bigint, options: SearchOptions = {}): Route | undefined {
+  const onePath = bestOnePathExactIn(graph, tokenIn, tokenOut, amountIn, options);
+  if (!options.multiHop || amountIn <= 0n) return onePath;
+  const setup = optimumSetup(graph, { tokenIn, tokenOut, filter: options.filter }, onePath);
+  if (!setup || setup.onePathOptimal) return onePath;
+  const optimum = optimumRoute(setup, amountIn, options.maxSwaps);
+  if (!optimum || (onePath && onePath.amountOut >= optimum.amountOut)) return onePath;
+  return assembleStages(tokenIn, tokenOut, optimum.stages);
 }

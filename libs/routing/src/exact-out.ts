@@ -14,37 +14,10 @@ import { candidatePaths, type CandidatePath } from './candidate-paths';
 import type { ChainGraph } from './graph';
 import type { HopSplit } from './hop-split';
 import { approxPathIn, quotePathExactIn, quotePathExactOut, simulateRouter } from './path-quote';
-import { assembleRoute, type Route } from './route';
+import { leastPaying } from './least-input';
+import { optimumRouteExactOut, optimumSetup } from './optimal-route';
+import { assembleRoute, assembleStages, type Route } from './route';
 import { best, DEFAULT_EXACT_CANDIDATES, DEFAULT_SPLIT_CANDIDATES, pathOptions, type SearchOptions } from './route-options';
-
-/**
- * The least input that `pays` (undefined when it does not), given `hi` that does (`atHi`): a bracket below `hi`
- * in steps growing 16-fold from a millionth of it, then bisection until the bracket is within `tolerance`. Assumes
- * payment grows with the input, which holds up to rounding (a few units).
- */
-function leastPaying(hi: bigint, atHi: HopSplit[], pays: (amountIn: bigint) => HopSplit[] | undefined, tolerance = 1n): HopSplit[] {
-  let best = atHi;
-  let lo = 0n;
-  for (let gap = hi / 1_000_000n + 1n; ; gap *= 16n) {
-    const probe = hi > gap ? hi - gap : 0n;
-    const hops = probe > 0n ? pays(probe) : undefined;
-    if (!hops) {
-      lo = probe;
-      break;
-    }
-    hi = probe;
-    best = hops;
-  }
-  while (hi - lo > tolerance) {
-    const mid = lo + (hi - lo) / 2n;
-    const hops = pays(mid);
-    if (hops) {
-      hi = mid;
-      best = hops;
-    } else lo = mid;
-  }
-  return best;
-}
 
 const paid = (hops: HopSplit[]): bigint => hops[hops.length - 1].amountOut;
 
@@ -71,7 +44,8 @@ function tighten(path: CandidatePath, amountOut: bigint, sufficient: HopSplit[],
   return leastPaying(hi, viaIn, forward, hi / 1_000_000_000n + 1n);
 }
 
-export function findRouteExactOut(graph: ChainGraph, tokenIn: string, tokenOut: string, amountOut: bigint, options: SearchOptions = {}): Route | undefined {
+/** The best one-path route for an exact output: the least input among the few best paths. */
+export function bestOnePathExactOut(graph: ChainGraph, tokenIn: string, tokenOut: string, amountOut: bigint, options: SearchOptions = {}): Route | undefined {
   if (amountOut <= 0n) return undefined;
   const paths = candidatePaths(graph, tokenIn, tokenOut, pathOptions(options));
   if (paths.length === 0) return undefined;
@@ -91,4 +65,20 @@ export function findRouteExactOut(graph: ChainGraph, tokenIn: string, tokenOut: 
     if (!route || candidate.amountIn < route.amountIn || (candidate.amountIn === route.amountIn && candidate.amountOut > route.amountOut)) route = candidate;
   }
   return route;
+}
+
+/**
+ * The exact-output route: the best one-path route, and with multiHop the optimum's (`optimumRouteExactOut`) unless
+ * the one-path route is provably the optimum at its input; the one needing the least input (a one-path route on a
+ * tie), so never more than the best one-path route needs.
+ */
+export function findRouteExactOut(graph: ChainGraph, tokenIn: string, tokenOut: string, amountOut: bigint, options: SearchOptions = {}): Route | undefined {
+  const onePath = bestOnePathExactOut(graph, tokenIn, tokenOut, amountOut, options);
+  if (!options.multiHop || amountOut <= 0n) return onePath;
+  const setup = optimumSetup(graph, { tokenIn, tokenOut, filter: options.filter }, onePath);
+  if (!setup || setup.onePathOptimal) return onePath;
+  const start = Number(amountOut) / setup.spotRate;
+  const optimum = optimumRouteExactOut(setup, tokenIn, tokenOut, amountOut, start, options.maxSwaps);
+  if (!optimum || (onePath && onePath.amountIn <= optimum.amountIn)) return onePath;
+  return assembleStages(tokenIn, tokenOut, optimum.stages, amountOut);
 }

@@ -18,3 +18,8 @@ export * from './route-options';
 export * from './exact-in';
 export * from './exact-out';
 export * from './find-route';
+export * from './flow-graph';
+export * from './interior-flow';
+export * from './flow-route';
+export * from './optimal-route';
+export * from './least-input';

@@ -33,6 +33,19 @@ export interface Leg {
   marginal(amountIn: number): number;
   /** The input at which the marginal rate falls to `lambda`, within [0, limit]. */
   inputAtMarginal(lambda: number, limit: number): number;
+  /**
+   * The float curve at an input x in [0, maxInApprox], for the optimum's interior-point method
+   * (`interior-flow.ts`): fills `out` with the output, the marginal rate and its derivative (<= 0). Writes into
+   * `out`, allocates nothing.
+   */
+  shape(x: number, out: LegShape): void;
+}
+
+/** A leg's float curve at an input (`Leg.shape`): output, first and second derivative. */
+export interface LegShape {
+  y: number;
+  slope: number;
+  curvature: number;
 }
 
 /**

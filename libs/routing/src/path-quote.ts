@@ -6,7 +6,7 @@
  */
 import type { CandidatePath } from './candidate-paths';
 import { splitExactIn, splitExactOut, type HopSplit, type SplitOptions } from './hop-split';
-import { replayRouter } from './router-replay';
+import { replayStages } from './router-replay';
 import { waterFill } from './water-fill';
 
 /** Float output of the path for `amountIn`: per hop the best single pool, or the water-filled split. */
@@ -60,21 +60,18 @@ export function quotePathExactIn(path: CandidatePath, amountIn: bigint, options?
 }
 
 /**
- * Executes quoted hops the way RouterV2 does when hop inputs differ from the quoted ones (`replayRouter`: each
+ * Executes quoted hops the way RouterV2 does when hop inputs differ from the quoted ones (`replayStages`: each
  * hop's actual input split in proportion to the quoted inputs), each share priced by its leg; undefined when a
  * share would pay nothing (RouterV2 reverts on it).
  */
 export function simulateRouter(quoted: readonly HopSplit[], amountIn: bigint): HopSplit[] | undefined {
-  const executed = replayRouter(
-    quoted.map((hop) => hop.amountsIn),
-    amountIn,
-    (h, shares) => {
-      const legs = quoted[h].legs;
-      const outs = shares.map((share, j) => (share > 0n ? legs[j].quote(share) : 0n));
-      return outs.some((o, j) => shares[j] > 0n && o === 0n) ? undefined : outs;
-    },
-  );
-  return executed?.map((hop, h) => ({ legs: quoted[h].legs, ...hop }));
+  const stages = quoted.map((hop) => hop.legs.map((leg, j) => ({ tokenIn: leg.tokenIn, tokenOut: leg.tokenOut, amountIn: hop.amountsIn[j] })));
+  const executed = replayStages(stages, quoted[0].legs[0].tokenIn, quoted[quoted.length - 1].legs[0].tokenOut, amountIn, (h, shares) => {
+    const legs = quoted[h].legs;
+    const outs = shares.map((share, j) => (share > 0n ? legs[j].quote(share) : 0n));
+    return outs.some((o, j) => shares[j] > 0n && o === 0n) ? undefined : outs;
+  });
+  return executed?.stages.map((hop, h) => ({ legs: quoted[h].legs, ...hop }));
 }
 
 /**

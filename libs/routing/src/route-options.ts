@@ -3,7 +3,10 @@ import type { PathOptions } from './candidate-paths';
 
 /** The path settings of `PathOptions`, its hop count given by `multiHop`. */
 export interface SearchOptions extends Omit<PathOptions, 'maxHops'> {
-  /** Route through intermediate tokens (up to 3 hops); direct swaps only when false. Default false. */
+  /**
+   * Route through intermediate tokens: the best path of up to 3 hops, and the optimum through every admitted pool
+   * (any split across loop-free paths, within `maxSwaps` swaps); direct swaps only when false. Default false.
+   */
   readonly multiHop?: boolean;
   /** Paths kept after the single-pool float screen for the float split screen. Default 16. */
   readonly splitCandidates?: number;
@@ -11,6 +14,8 @@ export interface SearchOptions extends Omit<PathOptions, 'maxHops'> {
   readonly exactCandidates?: number;
   /** Refinement steps of the exact split (see `SplitOptions` in `hop-split.ts`). */
   readonly refineSteps?: number;
+  /** Swaps a route split across paths holds at most. Default 24 (`DEFAULT_MAX_SWAPS`). */
+  readonly maxSwaps?: number;
 }
 
 export const DEFAULT_SPLIT_CANDIDATES = 16;

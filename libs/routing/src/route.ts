@@ -1,15 +1,24 @@
 /**
  * The engine's answer, shaped for `GET /v2/route` and for RouterV2's `executeSwaps(tokens, amountIn, ...,
- * hopSwaps, ...)`: the token path, per hop its parallel swaps with their quoted amounts. Within a hop the
- * quoted inputs add up to the hop's input (the previous hop's output), so RouterV2's proportional split
- * (floor(actual * quoted / total), the last swap taking the remainder) gives every swap exactly its quoted
- * input when the previous hop pays what was quoted.
+ * hopSwaps, ...)`.
+ *
+ * A linear route: the token path, per hop its parallel swaps with their quoted amounts. Within a hop the quoted
+ * inputs add up to the hop's input (the previous hop's output), so RouterV2's proportional split
+ * (floor(actual * quoted / total), the last swap taking the remainder) gives every swap exactly its quoted input
+ * when the previous hop pays what was quoted.
+ *
+ * A route split across token paths (`split: true`): `tokens` is tokenIn, the intermediate tokens in the order of
+ * the stages that spend them, tokenOut; `hopSwaps` holds stages. A stage's swaps may trade different token pairs;
+ * each token is spent whole in one stage, after every stage that pays it, its swaps' quoted inputs adding up to
+ * what the earlier stages' quoted outputs (or the route's input) give of it, so RouterV2's split of what it holds
+ * of each token (`router-replay.ts`) again gives every swap its quoted input. A linear route is the case of one
+ * token pair per stage, the stages chaining.
  */
 import type { Leg } from './legs';
 import type { HopSplit } from './hop-split';
 import type { PoolKind } from './pool-snapshot';
 import { poolModule } from './pools/registry';
-import { hopPriceImpact, routePriceImpact, swapPriceImpact } from './price-impact';
+import { hopPriceImpact, routePriceImpact, stagePriceImpacts, swapPriceImpact } from './price-impact';
 
 export interface HopSwap {
   /** The pool and direction the swap trades: what prices it again at execution. */
@@ -44,6 +53,8 @@ export interface Route {
   readonly averagePriceImpact: number;
   /** For exact-output routes: the output asked for (amountOut is at least this). */
   readonly requestedAmountOut?: bigint;
+  /** The route splits across token paths: `hopSwaps` are stages (see the module note). */
+  readonly split?: true;
 }
 
 function hopSwap(leg: Leg, amountIn: bigint, amountOut: bigint): HopSwap {
@@ -80,5 +91,82 @@ export function assembleRoute(hops: readonly HopSplit[], requestedAmountOut?: bi
     hopPriceImpacts,
     averagePriceImpact: routePriceImpact(hopPriceImpacts),
     ...(requestedAmountOut !== undefined ? { requestedAmountOut } : {}),
+  };
+}
+
+/** One swap of a stage: its leg and exact amounts. */
+export interface StagedSwap {
+  readonly leg: Leg;
+  readonly amountIn: bigint;
+  readonly amountOut: bigint;
+}
+
+const lowerCase = (t: string): string => t.toLowerCase();
+
+/** Whether the stages are a linear route's hops: one token pair per stage, chaining from tokenIn to tokenOut. */
+export function stagesAreLinear(tokenIn: string, tokenOut: string, stages: readonly (readonly StagedSwap[])[]): boolean {
+  let at = lowerCase(tokenIn);
+  for (const stage of stages) {
+    if (stage.length === 0) return false;
+    const to = lowerCase(stage[0].leg.tokenOut);
+    for (const s of stage) if (lowerCase(s.leg.tokenIn) !== at || lowerCase(s.leg.tokenOut) !== to) return false;
+    at = to;
+  }
+  return at === lowerCase(tokenOut);
+}
+
+/**
+ * Assembles a route from its stages (each swap's exact amounts as RouterV2 executes them): a linear route when the
+ * stages are hops (`stagesAreLinear`, as `assembleRoute` gives it), else a split route whose tokens are tokenIn,
+ * the intermediate tokens in the order of the stages that spend them (in a stage, in the order of its swaps),
+ * tokenOut.
+ */
+export function assembleStages(tokenIn: string, tokenOut: string, stages: readonly (readonly StagedSwap[])[], requestedAmountOut?: bigint): Route {
+  if (stagesAreLinear(tokenIn, tokenOut, stages)) {
+    return assembleRoute(
+      stages.map((stage) => ({
+        legs: stage.map((s) => s.leg),
+        amountsIn: stage.map((s) => s.amountIn),
+        amountsOut: stage.map((s) => s.amountOut),
+        amountIn: stage.reduce((a, s) => a + s.amountIn, 0n),
+        amountOut: stage.reduce((a, s) => a + s.amountOut, 0n),
+      })),
+      requestedAmountOut,
+    );
+  }
+  const first = stages[0][0].leg;
+  const spell = (t: string, leg: Leg) => (lowerCase(leg.tokenIn) === lowerCase(t) ? leg.tokenIn : leg.tokenOut);
+  const tokens: string[] = [spell(tokenIn, first)];
+  const seen = new Set<string>([lowerCase(tokenIn), lowerCase(tokenOut)]);
+  let outSpelling = tokenOut;
+  for (const stage of stages) {
+    for (const s of stage) {
+      const t = lowerCase(s.leg.tokenIn);
+      if (!seen.has(t)) {
+        seen.add(t);
+        tokens.push(s.leg.tokenIn);
+      }
+      if (lowerCase(s.leg.tokenOut) === lowerCase(tokenOut)) outSpelling = s.leg.tokenOut;
+    }
+  }
+  tokens.push(outSpelling);
+  const hopSwaps = stages.map((stage) => stage.map((s) => hopSwap(s.leg, s.amountIn, s.amountOut)));
+  const { stageImpacts, averagePriceImpact } = stagePriceImpacts(stages, tokenIn, tokenOut);
+  let amountIn = 0n;
+  let amountOut = 0n;
+  for (const stage of stages)
+    for (const s of stage) {
+      if (lowerCase(s.leg.tokenIn) === lowerCase(tokenIn)) amountIn += s.amountIn;
+      if (lowerCase(s.leg.tokenOut) === lowerCase(tokenOut)) amountOut += s.amountOut;
+    }
+  return {
+    tokens,
+    amountIn,
+    amountOut,
+    hopSwaps,
+    hopPriceImpacts: stageImpacts,
+    averagePriceImpact,
+    ...(requestedAmountOut !== undefined ? { requestedAmountOut } : {}),
+    split: true,
   };
 }

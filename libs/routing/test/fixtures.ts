@@ -99,3 +99,73 @@ export function rng(seed: bigint) {
     },
   };
 }
+
+/** The devnet's core pool fee parameters (bps; target weight 50%). */
+export const CORE_FEES = { minFeeBps: 5n, baseFeeBps: 30n, maxFeeBps: 100n, slopeBps: 200n, targetWeight0: 5n * 10n ** 17n };
+
+/**
+ * A core (oracle-priced) pool as its contract quotes it (AmmMath: the input's value at the oracle prices less a
+ * dynamic fee whose rate follows the inventory weight's move, refusing an output above the reserve), sampled on the
+ * ladder aggregator-router lays once it knows the pool's bound: 12 inputs geometric from a millionth of the bound
+ * to half of it, 3/4 and 7/8 of it, and 1 - 2^-4, 2^-6, 2^-8, 2^-10 of it. Prices are USD per whole token.
+ */
+export function coreAmm(a: Symbol, b: Symbol, wholeA: number | string, wholeB: number | string, usdA: number, usdB: number): CorePoolSnapshot {
+  const ONE = 10n ** 18n;
+  const s = sorted(a, b, units(a, wholeA), units(b, wholeB));
+  const aFirst = s.token0 === TOKENS[a];
+  const price0 = BigInt(Math.round((aFirst ? usdA : usdB) * 1e9)) * 10n ** 9n;
+  const price1 = BigInt(Math.round((aFirst ? usdB : usdA) * 1e9)) * 10n ** 9n;
+  const unit0 = 10n ** BigInt(s.decimals0);
+  const unit1 = 10n ** BigInt(s.decimals1);
+  const ceilDiv = (x: bigint, y: bigint) => (x + y - 1n) / y;
+  const quote = (token0In: boolean, amountIn: bigint): bigint | undefined => {
+    let v0 = (s.reserve0 * price0) / unit0;
+    let v1 = (s.reserve1 * price1) / unit1;
+    const weight = (x: bigint, y: bigint) => (x + y === 0n ? CORE_FEES.targetWeight0 : (x * ONE) / (x + y));
+    const before = weight(v0, v1);
+    const valueIn = token0In ? (amountIn * price0) / unit0 : (amountIn * price1) / unit1;
+    if (token0In) [v0, v1] = [v0 + valueIn, v1 > valueIn ? v1 - valueIn : 0n];
+    else [v0, v1] = [v0 > valueIn ? v0 - valueIn : 0n, v1 + valueIn];
+    const mid = (before + weight(v0, v1)) / 2n;
+    const away = mid >= CORE_FEES.targetWeight0 ? token0In : !token0In;
+    const distance = mid >= CORE_FEES.targetWeight0 ? mid - CORE_FEES.targetWeight0 : CORE_FEES.targetWeight0 - mid;
+    const slope = CORE_FEES.slopeBps * 10n ** 14n;
+    const base = CORE_FEES.baseFeeBps * 10n ** 14n;
+    let rate = away ? base + ceilDiv(slope * distance, ONE) : base > (slope * distance) / ONE ? base - (slope * distance) / ONE : 0n;
+    rate = rate < CORE_FEES.minFeeBps * 10n ** 14n ? CORE_FEES.minFeeBps * 10n ** 14n : rate > CORE_FEES.maxFeeBps * 10n ** 14n ? CORE_FEES.maxFeeBps * 10n ** 14n : rate;
+    const net = amountIn - ceilDiv(amountIn * rate, ONE);
+    const out = token0In ? (net * price0 * unit1) / (price1 * unit0) : (net * price1 * unit0) / (price0 * unit1);
+    return out > (token0In ? s.reserve1 : s.reserve0) || out === 0n ? undefined : out;
+  };
+  const ladder = (token0In: boolean): QuoteSample[] => {
+    let lo = 1n;
+    let hi = 2n;
+    while (quote(token0In, hi) !== undefined) [lo, hi] = [hi, hi * 2n];
+    while (hi - lo > 1n) {
+      const mid = (lo + hi) / 2n;
+      if (quote(token0In, mid) !== undefined) lo = mid;
+      else hi = mid;
+    }
+    const bound = lo;
+    const low = bound / 1_000_000n || 1n;
+    const ratio = Math.pow(Number(bound / 2n) / Number(low), 1 / 11);
+    const inputs = Array.from({ length: 12 }, (_, i) => (i === 11 ? bound / 2n : BigInt(Math.floor(Number(low) * ratio ** i))));
+    inputs.push((bound * 3n) / 4n, (bound * 7n) / 8n, ...[4n, 6n, 8n, 10n].map((k) => bound - (bound >> k)));
+    return inputs.flatMap((amountIn) => {
+      const amountOut = quote(token0In, amountIn);
+      return amountOut === undefined ? [] : [{ amountIn, amountOut }];
+    });
+  };
+  return {
+    kind: 'core',
+    address: nextAddress(),
+    routerIndex: 0,
+    routerName: 'Core',
+    token0: s.token0,
+    token1: s.token1,
+    decimals0: s.decimals0,
+    decimals1: s.decimals1,
+    samples0to1: ladder(true),
+    samples1to0: ladder(false),
+  };
+}

@@ -1,4 +1,4 @@
-import { createChainClient, readPairReserves, sampleCorePools, type ChainPublicClient } from '@dex/chain';
+import { createChainClient, readPairReserves, sampleCorePools, type ChainPublicClient, type CorePoolSample } from '@dex/chain';
 import { LiquidityRepository, type DbClient } from '@dex/db';
 import { ChainLiquidityState, RoutingViewBuilder, type RoutingView, type StoredLiquidity } from '@dex/liquidity';
 import type { SourceConfig, TokenMeta } from '@dex/messages';
@@ -32,8 +32,8 @@ export class ChainLiquidity {
   snapshot?: LiquiditySnapshot;
   private state?: ChainLiquidityState;
   private queue: Promise<unknown> = Promise.resolve();
-  /** Each core pool's reserves at its last sample: the next block's ladders are laid on them. */
-  private readonly coreReserves = new Map<string, { reserve0: bigint; reserve1: bigint }>();
+  /** Each core pool's last sample: the next block's ladders are laid on its reserves and rates. */
+  private readonly coreLast = new Map<string, CorePoolSample>();
   private readonly configured = new Map<string, TokenMeta>();
   private readonly sourceNames: ReadonlyMap<number, string>;
   private readonly views: RoutingViewBuilder;
@@ -167,7 +167,7 @@ export class ChainLiquidity {
     if (!stored) throw new BusError(503, 'Liquidity not loaded yet', `the indexer has not processed chain ${this.chainId} yet`);
     const start = storedLiquidity(stored);
     const state = new ChainLiquidityState(this.chainId, { retainBlocks: this.options.retainBlocks }, await this.withUnknownReserves(start));
-    this.coreReserves.clear();
+    this.coreLast.clear();
     await this.sampleCores(state);
     this.state = state;
     this.rebuild(state);
@@ -196,11 +196,11 @@ export class ChainLiquidity {
     try {
       const samples = await sampleCorePools(this.client, {
         blockNumber: block,
-        pools: pools.map((p) => ({ address: getAddress(p.address), token0: getAddress(p.token0), token1: getAddress(p.token1), reserves: this.coreReserves.get(p.address) })),
+        pools: pools.map((p) => ({ address: getAddress(p.address), token0: getAddress(p.token0), token1: getAddress(p.token1), previous: this.coreLast.get(p.address) })),
       });
       samples.forEach((s, i) => {
         if (!s) return;
-        this.coreReserves.set(pools[i].address, { reserve0: s.reserve0, reserve1: s.reserve1 });
+        this.coreLast.set(pools[i].address, s);
         state.setCoreSamples(pools[i].address, { block, samples0to1: s.samples0to1, samples1to0: s.samples1to0 });
       });
       this.options.blockWork?.observe({ chain: this.chainId, step: 'core-samples' }, (performance.now() - started) / 1000);

@@ -1,6 +1,6 @@
 /** The answer to a route request: tokens, amounts, price impacts and the RouterV2 transaction with its hop swaps. */
 import type { HopSwapRecord, RouteResponse } from '@dex/messages';
-import { hopPriceImpact, routePriceImpact } from '@dex/routing';
+import { hopPriceImpact, routePriceImpact, stagePriceImpacts } from '@dex/routing';
 import { formatUnits, getAddress } from 'viem';
 import type { ChainLiquidity } from '../liquidity/liquidity.service';
 import type { RouteExecution } from './route-execution';
@@ -24,9 +24,20 @@ function hopRecord(chain: ChainLiquidity, { swap, amountIn, amountOut, priceImpa
   };
 }
 
+/**
+ * The route's impact at the amounts quoted at the block: a linear route's hops compounded (`routePriceImpact`); a
+ * split route's output against its input carried through the same swaps at their spot rates (`stagePriceImpacts`).
+ */
+export function quotedPriceImpact(quote: QuotedRoute): number {
+  const { route, hops } = quote;
+  if (!route.split) return routePriceImpact(hops.map((hop) => hopPriceImpact(hop.map((s) => s.swap.leg), hop.map((s) => s.amountIn), hop.map((s) => s.amountOut))));
+  const stages = hops.map((stage) => stage.map((s) => ({ leg: s.swap.leg, amountIn: s.amountIn, amountOut: s.amountOut })));
+  return stagePriceImpacts(stages, route.tokens[0], route.tokens[route.tokens.length - 1]).averagePriceImpact;
+}
+
 export function routeAnswer(chain: ChainLiquidity, blockNumber: bigint, order: RouteOrder, quote: QuotedRoute, execution: RouteExecution): RouteResponse {
   const { amountIn, amountOut } = quote;
-  const hopImpacts = quote.hops.map((hop) => hopPriceImpact(hop.map((s) => s.swap.leg), hop.map((s) => s.amountIn), hop.map((s) => s.amountOut)));
+  const averagePriceImpact = quotedPriceImpact(quote);
   return {
     chainId: chain.chainId,
     blockNumber: blockNumber.toString(),
@@ -37,7 +48,7 @@ export function routeAnswer(chain: ChainLiquidity, blockNumber: bigint, order: R
     },
     amountIn: formatUnits(amountIn, order.metaIn.decimals),
     amountOut: formatUnits(amountOut, order.metaOut.decimals),
-    averagePriceImpact: routePriceImpact(hopImpacts),
+    averagePriceImpact,
     execution: {
       to: chain.entry.routerV2,
       calldata: execution.calldata,

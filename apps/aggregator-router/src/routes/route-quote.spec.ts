@@ -111,6 +111,6 @@ describe('searchRoute', () => {
       }
     };
     expect(details(false)).toEqual({ status: 404, message: 'No route found', details: 'no direct pool from WHYPE to USDC can trade the amount with the admitted sources (multiHop=true allows intermediate tokens)' });
-    expect(details(true)?.details).toBe('no route of up to 3 hops from WHYPE to USDC can trade the amount with the admitted sources');
+    expect(details(true)?.details).toBe('no route from WHYPE to USDC can trade the amount with the admitted sources');
   });
 });

@@ -1,11 +1,12 @@
 /**
  * The route for an order: the engine's search on the snapshot's graph, then the route's amounts as RouterV2
- * executes them at the snapshot's block (`replayRouterAsync`: hop by hop, the hop's input split in proportion
- * to the quoted inputs), the swaps through pools quoted on chain (core) priced by the pools' own `estimateSwap`
- * (one multicall per hop, `quoteCoreSwaps`), every other swap by its leg's exact maths.
+ * executes them at the snapshot's block (`replayStagesAsync`: stage by stage, what the router holds of each token
+ * shared across the stage's swaps on it in proportion to their quoted inputs; a linear route's stages are its
+ * hops), the swaps through pools quoted on chain (core) priced by the pools' own `estimateSwap` (one multicall per
+ * stage, `quoteCoreSwaps`), every other swap by its leg's exact maths.
  */
 import { quoteCoreSwaps, shortMessage, type ChainPublicClient } from '@dex/chain';
-import { findRoute, NoRouteError, poolModule, replayRouterAsync, swapPriceImpact, type ChainGraph, type HopSwap, type Route } from '@dex/routing';
+import { findRoute, NoRouteError, poolModule, replayStagesAsync, swapPriceImpact, type ChainGraph, type HopSwap, type Route } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { getAddress } from 'viem';
 import type { RouteOrder } from './route-request';
@@ -17,7 +18,7 @@ export function searchRoute(graph: ChainGraph, order: RouteOrder): Route {
   } catch (err) {
     if (err instanceof NoRouteError) {
       const { multiHop, metaIn, metaOut } = order;
-      throw new BusError(404, 'No route found', `no ${multiHop ? 'route of up to 3 hops' : 'direct pool'} from ${metaIn.symbol} to ${metaOut.symbol} can trade the amount with the admitted sources${multiHop ? '' : ' (multiHop=true allows intermediate tokens)'}`);
+      throw new BusError(404, 'No route found', `no ${multiHop ? 'route' : 'direct pool'} from ${metaIn.symbol} to ${metaOut.symbol} can trade the amount with the admitted sources${multiHop ? '' : ' (multiHop=true allows intermediate tokens)'}`);
     }
     throw err;
   }
@@ -31,7 +32,7 @@ export interface QuotedSwap {
   readonly priceImpact: number;
 }
 
-/** A route re-quoted at a block: per hop its swaps, the route's input and (gross) output. */
+/** A route re-quoted at a block: per stage (per hop for a linear route) its swaps, the route's input and (gross) output. */
 export interface QuotedRoute {
   readonly route: Route;
   readonly hops: readonly (readonly QuotedSwap[])[];
@@ -39,7 +40,7 @@ export interface QuotedRoute {
   readonly amountOut: bigint;
 }
 
-/** The outputs of a hop's swaps for their shares at the block. */
+/** The outputs of a stage's swaps for their shares at the block. */
 async function quoteHop(client: ChainPublicClient, blockNumber: bigint, hop: readonly HopSwap[], shares: readonly bigint[]): Promise<bigint[]> {
   const onChain = hop.flatMap((swap, j) => (poolModule(swap.leg.pool).quotedOnChain && shares[j] > 0n ? [j] : []));
   const quoted = await quoteCoreSwaps(client, {
@@ -59,17 +60,15 @@ async function quoteHop(client: ChainPublicClient, blockNumber: bigint, hop: rea
 
 /** The route's amounts as RouterV2 executes them at `blockNumber`; a 404 when it pays nothing there. */
 export async function requoteRoute(client: ChainPublicClient, blockNumber: bigint, route: Route): Promise<QuotedRoute> {
-  const executed = await replayRouterAsync(
-    route.hopSwaps.map((hop) => hop.map((s) => s.amountIn)),
-    route.amountIn,
-    (h, shares) => quoteHop(client, blockNumber, route.hopSwaps[h], shares),
+  const executed = await replayStagesAsync(route.hopSwaps, route.tokens[0], route.tokens[route.tokens.length - 1], route.amountIn, (stage, shares) =>
+    quoteHop(client, blockNumber, route.hopSwaps[stage], shares),
   );
-  const amountOut = executed?.[executed.length - 1].amountOut ?? 0n;
+  const amountOut = executed?.amountOut ?? 0n;
   if (!executed || amountOut === 0n) throw new BusError(404, 'No route found', 'the route pays nothing at the current block');
-  const hops = executed.map((hop, h) =>
+  const hops = executed.stages.map((stage, h) =>
     route.hopSwaps[h].map((swap, j): QuotedSwap => {
-      const amountIn = hop.amountsIn[j];
-      const out = hop.amountsOut[j];
+      const amountIn = stage.amountsIn[j];
+      const out = stage.amountsOut[j];
       return { swap, amountIn, amountOut: out, priceImpact: swapPriceImpact(swap.leg, amountIn, out) };
     }),
   );

@@ -1,10 +1,10 @@
 /**
  * Core (oracle-validated AMM) pools, quoted by their `estimateSwapBatch` samples (`core-samples.ts`): the exact
- * view interpolates them conservatively, the float view is the chord through them. Their fee is dynamic, and a
+ * view interpolates them conservatively, the float view is a smooth concave curve through them. Their fee is dynamic, and a
  * route's core swaps are quoted again by the pools themselves at the route's block.
  */
 import { interpolateSamples, interpolateSamplesInverse, sampleCapacity, sampleCurve, type QuoteSample, type SampleCurve } from '../core-samples';
-import type { Leg } from '../legs';
+import type { Leg, LegShape } from '../legs';
 import type { PoolSnapshotBase } from '../pool-snapshot';
 import type { PoolModule } from './pool-module';
 
@@ -18,18 +18,29 @@ export interface CorePoolSnapshot extends PoolSnapshotBase {
   readonly samples1to0: readonly QuoteSample[];
 }
 
+/** Tilt of the float marginal rate across the whole curve, so that it falls strictly (see `CoreLeg`). */
+const MARGINAL_TILT = 1e-6;
+
+/**
+ * A core pool in one direction. Exact view: the conservative interpolation of the samples (`core-samples.ts`).
+ * Float view: a smooth concave curve through them. The samples' upper concave hull (from the origin; dust
+ * samples rounded down fall under it) gives chord rates r_j, falling; the marginal rate is taken linear between
+ * the chords' midpoints with the value r_j there (exact for a quote that is quadratic in size, as the pool's is:
+ * the oracle price less a fee whose rate grows linearly with size), r_0 below the first midpoint, extrapolated
+ * from the last two midpoints up to the top sample, and 0 above it. It is tilted down by a millionth of r_0
+ * across the curve so that it falls strictly: the input at a marginal rate (`inputAtMarginal`) is then a
+ * continuous function of the rate even where the pool's price is flat.
+ */
 class CoreLeg implements Leg {
   readonly maxIn: bigint;
   readonly maxInApprox: number;
   readonly liquidity: number;
+  /** The marginal rate at zero size: the hull's first chord rate, the best average rate of any sample. */
   readonly spotRate: number;
-  private readonly ins: number[];
-  private readonly outs: number[];
-  private readonly rates: number[];
-  /** Index of the first sample that pays anything; the segments before it are dust. */
-  private readonly firstPaying: number;
-  /** The marginal rate taken for the dust segments. */
-  private readonly entryRate: number;
+  /** Breakpoints of the piecewise-linear marginal rate, its values there, the float output there. */
+  private readonly at: number[] = [];
+  private readonly rate: number[] = [];
+  private readonly cumulative: number[] = [];
 
   constructor(
     readonly pool: CorePoolSnapshot,
@@ -40,17 +51,39 @@ class CoreLeg implements Leg {
     this.maxIn = sampleCapacity(curve);
     this.maxInApprox = Number(this.maxIn);
     this.liquidity = this.maxInApprox;
-    this.ins = curve.amountsIn.map(Number);
-    this.outs = curve.amountsOut.map(Number);
-    this.rates = [];
-    for (let i = 0; i + 1 < this.ins.length; i++) this.rates.push((this.outs[i + 1] - this.outs[i]) / (this.ins[i + 1] - this.ins[i]));
-    // The zero-size rate: the chord to the smallest sample that pays anything (dust samples can round to 0).
-    const first = this.outs.findIndex((o) => o > 0);
-    this.spotRate = first > 0 ? this.outs[first] / this.ins[first] : 0;
-    // Below the first paying sample, the rate of the first segment that starts at one: integer rounding makes
-    // the chord through dust an underestimate, which would keep the pool out of splits it belongs in.
-    this.firstPaying = first > 0 ? first : this.rates.length;
-    this.entryRate = first > 0 && first < this.rates.length ? this.rates[first] : this.spotRate;
+    const ins = curve.amountsIn.map(Number);
+    const outs = curve.amountsOut.map(Number);
+    // Upper concave hull from the origin.
+    const hx: number[] = [0];
+    const hy: number[] = [0];
+    for (let i = 1; i < ins.length; i++) {
+      while (hx.length >= 2) {
+        const k = hx.length - 1;
+        if ((hy[k] - hy[k - 1]) * (ins[i] - hx[k - 1]) <= (outs[i] - hy[k - 1]) * (hx[k] - hx[k - 1])) {
+          hx.pop();
+          hy.pop();
+        } else break;
+      }
+      hx.push(ins[i]);
+      hy.push(outs[i]);
+    }
+    const chords: number[] = [];
+    for (let j = 0; j + 1 < hx.length; j++) chords.push((hy[j + 1] - hy[j]) / (hx[j + 1] - hx[j]));
+    const cap = this.maxInApprox;
+    this.spotRate = chords.length > 0 ? Math.max(0, chords[0]) : 0;
+    if (chords.length === 0 || !(cap > 0)) return;
+    const tilt = (x: number) => (MARGINAL_TILT * this.spotRate * x) / cap;
+    const push = (x: number, r: number) => {
+      this.at.push(x);
+      this.rate.push(Math.max(0, r - tilt(x)));
+    };
+    push(0, chords[0]);
+    for (let j = 0; j < chords.length; j++) push((hx[j] + hx[j + 1]) / 2, chords[j]);
+    const m = chords.length;
+    const lastSlope = m >= 2 ? (chords[m - 1] - chords[m - 2]) / ((hx[m] + hx[m - 1]) / 2 - (hx[m - 1] + hx[m - 2]) / 2) : 0;
+    push(cap, chords[m - 1] + lastSlope * (cap - (hx[m] + hx[m - 1]) / 2));
+    this.cumulative.push(0);
+    for (let i = 1; i < this.at.length; i++) this.cumulative.push(this.cumulative[i - 1] + ((this.rate[i - 1] + this.rate[i]) / 2) * (this.at[i] - this.at[i - 1]));
   }
 
   quote(amountIn: bigint): bigint {
@@ -61,49 +94,81 @@ class CoreLeg implements Leg {
     return interpolateSamplesInverse(this.curve, amountOut);
   }
 
+  /** Index i of the breakpoint segment [at_i, at_(i+1)] holding x (0 <= x <= cap). */
   private segment(x: number): number {
     let lo = 0;
-    let hi = this.ins.length - 1;
+    let hi = this.at.length - 1;
     while (hi - lo > 1) {
       const mid = (lo + hi) >> 1;
-      if (this.ins[mid] < x) lo = mid;
+      if (this.at[mid] <= x) lo = mid;
       else hi = mid;
     }
     return lo;
   }
 
   approxOut(x: number): number {
-    if (x <= 0 || this.rates.length === 0) return 0;
-    if (x >= this.maxInApprox) return this.outs[this.outs.length - 1];
+    if (x <= 0 || this.at.length < 2) return 0;
+    const top = this.at.length - 1;
+    if (x >= this.maxInApprox) return this.cumulative[top];
     const i = this.segment(x);
-    return this.outs[i] + (x - this.ins[i]) * this.rates[i];
+    const d = x - this.at[i];
+    const slope = (this.rate[i + 1] - this.rate[i]) / (this.at[i + 1] - this.at[i]);
+    return this.cumulative[i] + d * (this.rate[i] + (slope * d) / 2);
   }
 
   approxIn(y: number): number {
     if (y <= 0) return 0;
-    const n = this.outs.length - 1;
-    if (n === 0 || y > this.outs[n]) return Infinity;
+    const top = this.at.length - 1;
+    if (top < 1 || y > this.cumulative[top]) return Infinity;
     let i = 0;
-    while (i < n - 1 && this.outs[i + 1] < y) i++;
-    return this.rates[i] > 0 ? this.ins[i] + (y - this.outs[i]) / this.rates[i] : this.ins[i + 1];
+    while (i < top - 1 && this.cumulative[i + 1] < y) i++;
+    // y - F_i = r d + s d^2 / 2 on the segment.
+    const rest = y - this.cumulative[i];
+    const r = this.rate[i];
+    const s = (this.rate[i + 1] - r) / (this.at[i + 1] - this.at[i]);
+    const d = s === 0 ? rest / r : (2 * rest) / (r + Math.sqrt(Math.max(0, r * r + 2 * s * rest)));
+    return Math.min(this.at[i] + d, this.maxInApprox);
   }
 
   marginal(x: number): number {
-    if (this.rates.length === 0 || x >= this.maxInApprox) return 0;
-    return this.rates[this.segment(Math.max(x, Number.MIN_VALUE))];
+    if (this.at.length < 2 || x >= this.maxInApprox) return 0;
+    if (x <= 0) return this.rate[0];
+    const i = this.segment(x);
+    return this.rate[i] + ((this.rate[i + 1] - this.rate[i]) * (x - this.at[i])) / (this.at[i + 1] - this.at[i]);
   }
 
   inputAtMarginal(lambda: number, limit: number): number {
-    // Through the segments while their rate stays at or above lambda (piecewise-constant marginal rate). The
-    // dust segments count at `entryRate`: at their own rate (0, or rounded down) the pool would stay out of
-    // every split.
-    let x = 0;
-    for (let i = 0; i < this.rates.length; i++) {
-      const rate = i < this.firstPaying ? this.entryRate : this.rates[i];
-      if (rate < lambda) break;
-      x = this.ins[i + 1];
+    const top = this.at.length - 1;
+    if (top < 1 || !(lambda < this.rate[0])) return 0;
+    if (lambda <= this.rate[top]) return Math.min(this.maxInApprox, limit);
+    // The segment where the (falling) rate crosses lambda.
+    let lo = 0;
+    let hi = top;
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (this.rate[mid] > lambda) lo = mid;
+      else hi = mid;
     }
+    const x = this.at[lo] + ((this.rate[lo] - lambda) / (this.rate[lo] - this.rate[hi])) * (this.at[hi] - this.at[lo]);
     return Math.min(x, limit);
+  }
+
+  shape(x: number, out: LegShape): void {
+    if (this.at.length < 2) {
+      out.y = out.slope = out.curvature = 0;
+      return;
+    }
+    if (x >= this.maxInApprox) {
+      out.y = this.cumulative[this.at.length - 1];
+      out.slope = out.curvature = 0;
+      return;
+    }
+    const i = x <= 0 ? 0 : this.segment(x);
+    const d = Math.max(0, x) - this.at[i];
+    const curvature = (this.rate[i + 1] - this.rate[i]) / (this.at[i + 1] - this.at[i]);
+    out.y = this.cumulative[i] + d * (this.rate[i] + (curvature * d) / 2);
+    out.slope = this.rate[i] + curvature * d;
+    out.curvature = curvature;
   }
 }
 

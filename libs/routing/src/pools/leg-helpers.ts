@@ -1,5 +1,5 @@
 /** What the legs of several pool kinds share: the quote guard, the input bisection, the constant-product float model. */
-import type { Leg } from '../legs';
+import type { Leg, LegShape } from '../legs';
 import type { PoolSnapshot } from '../pool-snapshot';
 
 /** The quote, or 0 when the pool maths throws (the pool would not trade the amount). */
@@ -83,6 +83,19 @@ export abstract class ConstantProductLeg implements Leg {
     if (lambda <= 0) return top;
     const x = (Math.sqrt((this.gOut * this.gIn * this.ri * this.ro) / lambda) - this.ri) / this.gIn;
     return x < 0 ? 0 : x > top ? top : x;
+  }
+
+  shape(x: number, out: LegShape): void {
+    if (x >= this.maxInApprox) {
+      out.y = this.approxOut(this.maxInApprox);
+      out.slope = out.curvature = 0;
+      return;
+    }
+    const xi = this.gIn * Math.max(0, x);
+    const d = this.ri + xi;
+    out.y = (this.gOut * xi * this.ro) / d;
+    out.slope = (this.gOut * this.gIn * this.ri * this.ro) / (d * d);
+    out.curvature = (-2 * this.gIn * out.slope) / d;
   }
 
   quoteIn(amountOut: bigint): bigint | undefined {

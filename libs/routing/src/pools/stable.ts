@@ -1,5 +1,5 @@
 /** Solidly-style stable pools: x^3 y + x y^3 = k on the reserves in whole tokens, the factory's fee. */
-import type { Leg } from '../legs';
+import type { Leg, LegShape } from '../legs';
 import type { PoolSnapshotBase } from '../pool-snapshot';
 import { stableGetAmountIn, stableGetAmountOut, type StableSide } from '../stable-math';
 import { quoteOrZero } from './leg-helpers';
@@ -102,23 +102,40 @@ class StableLeg implements Leg {
     return ((this.g * this.unitOut) / this.unitIn) * ((3 * x0 * x0 * y + y * y * y) / (x0 * x0 * x0 + 3 * x0 * y * y));
   }
 
+  /**
+   * On the curve x^3 y + x y^3 = k the slope -dy/dx = s(t) = (3t + t^3) / (1 + 3t^2) depends only on t = y / x
+   * and grows with t. s(t) = (q^3 - 1) / (q^3 + 1) for q = (1 + t) / (1 - t), so the t of a slope s is
+   * (q - 1) / (q + 1) with q = cbrt((1 + s) / (1 - s)); then x from k = x^4 t (1 + t^2).
+   */
   inputAtMarginal(lambda: number, limit: number): number {
     if (lambda >= this.spotRate) return 0;
     if (lambda <= 0) return limit;
-    // On the curve x^3 y + x y^3 = k the slope -dy/dx = (3t + t^3) / (1 + 3t^2) depends only on t = y / x and
-    // grows with t; solve it for the slope lambda asks for, then x from k = x^4 t (1 + t^2).
     const slope = lambda / ((this.g * this.unitOut) / this.unitIn);
-    let lo = 0;
-    let hi = this.y / this.x;
-    for (let i = 0; i < 80 && hi - lo > hi * 1e-15; i++) {
-      const t = (lo + hi) / 2;
-      if ((3 * t + t * t * t) / (1 + 3 * t * t) < slope) lo = t;
-      else hi = t;
+    let t = 1;
+    if (slope !== 1) {
+      const q = Math.cbrt((1 + slope) / (1 - slope));
+      t = (q - 1) / (q + 1);
     }
-    const t = (lo + hi) / 2;
     const x0 = Math.sqrt(Math.sqrt(this.k / (t * (1 + t * t))));
     const input = ((x0 - this.x) * this.unitIn) / this.g;
     return input <= 0 ? 0 : input > limit ? limit : input;
+  }
+
+  /**
+   * The output, the marginal rate c s(t) (c = g unitOut / unitIn, t = y / x0 after the swap) and its derivative:
+   * dt/dx0 = -(s + t) / x0 and ds/dt = 3 (1 - t^2)^2 / (1 + 3t^2)^2, per base unit of input g / unitIn of x0.
+   */
+  shape(amountIn: number, out: LegShape): void {
+    const x0 = this.x + (Math.max(0, amountIn) * this.g) / this.unitIn;
+    const y = amountIn > 0 ? this.solveY(x0) : this.y;
+    const t = y / x0;
+    const c = (this.g * this.unitOut) / this.unitIn;
+    const w = 1 + 3 * t * t;
+    const s = (3 * t + t * t * t) / w;
+    const u = 1 - t * t;
+    out.y = Math.max(0, (this.y - y) * this.unitOut);
+    out.slope = c * s;
+    out.curvature = ((-c * ((3 * u * u) / (w * w)) * (s + t)) / x0) * (this.g / this.unitIn);
   }
 }
 

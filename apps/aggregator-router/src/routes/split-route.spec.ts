@@ -1,0 +1,153 @@
+// A route split across paths through the service: re-quoted at the block stage by stage (core swaps on chain),
+// encoded for RouterV2 with its stages, answered with its intermediate tokens and stages; a linear route as before.
+import { routerV2Abi } from '@dex/abis';
+import type { ChainPublicClient } from '@dex/chain';
+import { encodeExecuteSwaps } from '@dex/chain';
+import { buildGraph, findRoute, stagePriceImpacts, type CorePoolSnapshot, type UniswapV2PoolSnapshot } from '@dex/routing';
+import { decodeFunctionData, getAddress } from 'viem';
+import type { ChainLiquidity } from '../liquidity/liquidity.service';
+import { routeAnswer } from './route-answer';
+import { routeExecution } from './route-execution';
+import { requoteRoute } from './route-quote';
+import type { RouteOrder } from './route-request';
+
+const WHYPE = '0x1000000000000000000000000000000000000001';
+const USDC = '0x2000000000000000000000000000000000000002';
+const PURR = '0x4000000000000000000000000000000000000004';
+const ROUTER = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+const E18 = 10n ** 18n;
+const E6 = 10n ** 6n;
+const meta = { [WHYPE]: { symbol: 'WHYPE', decimals: 18 }, [USDC]: { symbol: 'USDC', decimals: 6 }, [PURR]: { symbol: 'PURR', decimals: 18 } } as const;
+
+const pool = (n: number) => `0x${(0xa000 + n).toString(16).padStart(40, '0')}`;
+const v2 = (n: number, token0: string, token1: string, reserve0: bigint, reserve1: bigint, routerIndex = 1): UniswapV2PoolSnapshot => ({
+  kind: 'uniswap-v2',
+  address: pool(n),
+  routerIndex,
+  token0,
+  token1,
+  decimals0: meta[token0 as keyof typeof meta].decimals,
+  decimals1: meta[token1 as keyof typeof meta].decimals,
+  reserve0,
+  reserve1,
+  feeBps: 30,
+});
+// A core USDC -> PURR pool at 4 PURR per USDC less 0.3%, sampled up to 50,000 USDC (both ways).
+const ladder = (top: bigint, rate: (x: bigint) => bigint) => [1n, 10n, 100n, 1_000n, 10_000n, 100_000n].map((f) => ({ amountIn: (top * f) / 100_000n, amountOut: rate((top * f) / 100_000n) }));
+const corePurr: CorePoolSnapshot = {
+  kind: 'core',
+  address: pool(9),
+  routerIndex: 0,
+  token0: USDC,
+  token1: PURR,
+  decimals0: 6,
+  decimals1: 18,
+  samples0to1: ladder(50_000n * E6, (x) => (x * 4n * 10n ** 12n * 997n) / 1000n),
+  samples1to0: ladder(200_000n * E18, (x) => (x * 997n) / (4n * 10n ** 12n * 1000n)),
+};
+const graph = buildGraph({
+  chainId: 999,
+  pools: [corePurr, v2(1, WHYPE, USDC, 4_000n * E18, 100_000n * E6), v2(2, WHYPE, PURR, 1_000n * E18, 100_000n * E18, 2)],
+});
+
+const order = (amountIn: bigint, extra: Partial<RouteOrder> = {}): RouteOrder => ({
+  tokenIn: USDC,
+  tokenOut: PURR,
+  metaIn: { address: USDC, symbol: 'USDC', name: 'USD Coin', decimals: 6 },
+  metaOut: { address: PURR, symbol: 'PURR', name: 'Purr', decimals: 18 },
+  nativeIn: false,
+  unwrap: false,
+  amount: { amountIn },
+  multiHop: true,
+  filter: {},
+  feeBps: 0,
+  slippageBps: 100,
+  ...extra,
+});
+
+/** A client whose core pools quote `estimate` of what the engine's samples say, recording the multicalls. */
+function client(scale: (out: bigint) => bigint) {
+  const calls: { contracts: { address: string; args: readonly unknown[] }[] }[] = [];
+  const legs = graph.legs.get(USDC)!.get(PURR)!;
+  const fake = {
+    multicall: async (params: (typeof calls)[number]) => {
+      calls.push(params);
+      return params.contracts.map((c) => ({ status: 'success', result: scale(legs.find((l) => l.pool.address === c.address.toLowerCase())!.quote(c.args[2] as bigint)) }));
+    },
+  };
+  return { client: fake as unknown as ChainPublicClient, calls };
+}
+
+const chain = {
+  chainId: 999,
+  entry: { routerV2: ROUTER, nativeSymbol: 'HYPE' },
+  wrappedNative: WHYPE,
+  sourceName: (i: number) => `source ${i}`,
+  token: (address: string) => {
+    const m = meta[address.toLowerCase() as keyof typeof meta];
+    return m && { address: getAddress(address), name: m.symbol, ...m };
+  },
+} as unknown as ChainLiquidity;
+
+describe('a route split across paths through the service', () => {
+  const amountIn = 100_000n * E6;
+  const route = findRoute(graph, { tokenIn: USDC, tokenOut: PURR, amountIn, multiHop: true });
+
+  it('is split: the core pool direct and the path through WHYPE, USDC spent in the first stage', () => {
+    expect(route.split).toBe(true);
+    expect(route.tokens).toEqual([USDC, WHYPE, PURR]);
+    expect(route.hopSwaps[0].map((s) => [s.tokenIn, s.tokenOut])).toEqual(
+      expect.arrayContaining([
+        [USDC, PURR],
+        [USDC, WHYPE],
+      ]),
+    );
+    expect(route.hopSwaps[1].map((s) => [s.tokenIn, s.tokenOut])).toEqual([[WHYPE, PURR]]);
+  });
+
+  it('is re-quoted at the block stage by stage, the core swaps by the pools (one multicall per stage holding any)', async () => {
+    // The core pool pays 1% less at the block than its samples said: the route pays that much less, no more.
+    const { client: c, calls } = client((out) => (out * 99n) / 100n);
+    const quote = await requoteRoute(c, 7n, route);
+    expect(calls).toHaveLength(1);
+    const core = route.hopSwaps[0].find((s) => s.kind === 'core')!;
+    expect(calls[0].contracts.map((x) => [x.address.toLowerCase(), x.args[2]])).toEqual([[corePurr.address, core.amountIn]]);
+    expect(quote.hops.map((stage) => stage.map((s) => s.amountIn))).toEqual(route.hopSwaps.map((stage) => stage.map((s) => s.amountIn)));
+    expect(quote.amountOut).toBe(route.amountOut - core.amountOut + (core.amountOut * 99n) / 100n);
+  });
+
+  it('is encoded for RouterV2 with its tokens and stages, and answered with its intermediates and stages', async () => {
+    const { client: c } = client((out) => out);
+    const quote = await requoteRoute(c, 7n, route);
+    const execution = routeExecution(order(amountIn), quote);
+    const { functionName, args } = decodeFunctionData({ abi: routerV2Abi, data: execution.calldata });
+    expect(functionName).toBe('executeSwaps');
+    expect(args[0]).toEqual([USDC, WHYPE, PURR].map((t) => getAddress(t)));
+    expect(args[1]).toBe(amountIn);
+    expect(args[3]).toBe(quote.amountOut);
+    expect(args[4]).toEqual(route.hopSwaps.map((stage) => stage.map((s) => ({ pool: getAddress(s.poolAddress), tokenIn: getAddress(s.tokenIn), tokenOut: getAddress(s.tokenOut), routerIndex: s.routerIndex, amountIn: s.amountIn, data: '0x' }))));
+    const answer = routeAnswer(chain, 7n, order(amountIn), quote, execution);
+    expect(answer.tokens.intermediates.map((t) => t.address)).toEqual([getAddress(WHYPE)]);
+    expect(answer.execution.details.path).toEqual([USDC, WHYPE, PURR].map((t) => getAddress(t)));
+    expect(answer.execution.details.hopSwaps.map((stage) => stage.map((s) => [s.tokenIn, s.tokenOut, s.amountIn]))).toEqual(
+      route.hopSwaps.map((stage) => stage.map((s) => [getAddress(s.tokenIn), getAddress(s.tokenOut), s.amountIn.toString()])),
+    );
+    const stages = quote.hops.map((stage) => stage.map((s) => ({ leg: s.swap.leg, amountIn: s.amountIn, amountOut: s.amountOut })));
+    expect(answer.averagePriceImpact).toBe(stagePriceImpacts(stages, USDC, PURR).averagePriceImpact);
+    expect(answer.averagePriceImpact).toBeGreaterThan(0);
+  });
+
+  it('leaves a linear route as it was: its path, its hops, the same calldata', async () => {
+    const small = findRoute(graph, { tokenIn: USDC, tokenOut: PURR, amountIn: 10n * E6, multiHop: true });
+    expect(small.split).toBeUndefined();
+    const { client: c } = client((out) => out);
+    const quote = await requoteRoute(c, 7n, small);
+    const o = order(10n * E6, { feeBps: 5, feeRecipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
+    const execution = routeExecution(o, quote);
+    const hopSwaps = small.hopSwaps.map((hop) => hop.map((s) => ({ pool: s.poolAddress, tokenIn: s.tokenIn, tokenOut: s.tokenOut, routerIndex: s.routerIndex, amountIn: s.amountIn, data: s.data })));
+    expect(execution.calldata).toBe(
+      encodeExecuteSwaps({ tokens: small.tokens, amountIn: small.amountIn, minAmountOut: execution.minAmountOut, expectedAmountOut: quote.amountOut, hopSwaps, feeBps: 5, feeRecipient: o.feeRecipient }),
+    );
+    expect(routeAnswer(chain, 7n, o, quote, execution).tokens.intermediates).toEqual(small.tokens.slice(1, -1).map((t) => expect.objectContaining({ address: getAddress(t) })));
+  });
+});

@@ -1,0 +1,241 @@
+/**
+ * The part of a chain's graph the optimum of one trade is solved on (`dual-flow.ts`): tokenIn, tokenOut and the
+ * tokens worth passing through, with the admitted pools between them (the deepest few per pair and the one with
+ * the best rate), no leg into tokenIn nor out of tokenOut. It starts small and grows where prices say it pays:
+ *
+ * - it starts with the tokens of the best one-path route and the tokens with the best through rates (the best
+ *   zero-size rate from tokenIn to the token over up to two legs, times the best from it to tokenOut over up to
+ *   two legs), as far as those beat the best one-path route's marginal rate (`FlowGraph.create`);
+ * - priced by the optimum on it, the rest of the chain's graph is searched for detours (`profitableDetours`): a
+ *   token outside whose best zero-size route back into the flow graph (one or two legs) is worth more, at the
+ *   flow graph's prices, than what it costs to reach it from a token inside. Those tokens join and the optimum is
+ *   solved again; none found means no flow through the rest of the graph can do better to the first order.
+ */
+import { admits, pairLegs, type ChainGraph, type SourceFilter } from './graph';
+import type { Leg } from './legs';
+
+export const DEFAULT_FLOW_TOKENS = 12;
+export const DEFAULT_FLOW_POOLS_PER_PAIR = 6;
+
+/** The best admitted zero-size rate of a token pair's legs (0 without one). */
+function pairRate(legs: readonly Leg[] | undefined, filter: SourceFilter | undefined): number {
+  let rate = 0;
+  if (legs) for (const leg of legs) if (leg.spotRate > rate && (!filter || admits(filter, leg.pool.routerIndex))) rate = leg.spotRate;
+  return rate;
+}
+
+const raise = (m: Map<string, number>, t: string, rate: number): void => {
+  if (rate > (m.get(t) ?? 0)) m.set(t, rate);
+};
+
+export interface FlowGraphOptions {
+  readonly filter?: SourceFilter;
+  /** Intermediate tokens taken at the start by through rate (besides `keep`). Default 12. */
+  readonly startTokens?: number;
+  /** Pools per token pair (the deepest, and the best rate). Default 6. */
+  readonly poolsPerPair?: number;
+  /** Tokens kept whatever their rate (the best one-path route's). */
+  readonly keep?: readonly string[];
+  /** Tokens whose through rate is below this (tokenOut per tokenIn, base units) do not start. Default 0. */
+  readonly minThroughRate?: number;
+}
+
+export class FlowGraph {
+  /** Lower-case addresses; index 0 is tokenIn, index 1 tokenOut. */
+  readonly tokens: string[] = [];
+  readonly legs: Leg[] = [];
+  /** Per leg, the index of its token in and out. */
+  readonly from: number[] = [];
+  readonly to: number[] = [];
+  readonly index = new Map<string, number>();
+
+  private constructor(
+    readonly chain: ChainGraph,
+    readonly filter: SourceFilter | undefined,
+    readonly poolsPerPair: number,
+  ) {}
+
+  /** The starting flow graph of a trade (see the module note); undefined when tokenIn cannot reach tokenOut in it. */
+  static create(chain: ChainGraph, tokenIn: string, tokenOut: string, options: FlowGraphOptions = {}): FlowGraph | undefined {
+    const from = tokenIn.toLowerCase();
+    const to = tokenOut.toLowerCase();
+    if (from === to) return undefined;
+    const filter = options.filter;
+    // Forward: the best rate from tokenIn to each token over one leg, then two (not through tokenOut).
+    const forward1 = new Map<string, number>();
+    for (const [t, legs] of chain.legs.get(from) ?? []) if (t !== from) raise(forward1, t, pairRate(legs, filter));
+    const forward = new Map(forward1);
+    for (const [mid, r1] of forward1) {
+      if (mid === to || !(r1 > 0)) continue;
+      for (const [t, legs] of chain.legs.get(mid) ?? []) if (t !== from) raise(forward, t, r1 * pairRate(legs, filter));
+    }
+    // Backward: the best rate from each token to tokenOut over one leg, then two (not through tokenIn).
+    const backward1 = new Map<string, number>();
+    for (const src of chain.into.get(to) ?? []) if (src !== from) raise(backward1, src, pairRate(chain.legs.get(src)?.get(to), filter));
+    const backward = new Map(backward1);
+    for (const [mid, r1] of backward1) {
+      if (!(r1 > 0)) continue;
+      for (const src of chain.into.get(mid) ?? []) if (src !== from && src !== to && src !== mid) raise(backward, src, pairRate(chain.legs.get(src)?.get(mid), filter) * r1);
+    }
+    const minRate = options.minThroughRate ?? 0;
+    const through: [string, number][] = [];
+    for (const [t, f] of forward) {
+      if (t === to) continue;
+      const b = backward.get(t);
+      if (b !== undefined && f * b > 0 && f * b >= minRate) through.push([t, f * b]);
+    }
+    through.sort((a, b) => b[1] - a[1]);
+    const start = [from, to];
+    for (const t of options.keep ?? []) start.push(t.toLowerCase());
+    for (const [t] of through.slice(0, options.startTokens ?? DEFAULT_FLOW_TOKENS)) start.push(t);
+    const graph = new FlowGraph(chain, filter, options.poolsPerPair ?? DEFAULT_FLOW_POOLS_PER_PAIR);
+    graph.add(start);
+    return graph.prune() ? graph : undefined;
+  }
+
+  /** Adds tokens (lower case) with the legs between them and the tokens already in. */
+  add(tokens: readonly string[]): void {
+    const fresh: number[] = [];
+    for (const t of tokens) {
+      if (this.index.has(t)) continue;
+      this.index.set(t, this.tokens.length);
+      fresh.push(this.tokens.length);
+      this.tokens.push(t);
+    }
+    if (fresh.length === 0) return;
+    const isFresh = new Set(fresh);
+    const link = (i: number, j: number) => {
+      if (i === j || i === 1 || j === 0) return;
+      for (const leg of pairLegs(this.chain, this.tokens[i], this.tokens[j], this.filter, this.poolsPerPair)) {
+        this.legs.push(leg);
+        this.from.push(i);
+        this.to.push(j);
+      }
+    };
+    for (const i of fresh) {
+      const byTarget = this.chain.legs.get(this.tokens[i]);
+      if (byTarget) for (const t of byTarget.keys()) {
+        const j = this.index.get(t);
+        if (j !== undefined) link(i, j);
+      }
+      for (const src of this.chain.into.get(this.tokens[i]) ?? []) {
+        const j = this.index.get(src);
+        // Pairs of two fresh tokens were linked from the first side.
+        if (j !== undefined && !isFresh.has(j)) link(j, i);
+      }
+    }
+  }
+
+  /** Keeps the tokens on some path from tokenIn to tokenOut (and their legs); false when there is none. */
+  private prune(): boolean {
+    const n = this.tokens.length;
+    const reach = (start: number, forward: boolean): Uint8Array => {
+      const seen = new Uint8Array(n);
+      seen[start] = 1;
+      for (let changed = true; changed; ) {
+        changed = false;
+        for (let e = 0; e < this.legs.length; e++) {
+          const [a, b] = forward ? [this.from[e], this.to[e]] : [this.to[e], this.from[e]];
+          if (seen[a] && !seen[b]) {
+            seen[b] = 1;
+            changed = true;
+          }
+        }
+      }
+      return seen;
+    };
+    const fromIn = reach(0, true);
+    if (!fromIn[1]) return false;
+    const toOut = reach(1, false);
+    const keep = this.tokens.map((_, i) => i < 2 || (fromIn[i] && toOut[i]));
+    if (keep.every(Boolean)) return true;
+    const renumber = new Int32Array(n).fill(-1);
+    const tokens = this.tokens.filter((_, i) => keep[i]);
+    tokens.forEach((t, k) => (renumber[this.index.get(t)!] = k));
+    const legs: Leg[] = [];
+    const from: number[] = [];
+    const to: number[] = [];
+    for (let e = 0; e < this.legs.length; e++) {
+      if (!keep[this.from[e]] || !keep[this.to[e]]) continue;
+      legs.push(this.legs[e]);
+      from.push(renumber[this.from[e]]);
+      to.push(renumber[this.to[e]]);
+    }
+    this.tokens.splice(0, this.tokens.length, ...tokens);
+    this.legs.splice(0, this.legs.length, ...legs);
+    this.from.splice(0, this.from.length, ...from);
+    this.to.splice(0, this.to.length, ...to);
+    this.index.clear();
+    tokens.forEach((t, k) => this.index.set(t, k));
+    return true;
+  }
+}
+
+/** A token outside the flow graph worth adding, with the token it reaches the graph through (two-leg detours). */
+export interface Detour {
+  readonly token: string;
+  readonly via?: string;
+  /** Value gained per unit of value sent, at the prices: (detour value / price of the token sent) - 1. */
+  readonly gain: number;
+}
+
+/** The best way back into the flow graph from a token outside: its value, the rank of the token it ends at. */
+interface Back {
+  value: number;
+  rank: number;
+  via?: string;
+}
+
+/**
+ * Tokens outside the flow graph through which a detour pays at the flow graph's `prices` (per token, tokenOut 1):
+ * u (inside) -> t (-> s) -> v (inside) whose zero-size rates carry a unit of u to more than its price. Best gain
+ * first, at most `max`. The value of a token outside is its best zero-size route back into the graph.
+ *
+ * `rank` orders the tokens inside along the current flow (its depth; -1 off the flow): a detour from u must end at
+ * a token ranked after u, or off the flow, or it would close a loop with the flow. With `rankedOnly`, it must end
+ * at a ranked token ranked after u (and start at a ranked one).
+ */
+export function profitableDetours(graph: FlowGraph, prices: Float64Array, margin: number, max: number, rank?: Int32Array, rankedOnly = false): Detour[] {
+  const { chain, filter } = graph;
+  const inside = graph.index;
+  const tokenIn = graph.tokens[0];
+  const tokenOut = graph.tokens[1];
+  const rankOf = (k: number) => (rank ? rank[k] : -1);
+  // back1[t]: the best value of a unit of t sent into the graph over one leg; back2 over two (via s).
+  const back1 = new Map<string, Back>();
+  for (const [v, k] of inside) {
+    if (v === tokenIn || (rankedOnly && rankOf(k) < 0)) continue;
+    for (const src of chain.into.get(v) ?? []) {
+      if (inside.has(src)) continue;
+      const value = pairRate(chain.legs.get(src)?.get(v), filter) * prices[k];
+      const known = back1.get(src);
+      if (value > 0 && (!known || value > known.value)) back1.set(src, { value, rank: rankOf(k) });
+    }
+  }
+  const back2 = new Map<string, Back>();
+  for (const [s, b] of back1) {
+    for (const src of chain.into.get(s) ?? []) {
+      if (inside.has(src) || src === s) continue;
+      const value = pairRate(chain.legs.get(src)?.get(s), filter) * b.value;
+      const known = back2.get(src);
+      if (value > (back1.get(src)?.value ?? 0) && (!known || value > known.value)) back2.set(src, { value, rank: b.rank, via: s });
+    }
+  }
+  const best = new Map<string, Detour>();
+  for (const [u, k] of inside) {
+    if (u === tokenOut) continue;
+    const price = prices[k];
+    const from = rankOf(k);
+    if (!(price > 0) || (rankedOnly && from < 0)) continue;
+    for (const [t, legs] of chain.legs.get(u) ?? []) {
+      if (inside.has(t)) continue;
+      const back = back2.get(t) ?? back1.get(t);
+      if (!back || (from >= 0 && back.rank >= 0 && back.rank <= from) || (rankedOnly && back.rank <= from)) continue;
+      const rate = pairRate(legs, filter);
+      if (!(rate > 0)) continue;
+      const gain = (rate * back.value) / price - 1;
+      if (gain > margin && gain > (best.get(t)?.gain ?? -Infinity)) best.set(t, { token: t, ...(back.via ? { via: back.via } : {}), gain });
+    }
+  }
+  return [...best.values()].sort((a, b) => b.gain - a.gain).slice(0, max);
+}

@@ -1,0 +1,374 @@
+/**
+ * The convex optimum of an exact-input trade over a flow graph (`flow-graph.ts`), in float64.
+ *
+ * The problem: each leg e (a pool in one direction, from token u to token v) takes x_e in [0, cap_e] and pays
+ * f_e(x_e), concave; every token but tokenOut keeps g_t(x) = b_t + sum_{e into t} f_e(x_e) - sum_{e out of t} x_e
+ * >= 0 (b = the trade's input X at tokenIn, 0 elsewhere: a token pays out at most what it receives); maximise
+ * what reaches tokenOut. Its dual is the one of Diamandis et al. 2023 ("An efficient algorithm for optimal
+ * routing through constant function market makers"): a price per token, under which the problem separates into
+ * each pool's own arbitrage. Pools quoted at a nearly constant price up to a hard cap (core pools at the oracle
+ * price, stable pools at peg, launchpad curves at their allotment) make that dual nearly piecewise linear, badly
+ * conditioned for a descent on the prices alone; so the optimum is found by a primal interior-point method, whose
+ * Newton systems are solved in the same token-price space:
+ *
+ * - amounts are scaled to the trade's value (each token priced at the estimate given: 1 = the whole trade), so
+ *   every figure is about 1 whatever the tokens' decimals;
+ * - barrier problem: minimise -sum_{e into tokenOut} f_e - mu (sum_t log g_t + sum_e log x_e + log(cap_e - x_e)),
+ *   by Newton steps with a backtracking line search that keeps every amount and balance strictly positive; mu is
+ *   divided by 8 whenever Newton's decrement is small, down to a duality gap of about 1e-9 of the trade;
+ * - the Hessian is diagonal over the legs plus, per token, the rank-one term of its balance: with the Woodbury
+ *   identity each Newton step solves one symmetric system of one row per token (a weighted graph Laplacian,
+ *   Cholesky), not one per leg;
+ * - the token prices (tokenOut per base unit of the token) are the balances' multipliers, mu / g_t.
+ *
+ * It starts from a strictly feasible point: in breadth-first order from tokenIn, each token sends half of what it
+ * receives forward (split evenly) and a quarter back or sideways (split evenly).
+ */
+import type { FlowGraph } from './flow-graph';
+import type { LegShape } from './legs';
+
+export interface FlowSolution {
+  /** Price per token of the flow graph (tokenOut: 1), tokenOut base units per base unit. */
+  readonly prices: Float64Array;
+  /** Per leg, its input and float output. */
+  readonly inputs: Float64Array;
+  readonly outputs: Float64Array;
+  /** What reaches tokenOut (float). */
+  readonly amountOut: number;
+  /** The part of the input left at tokenIn (fraction): above ~1e-6 the pools cannot carry the whole trade. */
+  readonly unspent: number;
+  readonly iterations: number;
+}
+
+export interface FlowOptions {
+  /** Legs left out (1 at a leg's index): the arcs a loop-free flow may not take. */
+  readonly forbidden?: Uint8Array;
+  /** Newton steps at most. Default 200. */
+  readonly maxIterations?: number;
+  /** Duality gap to reach, as a fraction of the trade. Default 1e-9. */
+  readonly gap?: number;
+  /** Called after each Newton step (for tests and tuning). */
+  readonly onStep?: (step: { iteration: number; mu: number; objective: number; decrement: number; stepSize: number }) => void;
+}
+
+const TOKEN_OUT = 1;
+
+/**
+ * The optimum of `amountIn` (base units of tokenIn) over the flow graph, amounts scaled by `scale` (a price
+ * estimate per token, tokenOut base units per base unit, all positive). Undefined when the graph has no leg.
+ */
+export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Array, options: FlowOptions = {}): FlowSolution | undefined {
+  const n = graph.tokens.length;
+  const m = n - 1; // a balance per token but tokenOut
+  const row = (t: number): number => (t === 0 ? 0 : t - 1);
+  const forbidden = options.forbidden;
+  // The legs taken, their tokens' rows, their scale factors and caps (scaled).
+  // Legs not forbidden whose token in can receive anything (reachable from tokenIn through such legs).
+  const reached = new Uint8Array(n);
+  reached[0] = 1;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let e = 0; e < graph.legs.length; e++) {
+      if ((forbidden && forbidden[e]) || !reached[graph.from[e]] || reached[graph.to[e]]) continue;
+      reached[graph.to[e]] = 1;
+      changed = true;
+    }
+  }
+  const legs: number[] = [];
+  for (let e = 0; e < graph.legs.length; e++) if (!(forbidden && forbidden[e]) && reached[graph.from[e]]) legs.push(e);
+  const E = legs.length;
+  if (E === 0 || !(amountIn > 0)) return undefined;
+  const value = scale[0] * amountIn;
+  const ru = new Int32Array(E);
+  const rv = new Int32Array(E); // -1 for tokenOut
+  const toUnits = new Float64Array(E); // x = z * toUnits
+  const outScale = new Float64Array(E); // f^ = f * outScale
+  const slopeScale = new Float64Array(E); // f^' = f' * slopeScale
+  const curveScale = new Float64Array(E); // f^'' = f'' * curveScale
+  const cap = new Float64Array(E);
+  for (let k = 0; k < E; k++) {
+    const e = legs[k];
+    const u = graph.from[e];
+    const v = graph.to[e];
+    ru[k] = row(u);
+    rv[k] = v === TOKEN_OUT ? -1 : row(v);
+    toUnits[k] = value / scale[u];
+    outScale[k] = scale[v] / value;
+    slopeScale[k] = scale[v] / scale[u];
+    curveScale[k] = (scale[v] * value) / (scale[u] * scale[u]);
+    const top = graph.legs[e].maxInApprox;
+    cap[k] = Number.isFinite(top) ? top / toUnits[k] : Infinity;
+  }
+
+  // The starting point: breadth-first from tokenIn.
+  const z = new Float64Array(E);
+  {
+    const depth = new Int32Array(n).fill(-1);
+    depth[0] = 0;
+    const order = [0];
+    const outOf: number[][] = Array.from({ length: n }, () => []);
+    for (let k = 0; k < E; k++) outOf[graph.from[legs[k]]].push(k);
+    for (let i = 0; i < order.length; i++) {
+      for (const k of outOf[order[i]]) {
+        const v = graph.to[legs[k]];
+        if (depth[v] < 0) {
+          depth[v] = depth[order[i]] + 1;
+          order.push(v);
+        }
+      }
+    }
+    const received = new Float64Array(n);
+    received[0] = 1;
+    const shape: LegShape = { y: 0, slope: 0, curvature: 0 };
+    const done = new Uint8Array(n);
+    for (const t of order) {
+      done[t] = 1;
+      if (t === TOKEN_OUT) continue;
+      const out = outOf[t];
+      const forward = out.filter((k) => !done[graph.to[legs[k]]]);
+      const back = out.length - forward.length;
+      for (const k of out) {
+        const v = graph.to[legs[k]];
+        let amount = done[v] ? (0.25 * received[t]) / back : (0.5 * received[t]) / forward.length;
+        if (amount >= cap[k]) amount = cap[k] / 2;
+        z[k] = amount;
+        graph.legs[legs[k]].shape(amount * toUnits[k], shape);
+        received[v] += shape.y * outScale[k];
+      }
+    }
+  }
+
+  // Primal-dual interior point (Mehrotra's predictor-corrector). Unknowns: the amounts z, the balances' slacks s
+  // (g(z) = s), their multipliers lam (the token prices, scaled), and the multipliers of z >= 0 (zeta) and of
+  // z <= cap (omega). One Newton system per step, reduced to a row per token:
+  //   (A Q^-1 A^T + diag(s / lam)) dLam = r,  Q_e = -(lam_v or 1) f''_e + zeta_e / z_e + omega_e / (cap_e - z_e),
+  // A's column for leg e: -1 at its token in, f'_e at its token out (none for tokenOut).
+  const F = new Float64Array(E);
+  const G = new Float64Array(E);
+  const C = new Float64Array(E);
+  const g = new Float64Array(m);
+  const shape: LegShape = { y: 0, slope: 0, curvature: 0 };
+  const evaluate = (at: Float64Array): void => {
+    g.fill(0);
+    g[0] = 1;
+    for (let k = 0; k < E; k++) {
+      graph.legs[legs[k]].shape(at[k] * toUnits[k], shape);
+      F[k] = shape.y * outScale[k];
+      G[k] = shape.slope * slopeScale[k];
+      C[k] = shape.curvature * curveScale[k];
+      g[ru[k]] -= at[k];
+      if (rv[k] >= 0) g[rv[k]] += F[k];
+    }
+  };
+  evaluate(z);
+  const slack = new Float64Array(m);
+  const lam = new Float64Array(m).fill(1);
+  const zeta = new Float64Array(E);
+  const omega = new Float64Array(E);
+  const capped = new Uint8Array(E);
+  for (let r = 0; r < m; r++) slack[r] = Math.max(g[r], 1e-3);
+  for (let k = 0; k < E; k++) {
+    capped[k] = cap[k] < Infinity ? 1 : 0;
+    zeta[k] = 0.1 / z[k];
+    omega[k] = capped[k] ? 0.1 / (cap[k] - z[k]) : 0;
+  }
+  const N = m + E + capped.reduce((a, b) => a + b, 0);
+  const gapTarget = options.gap ?? 1e-9;
+  const maxIterations = options.maxIterations ?? 200;
+
+  const rd = new Float64Array(E);
+  const rp = new Float64Array(m);
+  const Q = new Float64Array(E);
+  const matrix = new Float64Array(m * m);
+  const rhs = new Float64Array(m);
+  const dz = new Float64Array(E);
+  const dzeta = new Float64Array(E);
+  const domega = new Float64Array(E);
+  const dlam = new Float64Array(m);
+  const dslack = new Float64Array(m);
+  const price = (k: number): number => (rv[k] < 0 ? 1 : lam[rv[k]]);
+  const complementarity = (): number => {
+    let sum = 0;
+    for (let r = 0; r < m; r++) sum += slack[r] * lam[r];
+    for (let k = 0; k < E; k++) sum += z[k] * zeta[k] + (capped[k] ? (cap[k] - z[k]) * omega[k] : 0);
+    return sum / N;
+  };
+
+  // Complementarity targets of a direction: s lam -> targetS, z zeta -> targetZ, (cap - z) omega -> targetC.
+  const targetS = new Float64Array(m);
+  const targetZ = new Float64Array(E);
+  const targetC = new Float64Array(E);
+  /**
+   * The Newton direction for the complementarity targets (targetS, targetZ, targetC). Fills dz, dlam, dslack,
+   * dzeta, domega; the matrix is factored once per step (`factor`).
+   */
+  const direction = (factor: boolean): boolean => {
+    if (factor) {
+      matrix.fill(0);
+      for (let r = 0; r < m; r++) matrix[r * m + r] = slack[r] / lam[r];
+      for (let k = 0; k < E; k++) {
+        const inv = 1 / Q[k];
+        const a = ru[k];
+        matrix[a * m + a] += inv;
+        const b = rv[k];
+        if (b >= 0) {
+          const gk = G[k];
+          matrix[b * m + b] += gk * gk * inv;
+          matrix[a * m + b] -= gk * inv;
+          matrix[b * m + a] -= gk * inv;
+        }
+      }
+      if (!cholesky(matrix, m)) return false;
+    }
+    // rho_e = -rd_e - rz_e / z_e + rc_e / (cap_e - z_e); rhs = -rp + A Q^-1 rho + rs / lam.
+    for (let r = 0; r < m; r++) rhs[r] = -rp[r] + (targetS[r] - slack[r] * lam[r]) / lam[r];
+    for (let k = 0; k < E; k++) {
+      const zk = z[k];
+      let rho = -rd[k] - (targetZ[k] - zk * zeta[k]) / zk;
+      if (capped[k]) rho += (targetC[k] - (cap[k] - zk) * omega[k]) / (cap[k] - zk);
+      dz[k] = rho; // for now: rho
+      const q = rho / Q[k];
+      rhs[ru[k]] -= q;
+      if (rv[k] >= 0) rhs[rv[k]] += G[k] * q;
+    }
+    solveCholesky(matrix, m, rhs);
+    dlam.set(rhs);
+    for (let k = 0; k < E; k++) {
+      const zk = z[k];
+      const b = rv[k];
+      const aTd = -dlam[ru[k]] + (b >= 0 ? G[k] * dlam[b] : 0);
+      const d = (aTd - dz[k]) / Q[k];
+      dz[k] = d;
+      dzeta[k] = (targetZ[k] - zk * zeta[k] - zeta[k] * d) / zk;
+      domega[k] = capped[k] ? (targetC[k] - (cap[k] - zk) * omega[k] + omega[k] * d) / (cap[k] - zk) : 0;
+    }
+    for (let r = 0; r < m; r++) dslack[r] = (targetS[r] - slack[r] * lam[r] - slack[r] * dlam[r]) / lam[r];
+    return true;
+  };
+  /** The largest steps (primal, dual) up to 1 that keep the positive unknowns positive, times `fraction`. */
+  const steps = (fraction: number): [number, number] => {
+    let p = 1;
+    let d = 1;
+    for (let k = 0; k < E; k++) {
+      if (dz[k] < 0) p = Math.min(p, (-fraction * z[k]) / dz[k]);
+      if (capped[k] && dz[k] > 0) p = Math.min(p, (fraction * (cap[k] - z[k])) / dz[k]);
+      if (dzeta[k] < 0) d = Math.min(d, (-fraction * zeta[k]) / dzeta[k]);
+      if (capped[k] && domega[k] < 0) d = Math.min(d, (-fraction * omega[k]) / domega[k]);
+    }
+    for (let r = 0; r < m; r++) {
+      if (dslack[r] < 0) p = Math.min(p, (-fraction * slack[r]) / dslack[r]);
+      if (dlam[r] < 0) d = Math.min(d, (-fraction * lam[r]) / dlam[r]);
+    }
+    return [p, d];
+  };
+
+  let iterations = 0;
+  let mu = complementarity();
+  const good = { z: Float64Array.from(z), lam: Float64Array.from(lam) };
+  for (; iterations < maxIterations; iterations++) {
+    // Residuals: dual rd_e = (lam_v or 1) f'_e - lam_u + zeta_e - omega_e; primal rp = g(z) - s.
+    let worst = 0;
+    for (let k = 0; k < E; k++) {
+      rd[k] = price(k) * G[k] - lam[ru[k]] + zeta[k] - omega[k];
+      Q[k] = -price(k) * C[k] + zeta[k] / z[k] + (capped[k] ? omega[k] / (cap[k] - z[k]) : 0);
+      worst = Math.max(worst, Math.abs(rd[k]));
+    }
+    for (let r = 0; r < m; r++) {
+      rp[r] = g[r] - slack[r];
+      worst = Math.max(worst, Math.abs(rp[r]));
+    }
+    mu = complementarity();
+    if (!Number.isFinite(mu) || !Number.isFinite(worst)) {
+      // Lost to rounding: back to the last point that was whole.
+      z.set(good.z);
+      lam.set(good.lam);
+      evaluate(z);
+      break;
+    }
+    good.z.set(z);
+    good.lam.set(lam);
+    if (mu * N <= gapTarget && worst <= Math.max(gapTarget, 1e-8)) break;
+    // Predictor: no centring.
+    targetS.fill(0);
+    targetZ.fill(0);
+    targetC.fill(0);
+    if (!direction(true)) break;
+    const [pa, da] = steps(1);
+    let muAffine = 0;
+    for (let r = 0; r < m; r++) muAffine += (slack[r] + pa * dslack[r]) * (lam[r] + da * dlam[r]);
+    for (let k = 0; k < E; k++) {
+      muAffine += (z[k] + pa * dz[k]) * (zeta[k] + da * dzeta[k]);
+      if (capped[k]) muAffine += (cap[k] - z[k] - pa * dz[k]) * (omega[k] + da * domega[k]);
+    }
+    muAffine /= N;
+    const sigma = Math.min(1, (muAffine / mu) ** 3);
+    // Corrector: centring at sigma mu, less the predictor's second-order terms.
+    const target = sigma * mu;
+    for (let r = 0; r < m; r++) targetS[r] = target - dslack[r] * dlam[r];
+    for (let k = 0; k < E; k++) {
+      targetZ[k] = target - dz[k] * dzeta[k];
+      targetC[k] = target + dz[k] * domega[k];
+    }
+    direction(false);
+    const [pStep, dStep] = steps(0.995);
+    for (let k = 0; k < E; k++) z[k] += pStep * dz[k];
+    evaluate(z);
+    for (let r = 0; r < m; r++) {
+      slack[r] += pStep * dslack[r];
+      lam[r] += dStep * dlam[r];
+    }
+    for (let k = 0; k < E; k++) {
+      zeta[k] += dStep * dzeta[k];
+      omega[k] += dStep * domega[k];
+    }
+    options.onStep?.({ iteration: iterations, mu, objective: objectiveOf(), decrement: worst, stepSize: Math.min(pStep, dStep) });
+  }
+  function objectiveOf(): number {
+    let sum = 0;
+    for (let k = 0; k < E; k++) if (rv[k] < 0) sum += F[k];
+    return sum;
+  }
+  const prices = new Float64Array(n);
+  prices[TOKEN_OUT] = 1;
+  for (let t = 0; t < n; t++) if (t !== TOKEN_OUT) prices[t] = lam[row(t)] * scale[t];
+  const inputs = new Float64Array(graph.legs.length);
+  const outputs = new Float64Array(graph.legs.length);
+  let amountOut = 0;
+  for (let k = 0; k < E; k++) {
+    inputs[legs[k]] = z[k] * toUnits[k];
+    outputs[legs[k]] = F[k] / outScale[k];
+    if (rv[k] < 0) amountOut += outputs[legs[k]];
+  }
+  return { prices, inputs, outputs, amountOut, unspent: Math.max(0, g[0]), iterations };
+}
+
+/** In-place Cholesky factor (lower) of a symmetric m x m matrix; false when it is not positive definite. */
+function cholesky(a: Float64Array, m: number): boolean {
+  for (let j = 0; j < m; j++) {
+    let d = a[j * m + j];
+    for (let k = 0; k < j; k++) d -= a[j * m + k] * a[j * m + k];
+    if (!(d > 0)) return false;
+    const l = Math.sqrt(d);
+    a[j * m + j] = l;
+    for (let i = j + 1; i < m; i++) {
+      let s = a[i * m + j];
+      for (let k = 0; k < j; k++) s -= a[i * m + k] * a[j * m + k];
+      a[i * m + j] = s / l;
+    }
+  }
+  return true;
+}
+
+/** Solves L L^T x = b in place (b becomes x) with the factor from `cholesky`. */
+function solveCholesky(l: Float64Array, m: number, b: Float64Array): void {
+  for (let i = 0; i < m; i++) {
+    let s = b[i];
+    for (let k = 0; k < i; k++) s -= l[i * m + k] * b[k];
+    b[i] = s / l[i * m + i];
+  }
+  for (let i = m - 1; i >= 0; i--) {
+    let s = b[i];
+    for (let k = i + 1; k < m; k++) s -= l[k * m + i] * b[k];
+    b[i] = s / l[i * m + i];
+  }
+}

@@ -1,0 +1,282 @@
+import { bestOnePathExactIn } from './exact-in';
+import { bestOnePathExactOut } from './exact-out';
+import { findRoute, NoRouteError } from './find-route';
+import { buildGraph } from './graph';
+import { VIRTUAL_NATIVE_LIQUIDITY } from './launchpad-curve';
+import type { Route } from './route';
+import { core, coreAmm, launchpad, rng, snapshot, stable, TOKENS, units, v2, type Symbol } from '../test/fixtures';
+import { expectExecutesAsQuoted, expectStagesWellFormed } from '../test/route-checks';
+import type { PoolSnapshot, UniswapV2PoolSnapshot } from './pool-snapshot';
+
+/** A Uniswap V2 quote written apart from the engine: out = x g ro / (ri + x g), g = 1 - fee, floored. */
+function v2Out(pool: UniswapV2PoolSnapshot, tokenIn: string, amountIn: bigint): bigint {
+  if (amountIn <= 0n) return 0n;
+  const [ri, ro] = tokenIn === pool.token0 ? [pool.reserve0, pool.reserve1] : [pool.reserve1, pool.reserve0];
+  const x = amountIn * BigInt(10_000 - pool.feeBps);
+  return (x * ro) / (ri * 10_000n + x);
+}
+
+/** A path of V2 pools from `tokens[0]`, one pool per hop, quoted by `v2Out`. */
+const along = (tokens: readonly Symbol[], pools: readonly UniswapV2PoolSnapshot[]) => (amountIn: bigint) =>
+  pools.reduce((amount, pool, i) => v2Out(pool, TOKENS[tokens[i]], amount), amountIn);
+
+/** The best of `f` over [0, 1] (a fine grid, then golden-section search around the best cell). */
+function maximise1(f: (t: number) => number, steps = 2_000): number {
+  let best = 0;
+  for (let i = 0; i <= steps; i++) if (f(i / steps) > f(best)) best = i / steps;
+  let [lo, hi] = [Math.max(0, best - 1 / steps), Math.min(1, best + 1 / steps)];
+  for (let i = 0; i < 60; i++) {
+    const m1 = lo + (hi - lo) * 0.382;
+    const m2 = lo + (hi - lo) * 0.618;
+    if (f(m1) < f(m2)) lo = m1;
+    else hi = m2;
+  }
+  return Math.max(f(best), f((lo + hi) / 2));
+}
+
+/** The share t of x, in integers. */
+const part = (x: bigint, t: number): bigint => (x * BigInt(Math.round(t * 1e12))) / 10n ** 12n;
+
+const expectWellFormed = (route: Route) => {
+  expectExecutesAsQuoted(route);
+  expectStagesWellFormed(route);
+};
+
+describe('the optimum against an independent brute force over the splits', () => {
+  // USDC to PURR through WHYPE or through DAI (a diamond), each leg one V2 pool.
+  const usdcWhype = v2('USDC', 'WHYPE', 100_000, 4_000, 30, 1);
+  const whypePurr = v2('WHYPE', 'PURR', 1_000, 100_000, 30, 1);
+  const usdcDai = v2('USDC', 'DAI', 60_000, 60_000, 5, 2);
+  const daiPurr = v2('DAI', 'PURR', 40_000, 160_000, 30, 2);
+
+  it('splits across two paths as the best split of the diamond', () => {
+    const graph = buildGraph(snapshot(usdcWhype, whypePurr, usdcDai, daiPurr));
+    const viaWhype = along(['USDC', 'WHYPE'], [usdcWhype, whypePurr]);
+    const viaDai = along(['USDC', 'DAI'], [usdcDai, daiPurr]);
+    for (const whole of [100, 5_000, 40_000]) {
+      const x = units('USDC', whole);
+      const brute = maximise1((t) => Number(viaWhype(part(x, t)) + viaDai(x - part(x, t))));
+      const route = findRoute(graph, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.PURR, amountIn: x, multiHop: true });
+      expectWellFormed(route);
+      expect(Number(route.amountOut)).toBeGreaterThanOrEqual(brute * (1 - 1e-6));
+      expect(Number(route.amountOut)).toBeLessThanOrEqual(brute * (1 + 1e-9) + 2);
+      if (whole >= 5_000) {
+        expect(route.split).toBe(true);
+        expect(route.tokens).toEqual([TOKENS.USDC, expect.any(String), expect.any(String), TOKENS.PURR]);
+      }
+    }
+  });
+
+  it('splits across three paths as the best split over a grid of the three', () => {
+    const usdcUsdt = v2('USDC', 'USDT', 80_000, 80_000, 5, 2);
+    const usdtPurr = v2('USDT', 'PURR', 30_000, 121_000, 30, 2);
+    const graph = buildGraph(snapshot(usdcWhype, whypePurr, usdcDai, daiPurr, usdcUsdt, usdtPurr));
+    const paths = [along(['USDC', 'WHYPE'], [usdcWhype, whypePurr]), along(['USDC', 'DAI'], [usdcDai, daiPurr]), along(['USDC', 'USDT'], [usdcUsdt, usdtPurr])];
+    const x = units('USDC', 30_000);
+    // For each share of the first path, the best split of the rest between the other two.
+    const brute = maximise1((t) => {
+      const first = part(x, t);
+      const rest = x - first;
+      return Number(paths[0](first)) + maximise1((u) => Number(paths[1](part(rest, u)) + paths[2](rest - part(rest, u))), 200);
+    }, 200);
+    const route = findRoute(graph, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.PURR, amountIn: x, multiHop: true });
+    expectWellFormed(route);
+    expect(route.hopSwaps[0]).toHaveLength(3);
+    expect(Number(route.amountOut)).toBeGreaterThanOrEqual(brute * (1 - 1e-6));
+  });
+
+  it('splits after a shared first hop, and merges into a shared last hop', () => {
+    // Shared input: USDC -> WHYPE, then WHYPE -> PURR directly or through DAI.
+    const whypeDai = v2('WHYPE', 'DAI', 1_000, 25_000, 30, 2);
+    const deepUsdcWhype = v2('USDC', 'WHYPE', 2_000_000, 80_000, 30, 1);
+    const shared = buildGraph(snapshot(deepUsdcWhype, whypePurr, whypeDai, daiPurr));
+    const x = units('USDC', 50_000);
+    const whype = v2Out(deepUsdcWhype, TOKENS.USDC, x);
+    const bruteShared = maximise1((t) => Number(v2Out(whypePurr, TOKENS.WHYPE, part(whype, t)) + along(['WHYPE', 'DAI'], [whypeDai, daiPurr])(whype - part(whype, t))));
+    const routeShared = findRoute(shared, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.PURR, amountIn: x, multiHop: true });
+    expectWellFormed(routeShared);
+    expect(routeShared.split).toBe(true);
+    expect(routeShared.hopSwaps[0]).toHaveLength(1);
+    expect(Number(routeShared.amountOut)).toBeGreaterThanOrEqual(bruteShared * (1 - 1e-6));
+
+    // Shared output: USDC -> WHYPE or USDC -> DAI, both -> USDT, USDT -> PURR (one deep pool).
+    const whypeUsdt = v2('WHYPE', 'USDT', 2_000, 50_000, 30, 1);
+    const daiUsdt = v2('DAI', 'USDT', 50_000, 50_000, 5, 2);
+    const usdtPurr = v2('USDT', 'PURR', 1_000_000, 4_000_000, 30, 1);
+    const merged = buildGraph(snapshot(usdcWhype, whypeUsdt, usdcDai, daiUsdt, usdtPurr));
+    const y = units('USDC', 20_000);
+    const bruteMerged = maximise1((t) =>
+      Number(v2Out(usdtPurr, TOKENS.USDT, along(['USDC', 'WHYPE'], [usdcWhype, whypeUsdt])(part(y, t)) + along(['USDC', 'DAI'], [usdcDai, daiUsdt])(y - part(y, t)))),
+    );
+    const routeMerged = findRoute(merged, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.PURR, amountIn: y, multiHop: true });
+    expectWellFormed(routeMerged);
+    expect(routeMerged.split).toBe(true);
+    expect(routeMerged.hopSwaps[routeMerged.hopSwaps.length - 1].map((s) => s.tokenIn)).toEqual([TOKENS.USDT]);
+    expect(Number(routeMerged.amountOut)).toBeGreaterThanOrEqual(bruteMerged * (1 - 1e-6));
+  });
+});
+
+describe('the optimum through core pools and launchpad curves', () => {
+  // The devnet's chain 999: core pools at the oracle prices (HYPE $25, PURR $0.25) beside its V2 and stable pools.
+  const coreWhypeUsdc = coreAmm('WHYPE', 'USDC', 2_000, 50_000, 25, 1);
+  const coreUsdcUsdt = coreAmm('USDC', 'USDT', 200_000, 200_000, 1, 1);
+  const corePurrUsdc = coreAmm('PURR', 'USDC', 200_000, 50_000, 0.25, 1);
+  const devnet = [
+    coreWhypeUsdc,
+    coreUsdcUsdt,
+    corePurrUsdc,
+    v2('WHYPE', 'USDC', 4_000, 100_000, 30, 1),
+    v2('PURR', 'WHYPE', 100_000, 1_000, 30, 1),
+    v2('WHYPE', 'USDC', 1_000, 25_400, 10, 2),
+    v2('USDT', 'WHYPE', 37_350, 1_500, 10, 2),
+    // Tilted as the devnet tilts them: 150,000 USDT swapped into the first, 100,000 USDC into the second.
+    stable('USDC', 'USDT', 870_000, 1_150_000),
+    stable('USDC', 'DAI', 600_000, 416_000),
+  ];
+  const graph = buildGraph(snapshot(...devnet));
+
+  it('routes a core pool up to what it quotes (about its output reserve), not half its input reserve', () => {
+    const only = buildGraph(snapshot(corePurrUsdc));
+    for (const whole of [25_000, 26_000, 40_000, 50_000]) {
+      const route = findRoute(only, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.PURR, amountIn: units('USDC', whole) });
+      expect(route.amountOut).toBeGreaterThan((units('PURR', whole) * 4n * 99n) / 100n);
+    }
+    expect(() => findRoute(only, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.PURR, amountIn: units('USDC', 51_000) })).toThrow(NoRouteError);
+  });
+
+  it('splits USDC -> PURR at size between the core pool and the path through WHYPE, paying far more than one path', () => {
+    const x = units('USDC', 100_000);
+    const onePath = bestOnePathExactIn(graph, TOKENS.USDC, TOKENS.PURR, x, { multiHop: true })!;
+    const route = findRoute(graph, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.PURR, amountIn: x, multiHop: true });
+    expectWellFormed(route);
+    expect(route.split).toBe(true);
+    expect(route.amountOut).toBeGreaterThan(onePath.amountOut * 2n);
+    const core = route.hopSwaps.flat().find((s) => s.poolAddress === corePurrUsdc.address)!;
+    // The core pool's direct leg takes what it can (its top sample, less nothing).
+    expect(core.amountIn).toBeGreaterThan(units('USDC', 45_000));
+    expect(core.amountIn).toBeLessThanOrEqual(core.leg.maxIn!);
+  });
+
+  it('takes the four-hop path through the tilted stable pool where it pays', () => {
+    // DAI -> USDC -> USDT (the stable pool tilted toward USDT) -> WHYPE -> PURR beats every path of up to 3 hops.
+    const x = units('DAI', 10);
+    const onePath = bestOnePathExactIn(graph, TOKENS.DAI, TOKENS.PURR, x, { multiHop: true })!;
+    const route = findRoute(graph, { tokenIn: TOKENS.DAI, tokenOut: TOKENS.PURR, amountIn: x, multiHop: true });
+    expectWellFormed(route);
+    expect(route.amountOut).toBeGreaterThan(onePath.amountOut);
+    expect(route.tokens).toHaveLength(5);
+  });
+
+  it('never routes the free loops of the pools (the tilted stable pools against the core pools at the oracle price)', () => {
+    for (const [a, b] of [
+      ['USDC', 'USDT'],
+      ['USDT', 'USDC'],
+      ['DAI', 'USDT'],
+      ['WHYPE', 'USDT'],
+      ['PURR', 'DAI'],
+    ] as const) {
+      for (const whole of [10, 1_000, 30_000]) {
+        const amountIn = units(a, a === 'WHYPE' ? whole / 25 : a === 'PURR' ? whole * 4 : whole);
+        const route = findRoute(graph, { tokenIn: TOKENS[a], tokenOut: TOKENS[b], amountIn, multiHop: true });
+        expectWellFormed(route);
+        expect(route.amountOut).toBeGreaterThanOrEqual(bestOnePathExactIn(graph, TOKENS[a], TOKENS[b], amountIn, { multiHop: true })?.amountOut ?? 0n);
+      }
+    }
+  });
+
+  it('splits a buy between the launchpad curve and a pool of the token on another path', () => {
+    const k = VIRTUAL_NATIVE_LIQUIDITY * 1_125_000_000_000_000n;
+    const native = VIRTUAL_NATIVE_LIQUIDITY + 100n * 10n ** 18n;
+    const tokenReserve = (k + native - 1n) / native;
+    const curve = launchpad('MEME', { nativeReserve: native, tokenReserve, tokensForSale: tokenReserve - 375_000_000_000_000n });
+    // The curve sells about 845M tokens for 400 WHYPE ($10,000) of (partly virtual) reserve: a pool of the token near that price.
+    const memeUsdc = v2('MEME', 'USDC', 800_000_000, 10_000, 30, 1);
+    const g = buildGraph(snapshot(curve, memeUsdc, v2('WHYPE', 'USDC', 4_000, 100_000, 30, 1)));
+    const x = units('WHYPE', 200);
+    const route = findRoute(g, { tokenIn: TOKENS.WHYPE, tokenOut: TOKENS.MEME, amountIn: x, multiHop: true });
+    expectWellFormed(route);
+    expect(route.split).toBe(true);
+    const onCurve = route.hopSwaps[0].find((s) => s.kind === 'launchpad')!;
+    expect(onCurve.amountIn).toBeLessThanOrEqual(onCurve.leg.maxIn!);
+    expect(route.amountOut).toBeGreaterThan(bestOnePathExactIn(g, TOKENS.WHYPE, TOKENS.MEME, x, { multiHop: true })!.amountOut);
+  });
+
+  it('answers an exact output with less input than the best one-path route, paying at least the amount asked', () => {
+    for (const whole of [1_000, 150_000, 250_000]) {
+      const amountOut = units('PURR', whole);
+      const onePath = bestOnePathExactOut(graph, TOKENS.USDC, TOKENS.PURR, amountOut, { multiHop: true });
+      const route = findRoute(graph, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.PURR, amountOut, multiHop: true });
+      expectWellFormed(route);
+      expect(route.requestedAmountOut).toBe(amountOut);
+      expect(route.amountOut).toBeGreaterThanOrEqual(amountOut);
+      // Hardly more than asked, and no exact-input route pays it with a millionth less input.
+      expect(Number(route.amountOut - amountOut)).toBeLessThanOrEqual(Number(amountOut) * 1e-6 + 10);
+      if (onePath) expect(route.amountIn).toBeLessThanOrEqual(onePath.amountIn);
+      const less = route.amountIn - route.amountIn / 1_000_000n - 1n;
+      expect(findRoute(graph, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.PURR, amountIn: less, multiHop: true }).amountOut).toBeLessThan(amountOut);
+      if (whole === 250_000) {
+        // More than any one path holds (the core pool 200,000 PURR, the V2 pool 100,000): only a split pays it.
+        expect(onePath).toBeUndefined();
+        expect(route.split).toBe(true);
+      }
+    }
+  });
+});
+
+describe('never worse than the best one-path route', () => {
+  const symbols = Object.keys(TOKENS) as Symbol[];
+  const usd: Record<Symbol, number> = { WHYPE: 25, USDC: 1, USDT: 1, PURR: 0.25, DAI: 1, MEME: 0.002 };
+
+  /** A random graph: V2 pools between random pairs (several per pair at times), priced off the tokens' prices by up to 3%, a stable pool and a core pool. */
+  function randomGraph(seed: bigint): PoolSnapshot[] {
+    const r = rng(seed);
+    const pools: PoolSnapshot[] = [];
+    const count = 6 + Math.floor(r.float() * 10);
+    for (let i = 0; i < count; i++) {
+      const a = symbols[Math.floor(r.float() * symbols.length)];
+      let b = symbols[Math.floor(r.float() * symbols.length)];
+      if (a === b) b = a === 'USDC' ? 'WHYPE' : 'USDC';
+      const depth = 10 ** (3 + r.float() * 3);
+      const skew = 1 + (r.float() - 0.5) * 0.06;
+      pools.push(v2(a, b, ((depth / usd[a]) * skew).toFixed(6), (depth / usd[b]).toFixed(6), [5, 10, 30, 100][Math.floor(r.float() * 4)], 1 + Math.floor(r.float() * 2)));
+    }
+    pools.push(stable('USDC', 'USDT', (400_000 * (1 + r.float() * 0.2)).toFixed(0), 400_000, 4));
+    pools.push(core('WHYPE', 'USDC', (x) => (x * 25n * 997n) / (1000n * 10n ** 12n), (x) => (x * 10n ** 12n * 997n) / (25n * 1000n), units('WHYPE', 1_000), units('USDC', 25_000), 18));
+    return pools;
+  }
+
+  it('exact input and exact output, over random graphs and sizes', () => {
+    let splits = 0;
+    for (let g = 1n; g <= 12n; g++) {
+      const graph = buildGraph(snapshot(...randomGraph(g * 7919n)));
+      const r = rng(g);
+      for (let q = 0; q < 8; q++) {
+        const a = symbols[Math.floor(r.float() * symbols.length)];
+        const b = symbols[Math.floor(r.float() * symbols.length)];
+        if (a === b) continue;
+        const amountIn = units(a, ((10 ** (r.float() * 5)) / usd[a]).toFixed(6));
+        const request = { tokenIn: TOKENS[a], tokenOut: TOKENS[b], multiHop: true };
+        const onePath = bestOnePathExactIn(graph, TOKENS[a], TOKENS[b], amountIn, request);
+        let route: Route | undefined;
+        try {
+          route = findRoute(graph, { ...request, amountIn });
+        } catch (err) {
+          expect(err).toBeInstanceOf(NoRouteError);
+          expect(onePath).toBeUndefined();
+          continue;
+        }
+        expectWellFormed(route);
+        if (route.split) splits++;
+        expect(route.amountOut).toBeGreaterThanOrEqual(onePath?.amountOut ?? 0n);
+        if (route.amountOut < 1_000n) continue;
+        // Exact output: ask for what the exact input paid.
+        const out = findRoute(graph, { ...request, amountOut: route.amountOut });
+        expectWellFormed(out);
+        expect(out.amountOut).toBeGreaterThanOrEqual(route.amountOut);
+        const onePathOut = bestOnePathExactOut(graph, TOKENS[a], TOKENS[b], route.amountOut, request);
+        if (onePathOut) expect(out.amountIn).toBeLessThanOrEqual(onePathOut.amountIn);
+      }
+    }
+    expect(splits).toBeGreaterThan(5);
+  });
+});

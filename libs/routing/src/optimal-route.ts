@@ -1,0 +1,544 @@
+/**
+ * The optimum of a trade through every admitted pool (any split across any loop-free set of paths), rounded to a
+ * route RouterV2 executes, and compared with the best one-path route so that it is never worse.
+ *
+ * 1. The flow graph of the trade (`flow-graph.ts`).
+ * 2. Whether the best one-path route is already the optimum: with each of its tokens priced at its marginal rate
+ *    (tokenOut at 1, each hop's marginal rate between the tokens it joins), no detour from one of its tokens to a
+ *    later one (up to three other tokens on the way, through legs it does not use, at their zero-size rates) pays
+ *    more than staying on the path. Then no flow can do better to the first order, and for concave pools not at
+ *    all (`onePathIsOptimal`): the route is returned as it is.
+ * 3. Otherwise the dual (`dual-flow.ts`), from the path's prices (other tokens at their best zero-size rate to
+ *    tokens already priced); a loop in its flows is broken by solving again without the loop's arc that carries
+ *    the least value (`flowLoop`), until the flows are loop-free; then stages and exact amounts (`stageArcs`).
+ */
+import { FlowGraph, profitableDetours } from './flow-graph';
+import { solveFlow, type FlowSolution } from './interior-flow';
+import { flowArcs, flowLoop, restage, stageArcs, type FlowArc, type StagedRoute } from './flow-route';
+import { leastPaying } from './least-input';
+import type { ChainGraph, SourceFilter } from './graph';
+import type { Leg } from './legs';
+import type { Route, StagedSwap } from './route';
+
+/** A detour must beat the path by this fraction of its price to count. */
+const DETOUR_MARGIN = 1e-6;
+/** Loops broken at most before giving up on the optimum (the one-path route stands). */
+const MAX_LOOP_BREAKS = 12;
+/** A token pair (from, to) by index, as one number. */
+const PAIR_BASE = 4096;
+const pairKey = (from: number, to: number): number => from * PAIR_BASE + to;
+
+/** Loops in one solution beyond which they are broken by the order of the flow's trade (`netFlowOrder`). */
+const MANY_LOOPS = 4;
+/** See `optimumRoute`. */
+const LOOP_DOMINANCE = 1.5;
+
+/** Each hop's marginal rate (the swaps' marginal rates at their inputs, weighted by input). */
+function hopMarginals(route: Route): number[] {
+  return route.hopSwaps.map((hop) => {
+    let weight = 0;
+    let sum = 0;
+    for (const s of hop) {
+      const x = Number(s.amountIn);
+      sum += s.leg.marginal(x) * x;
+      weight += x;
+    }
+    return weight > 0 ? sum / weight : 0;
+  });
+}
+
+/** Prices of a linear route's tokens (lower case): tokenOut 1, each hop's marginal rate between its tokens. */
+export function pathPrices(route: Route): Map<string, number> {
+  const marginals = hopMarginals(route);
+  const prices = new Map<string, number>();
+  let price = 1;
+  prices.set(route.tokens[route.tokens.length - 1].toLowerCase(), 1);
+  for (let h = route.hopSwaps.length - 1; h >= 0; h--) {
+    price *= marginals[h];
+    prices.set(route.tokens[h].toLowerCase(), price);
+  }
+  return prices;
+}
+
+/** Per token of the flow graph, the indices of the legs leaving it. */
+function legsFrom(graph: FlowGraph): number[][] {
+  const out: number[][] = graph.tokens.map(() => []);
+  for (let e = 0; e < graph.legs.length; e++) out[graph.from[e]].push(e);
+  return out;
+}
+
+/**
+ * Whether no detour beats the linear route at its marginal prices (see the module note): then the route is the
+ * optimum of the flow graph.
+ */
+export function onePathIsOptimal(graph: FlowGraph, route: Route, prices: ReadonlyMap<string, number>): boolean {
+  const index = new Map(graph.tokens.map((t, i) => [t, i]));
+  const path = route.tokens.map((t) => index.get(t.toLowerCase()));
+  if (path.some((i) => i === undefined)) return false;
+  const position = new Map<number, number>(path.map((t, i) => [t!, i]));
+  const used = new Set<Leg>(route.hopSwaps.flatMap((hop) => hop.map((s) => s.leg)));
+  const out = legsFrom(graph);
+  const nu = route.tokens.map((t) => prices.get(t.toLowerCase())!);
+  const best = new Float64Array(graph.tokens.length);
+  for (let i = 0; i + 1 < path.length; i++) {
+    best.fill(0);
+    const a = path[i]!;
+    best[a] = 1;
+    let frontier = [a];
+    for (let round = 0; round < 4 && frontier.length; round++) {
+      const next: number[] = [];
+      const queued = new Set<number>();
+      for (const u of frontier) {
+        for (const e of out[u]) {
+          const leg = graph.legs[e];
+          if (used.has(leg)) continue;
+          const v = graph.to[e];
+          const rate = best[u] * leg.spotRate;
+          const j = position.get(v);
+          if (j !== undefined) {
+            if (j > i && rate * nu[j] > nu[i] * (1 + DETOUR_MARGIN)) return false;
+            continue;
+          }
+          if (rate > best[v]) {
+            best[v] = rate;
+            if (!queued.has(v)) {
+              queued.add(v);
+              next.push(v);
+            }
+          }
+        }
+      }
+      frontier = next;
+    }
+  }
+  return true;
+}
+
+/** Per token of the flow graph, its position on the linear route (-1 off it). */
+function pathRanks(graph: FlowGraph, route: Route): Int32Array {
+  const rank = new Int32Array(graph.tokens.length).fill(-1);
+  route.tokens.forEach((t, i) => {
+    const k = graph.index.get(t.toLowerCase());
+    if (k !== undefined) rank[k] = i;
+  });
+  return rank;
+}
+
+/** Per token, its depth along loop-free arcs (the longest chain of arcs from tokenIn; -1 off them). */
+function flowRanks(arcs: readonly FlowArc[], tokenCount: number): Int32Array {
+  const rank = new Int32Array(tokenCount).fill(-1);
+  rank[0] = 0;
+  for (let round = 0; round < tokenCount; round++) {
+    let changed = false;
+    for (const a of arcs) {
+      if (rank[a.from] >= 0 && rank[a.from] + 1 > rank[a.to]) {
+        rank[a.to] = rank[a.from] + 1;
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  return rank;
+}
+
+/**
+ * Prices for every token of the flow graph: those given (by index, or by address), and every other token at its best
+ * zero-size rate to tokens already priced.
+ */
+export function startPrices(graph: FlowGraph, given: ReadonlyMap<string, number> | Float64Array | undefined): Float64Array {
+  const n = graph.tokens.length;
+  const prices = new Float64Array(n);
+  const fixed = new Uint8Array(n);
+  prices[1] = 1;
+  fixed[1] = 1;
+  graph.tokens.forEach((t, i) => {
+    const p = given instanceof Float64Array ? given[i] : given?.get(t);
+    if (p !== undefined && p > 0) {
+      prices[i] = p;
+      fixed[i] = 1;
+    }
+  });
+  for (let round = 0; round < n; round++) {
+    let changed = false;
+    for (let e = 0; e < graph.legs.length; e++) {
+      const u = graph.from[e];
+      if (fixed[u]) continue;
+      const value = graph.legs[e].spotRate * prices[graph.to[e]];
+      if (value > prices[u] * (1 + 1e-12)) {
+        prices[u] = value;
+        changed = true;
+      }
+    }
+    if (!changed) break;
+  }
+  let least = Infinity;
+  for (let i = 0; i < n; i++) if (prices[i] > 0) least = Math.min(least, prices[i]);
+  for (let i = 0; i < n; i++) if (!(prices[i] > 0)) prices[i] = least * 1e-6;
+  return prices;
+}
+
+/**
+ * An order of the flow graph's tokens a trade follows: by the fewest legs from tokenIn, then by the most legs to
+ * tokenOut (a token further from tokenOut comes first), then by index. Per token its position.
+ */
+export function hopOrder(graph: FlowGraph): Int32Array {
+  const n = graph.tokens.length;
+  const distance = (start: number, forward: boolean): Int32Array => {
+    const d = new Int32Array(n).fill(n + 1);
+    d[start] = 0;
+    for (let round = 0; round < n; round++) {
+      let changed = false;
+      for (let e = 0; e < graph.legs.length; e++) {
+        const [a, b] = forward ? [graph.from[e], graph.to[e]] : [graph.to[e], graph.from[e]];
+        if (d[a] + 1 < d[b]) {
+          d[b] = d[a] + 1;
+          changed = true;
+        }
+      }
+      if (!changed) break;
+    }
+    return d;
+  };
+  const fromIn = distance(0, true);
+  const toOut = distance(1, false);
+  const tokens = [...Array(n).keys()].sort((a, b) => fromIn[a] - fromIn[b] || toOut[b] - toOut[a] || a - b);
+  const order = new Int32Array(n);
+  tokens.forEach((t, i) => (order[t] = i));
+  order[1] = n; // tokenOut last
+  return order;
+}
+
+/**
+ * An order of the tokens carrying flow that the flow's trade follows: the net value flow between each pair of
+ * tokens (one direction less the other), its loops cancelled (the least net value around each loop taken off
+ * every arc of it, the circulation an arbitrage loop pumps), then sorted topologically. Per token its position;
+ * -1 for tokens without net flow.
+ */
+function netFlowOrder(arcs: readonly FlowArc[], prices: Float64Array, tokenCount: number): Int32Array {
+  const value = new Map<number, number>();
+  for (const a of arcs) {
+    const pair = pairKey(a.from, a.to);
+    value.set(pair, (value.get(pair) ?? 0) + prices[a.from] * a.weight);
+  }
+  let net: FlowArc[] = [];
+  for (const [pair, v] of value) {
+    const [from, to] = [Math.floor(pair / PAIR_BASE), pair % PAIR_BASE];
+    const back = value.get(pairKey(to, from)) ?? 0;
+    if (v > back) net.push({ index: -1, leg: arcs[0].leg, from, to, weight: v - back });
+  }
+  for (let loop = flowLoop(net, tokenCount); loop; loop = flowLoop(net, tokenCount)) {
+    let least = Infinity;
+    for (const k of loop) least = Math.min(least, net[k].weight);
+    const on = new Set(loop);
+    net = net.map((a, k) => (on.has(k) ? { ...a, weight: a.weight - least } : a)).filter((a) => a.weight > least * 1e-12);
+  }
+  const order = new Int32Array(tokenCount).fill(-1);
+  const indegree = new Int32Array(tokenCount);
+  const inFlow = new Uint8Array(tokenCount);
+  for (const a of net) {
+    indegree[a.to]++;
+    inFlow[a.from] = inFlow[a.to] = 1;
+  }
+  const queue: number[] = [];
+  for (let t = 0; t < tokenCount; t++) if (inFlow[t] && indegree[t] === 0) queue.push(t);
+  let position = 0;
+  while (queue.length) {
+    const t = queue.shift()!;
+    order[t] = position++;
+    for (const a of net) if (a.from === t && --indegree[a.to] === 0) queue.push(a.to);
+  }
+  return order;
+}
+
+/** Loop-free flows, and what the first flows (with their loops) paid. */
+export interface LoopFree {
+  readonly solution: FlowSolution;
+  readonly arcs: FlowArc[];
+  readonly relaxed: number;
+}
+
+/**
+ * The loop-free optimum for `amountIn`. The flows are solved; when they hold loops (the free arbitrage loops of
+ * the pools, pumped for profit), every leg going against the order of the flow's trade (`netFlowOrder`) is left
+ * out and the flows solved again; loops left after that (through tokens without flow) lose, loop by loop, their
+ * token pair carrying the least value. Forbidden pairs (`pairKey` of token indices) accumulate in `forbidden`.
+ * Undefined when loops remain after MAX_LOOP_BREAKS solves.
+ */
+export function loopFreeOptimum(graph: FlowGraph, amountIn: number, scale: Float64Array, forbidden: Set<number> = new Set()): LoopFree | undefined {
+  let relaxed = 0;
+  for (let attempt = 0; attempt <= MAX_LOOP_BREAKS; attempt++) {
+    const mask = new Uint8Array(graph.legs.length);
+    if (forbidden.size) for (let e = 0; e < graph.legs.length; e++) if (forbidden.has(pairKey(graph.from[e], graph.to[e]))) mask[e] = 1;
+    const solution = solveFlow(graph, amountIn, scale, { forbidden: mask });
+    if (!solution) return undefined;
+    const arcs = flowArcs(graph, solution.inputs, solution.outputs, solution.prices, amountIn);
+    if (attempt === 0) relaxed = solution.amountOut;
+    if (!flowLoop(arcs, graph.tokens.length)) return { solution, arcs, relaxed };
+    // Every loop of the arcs loses its token pair carrying the least value (all its legs together), loop after
+    // loop in the arcs left; when the flows hold many loops (pools priced apart everywhere), the first time the
+    // legs against the order of the flow's trade are forbidden instead.
+    const pairValue = new Map<number, number>();
+    for (const a of arcs) {
+      const pair = pairKey(a.from, a.to);
+      pairValue.set(pair, (pairValue.get(pair) ?? 0) + solution.prices[a.from] * a.weight);
+    }
+    const cuts: number[] = [];
+    let left = arcs;
+    for (let loop = flowLoop(left, graph.tokens.length); loop; loop = flowLoop(left, graph.tokens.length)) {
+      let weakest = -1;
+      for (const k of loop) {
+        const pair = pairKey(left[k].from, left[k].to);
+        if (weakest < 0 || pairValue.get(pair)! < pairValue.get(weakest)!) weakest = pair;
+      }
+      cuts.push(weakest);
+      if (attempt === 0 && cuts.length > MANY_LOOPS) break;
+      left = left.filter((a) => pairKey(a.from, a.to) !== weakest);
+    }
+    if (attempt === 0 && cuts.length > MANY_LOOPS) {
+      const order = netFlowOrder(arcs, solution.prices, graph.tokens.length);
+      for (let e = 0; e < graph.legs.length; e++) {
+        const [u, v] = [graph.from[e], graph.to[e]];
+        if (order[u] >= 0 && order[v] >= 0 && order[u] > order[v]) forbidden.add(pairKey(u, v));
+      }
+    } else for (const cut of cuts) forbidden.add(cut);
+  }
+  return undefined;
+}
+
+export interface OptimumRequest {
+  readonly tokenIn: string;
+  readonly tokenOut: string;
+  readonly filter?: SourceFilter;
+}
+
+/** The optimum's flow graph and whether the best one-path route is the optimum already. */
+export interface OptimumSetup {
+  readonly graph: FlowGraph;
+  readonly onePathOptimal: boolean;
+  /** tokenIn's best zero-size rate to tokenOut in the flow graph (tokenOut base units per base unit). */
+  readonly spotRate: number;
+}
+
+/** Builds the flow graph and starting prices, and checks whether the one-path route is optimal already. */
+export function optimumSetup(chain: ChainGraph, request: OptimumRequest, onePath: Route | undefined): OptimumSetup | undefined {
+  const prices = onePath && !onePath.split ? pathPrices(onePath) : undefined;
+  const inPrice = prices?.get(request.tokenIn.toLowerCase());
+  const graph = FlowGraph.create(chain, request.tokenIn, request.tokenOut, {
+    filter: request.filter,
+    keep: onePath?.tokens,
+    minThroughRate: inPrice !== undefined ? inPrice * (1 - 1e-3) : 0,
+  });
+  if (!graph) return undefined;
+  const onePathOptimal =
+    onePath !== undefined &&
+    prices !== undefined &&
+    onePathIsOptimal(graph, onePath, prices) &&
+    profitableDetours(graph, startPrices(graph, prices), DETOUR_MARGIN, 1, pathRanks(graph, onePath), true).length === 0;
+  return { graph, onePathOptimal, spotRate: startPrices(graph, undefined)[0] };
+}
+
+/** Detours gaining less than this (relative) do not grow the flow graph. */
+const GROW_MARGIN = 1e-5;
+/** Growth stops after a round that raised the flows' output by less than this (relative). */
+const GROW_GAIN = 1e-6;
+/** Rounds of growth at most, tokens added per round, tokens at most. */
+const GROW_ROUNDS = 3;
+const GROW_TOKENS = 8;
+const MAX_FLOW_TOKENS = 32;
+/** Swaps a split route holds at most by default (`SearchOptions.maxSwaps`): about 2M gas of RouterV2 swaps. */
+export const DEFAULT_MAX_SWAPS = 24;
+
+type Optimum = StagedRoute & { readonly solution: FlowSolution; readonly arcs: FlowArc[] };
+
+/** Loop-free flows. */
+interface Flows {
+  readonly solution: FlowSolution;
+  readonly arcs: FlowArc[];
+}
+
+/** The mask of the legs of forbidden pairs (and of legs outside `kept`, when given). */
+function maskOf(graph: FlowGraph, forbidden: ReadonlySet<number>, kept?: ReadonlySet<number>): Uint8Array {
+  const mask = new Uint8Array(graph.legs.length);
+  for (let e = 0; e < graph.legs.length; e++) if ((kept && !kept.has(e)) || forbidden.has(pairKey(graph.from[e], graph.to[e]))) mask[e] = 1;
+  return mask;
+}
+
+/** Flows on the legs the mask leaves. */
+function solveMasked(graph: FlowGraph, amountIn: number, scale: Float64Array, mask: Uint8Array): Flows | undefined {
+  const solution = solveFlow(graph, amountIn, scale, { forbidden: mask });
+  if (!solution) return undefined;
+  return { solution, arcs: flowArcs(graph, solution.inputs, solution.outputs, solution.prices, amountIn) };
+}
+
+/**
+ * Loop-free flows of at most `maxSwaps` arcs: the flows as they are when they have few enough, else solved again
+ * on their `maxSwaps` arcs of the most value alone.
+ */
+function withinSwaps(graph: FlowGraph, amountIn: number, scale: Float64Array, forbidden: ReadonlySet<number>, found: LoopFree, maxSwaps: number): Flows | undefined {
+  if (found.arcs.length <= maxSwaps) return found;
+  const value = (a: FlowArc) => found.solution.prices[a.from] * a.weight;
+  const kept = new Set([...found.arcs].sort((a, b) => value(b) - value(a)).slice(0, maxSwaps).map((a) => a.index));
+  return solveMasked(graph, amountIn, scale, maskOf(graph, forbidden, kept));
+}
+
+/**
+ * The optimum's flows for `amountIn` (a float): loop-free flows on the flow graph, which grows where detours pay
+ * (`profitableDetours`) for a few rounds; each round's flows within the swap budget are given to `round`. Returns
+ * the last round's, with the scale they were solved at.
+ */
+function growFlows(setup: OptimumSetup, x: number, maxSwaps: number, round?: (flows: Flows) => void): { flows: Flows; scale: Float64Array; forbidden: Set<number> } | undefined {
+  const { graph } = setup;
+  // Amounts are scaled by the tokens' zero-size prices (their best rates to tokenOut).
+  let scale = startPrices(graph, undefined);
+  let forbidden = new Set<number>();
+  let found = loopFreeOptimum(graph, x, scale, forbidden);
+  // When loops paid far more than the trade (the loop-free flows at less than 1/LOOP_DOMINANCE of the flows with
+  // loops), the loops' cuts say little about the trade's direction: the flows on the hop order are tried too.
+  if (found && found.relaxed > found.solution.amountOut * LOOP_DOMINANCE) {
+    const ordered = new Set<number>();
+    const order = hopOrder(graph);
+    for (let e = 0; e < graph.legs.length; e++) if (order[graph.from[e]] >= order[graph.to[e]]) ordered.add(pairKey(graph.from[e], graph.to[e]));
+    const other = loopFreeOptimum(graph, x, scale, ordered);
+    if (other && other.solution.amountOut > found.solution.amountOut) {
+      found = other;
+      forbidden = ordered;
+    }
+  }
+  let last: Flows | undefined;
+  let paid = 0;
+  for (let r = 0; found; r++) {
+    const few = withinSwaps(graph, x, scale, forbidden, found, maxSwaps);
+    if (few) {
+      last = few;
+      round?.(few);
+    }
+    // Growth stops after a round that gained less than GROW_GAIN.
+    if (r >= GROW_ROUNDS || graph.tokens.length >= MAX_FLOW_TOKENS || found.solution.amountOut <= paid * (1 + GROW_GAIN)) break;
+    paid = found.solution.amountOut;
+    // Tokens off the flow are worth what their best zero-size rates to tokens on it realise.
+    const rank = flowRanks(found.arcs, graph.tokens.length);
+    const onFlow = found.solution.prices.map((p, k) => (rank[k] >= 0 || k === 1 ? p : 0));
+    const detours = profitableDetours(graph, startPrices(graph, onFlow), GROW_MARGIN, GROW_TOKENS, rank, true);
+    if (detours.length === 0) break;
+    graph.add(detours.flatMap((d) => (d.via ? [d.token, d.via] : [d.token])));
+    scale = startPrices(graph, undefined);
+    found = loopFreeOptimum(graph, x, scale, forbidden);
+  }
+  return last && { flows: last, scale, forbidden };
+}
+
+/**
+ * The optimum for `amountIn` rounded to stages and exact amounts, at most `maxSwaps` swaps: the best exact route
+ * of the growing flow graph's rounds; undefined when none gives a route.
+ */
+export function optimumRoute(setup: OptimumSetup, amountIn: bigint, maxSwaps: number = DEFAULT_MAX_SWAPS): Optimum | undefined {
+  let best: Optimum | undefined;
+  growFlows(setup, Number(amountIn), maxSwaps, (flows) => {
+    const staged = stageArcs(flows.arcs, setup.graph.tokens.length, amountIn);
+    if (staged && (!best || staged.amountOut > best.amountOut)) best = { ...staged, solution: flows.solution, arcs: flows.arcs };
+  });
+  return best;
+}
+
+/** An exact-output route from the optimum: its stages, input and output (at least the amount asked). */
+export interface ExactOutOptimum {
+  readonly stages: StagedSwap[][];
+  readonly amountIn: bigint;
+  readonly amountOut: bigint;
+}
+
+/**
+ * The least input whose optimum pays `amountOut`, rounded to a route RouterV2 executes.
+ *
+ * 1. Float: Newton steps on the input x of out(x) = amountOut from the guess `start` (the amount at the best
+ *    zero-size rate, below the input needed), the flows solved at each x: out is concave and its slope is the
+ *    input's price in the flows (tokenOut per unit of tokenIn), so the steps close in from below. First on the flow
+ *    graph as it starts (up to 8 times the guess), then on the graph grown (as for an exact input) at the input
+ *    found.
+ * 2. Exact: the flows staged for the input rounded up; while they pay less than asked, the input raised (by the
+ *    shortfall, doubling) and the flows solved again there; then,
+ *    the stages' quoted inputs fixed (RouterV2 shares what it holds in their proportion), the least input that
+ *    still pays the amount (`leastPaying`), the route as executed for it.
+ */
+export function optimumRouteExactOut(
+  setup: OptimumSetup,
+  tokenIn: string,
+  tokenOut: string,
+  amountOut: bigint,
+  start: number,
+  maxSwaps: number = DEFAULT_MAX_SWAPS,
+): ExactOutOptimum | undefined {
+  const y = Number(amountOut);
+  if (!(y > 0) || !(start > 0)) return undefined;
+  const { graph } = setup;
+  let x = start;
+  let flows: Flows | undefined;
+  let scale: Float64Array = new Float64Array(0);
+  let forbidden = new Set<number>();
+  /** Loop-free flows within the swap budget at `at`, on the flow graph as it is. */
+  const solveAt = (at: number): Flows | undefined => {
+    const found = loopFreeOptimum(graph, at, scale, forbidden);
+    return found && withinSwaps(graph, at, scale, forbidden, found, maxSwaps);
+  };
+  /**
+   * Newton steps on x from the flows at x until they pay y (each step within a factor 4; an input the pools cannot
+   * carry whole halves); false when no input found pays it.
+   */
+  const newton = (limit: number): boolean => {
+    for (let step = 0; step < 24 && flows; step++) {
+      const { amountOut: out, prices, unspent } = flows.solution;
+      if (unspent > 1e-6) x /= 2;
+      else {
+        if (Math.abs(out - y) <= y * 1e-9) return true;
+        const next = x + (y - out) / prices[0];
+        if (!Number.isFinite(next)) return false;
+        if (x >= limit && next > x) return false;
+        x = Math.min(Math.max(next, x / 4), x * 4, limit);
+      }
+      flows = solveAt(x);
+    }
+    return false;
+  };
+  // The input on the flow graph as it starts (at least the optimum's: a smaller graph pays less), then the graph
+  // grown at that size and the input found again on it.
+  // A graph that cannot pay the amount (at up to 8 times the guess on the start graph) grows at the last input
+  // tried, and once more at the input the grown graph ends at.
+  scale = startPrices(graph, undefined);
+  flows = solveAt(x);
+  newton(start * 8);
+  for (let growth = 0; ; growth++) {
+    const grown = growFlows(setup, x, maxSwaps);
+    if (!grown) return undefined;
+    ({ flows, scale, forbidden } = grown);
+    if (newton(start * 1e6) && flows) break;
+    if (growth >= 1) return undefined;
+  }
+  if (!flows) return undefined;
+  const staged = (f: Flows, amountIn: bigint) => {
+    const route = stageArcs(f.arcs, graph.tokens.length, amountIn);
+    return route && { ...route, amountIn };
+  };
+  // Up from the float input until the exact route pays: the shortfall (twice the last raise at least) added to
+  // the float input, the flows solved again there (pools at their cap leave the rest to others), staged again.
+  let amountIn = BigInt(Math.ceil(x));
+  let route = staged(flows, amountIn);
+  let raise = 0;
+  for (let tries = 0; (!route || route.amountOut < amountOut) && tries < 24; tries++) {
+    const short = route ? Number(amountOut - route.amountOut) / flows.solution.prices[0] : x * 1e-6;
+    raise = Math.max(raise * 2, short, x * 1e-12, 1);
+    x += raise;
+    const solved = solveAt(x);
+    if (!solved) return undefined;
+    flows = solved;
+    amountIn = BigInt(Math.ceil(x));
+    route = staged(flows, amountIn);
+  }
+  if (!route || route.amountOut < amountOut) return undefined;
+  const quoted = route.stages;
+  const pays = (input: bigint) => {
+    const replayed = restage(quoted, tokenIn, tokenOut, input);
+    return replayed && replayed.amountOut >= amountOut ? { ...replayed, amountIn: input } : undefined;
+  };
+  const least = leastPaying(amountIn, route, pays);
+  return { stages: least.stages, amountIn: least.amountIn, amountOut: least.amountOut };
+}
