@@ -1,315 +1,305 @@
 #!/usr/bin/env node
-// Route quality: the routing engine (libs/routing) against an independent optimum, on (a) the devnet's liquidity
-// (the seeds of libs/devnet-kit/src/sources.ts, copied below) and (b) a seeded synthetic graph of 1,000 pools
-// (bench/shared/synthetic-graph.mjs, the graph bench/route times the engine on).
+// Route quality: what the routing engine's exact-input routes pay against the best that splitting the trade in
+// any way could pay, on (a) the devnet's own liquidity, read from fresh devnet chains 999 and 4663 with every
+// pool they have (two V2 sources, the tilted stable pools, the core pools, the launchpad curves), and (b) a
+// seeded synthetic graph of 1,000 V2 and stable pools plus 40 core-like pools and 12 launchpad curves.
 //
-// The optimum is computed here, independently of the engine: every simple path of up to 3 hops through every
-// pool (no per-pair cap), and on each path the real-number optimum of RouterV2's shape (each hop's amount split
-// across all of its parallel pools so that their marginal rates are equal, found by a fine bisection on the
-// marginal price in float64, hop after hop); the best path is the reference. It ignores integer rounding, so it
-// is an upper bound of what an exact route can pay. The ratio engine / optimum is printed as median and p5
-// against the target (median >= 99.9%), with the engine's route-search latency (p50 / p99) for information.
-// Exact output is checked against exact input (ask for what the exact-input route paid: no more input, about that
-// output), on the devnet graphs with their core pools and on the synthetic graph.
-// It exits 0 whether the target is met or missed; non-zero only when the bench itself fails.
+// The engine (libs/routing, compiled alone by bench/shared/routing-engine.mjs) is asked as aggregator-router
+// asks it: findRoute(graph, { tokenIn, tokenOut, amountIn, multiHop: true }) on buildGraph of the pools'
+// snapshots (V2 and stable reserves and fees, core pools' quote samples, launch curves' reserves, allotment and
+// native raised, as aggregator-router builds them from the same reads). Its answer is route.amountOut; the route
+// may be of any shape: its stages (hopSwaps) may hold swaps of different token pairs.
 //
-//   node bench/route-quality/run.mjs            the table
-//   node bench/route-quality/run.mjs --json     the figures as JSON
+// The reference (bench/shared/route-optimum.mjs) is computed apart from the engine, from the protocols' own
+// formulas (x*y = k, the stable x^3*y + x*y^3 invariant, the bonding curve; nothing from libs/routing):
+//   - The optimum: the real-number best of splitting the trade across any set of loop-free paths through every
+//     pool, a linear programme (HiGHS) over the pools' concave output functions: each pool side's output bounded
+//     by lines lying on or above its function, more lines added where the solution needs them (cutting planes,
+//     until no side's output is overstated by more than 1e-9 of what the trade pays). Its optimum U is an upper
+//     bound; the programme's flow carried token by token through the true functions is a real route L <= the
+//     optimum. The ratio is route / U (never flattering the engine); the largest U / L - 1 is printed (about
+//     1e-7 here: the reference is tight to well under the targets' 1e-3).
+//   - Loops: the devnet holds free loops (the tilted stable pools against the core pools at the oracle price,
+//     the wrapped native on two V2 pools at different prices) through which an unconstrained optimum would pump
+//     profit into tokenOut. The optimum is over loop-free routes: no flow into tokenIn or out of tokenOut, and
+//     the flow's token graph (a -> b where some pool trades a for b) acyclic, held exactly by branch and bound:
+//     a flow holding a cycle branches into one child per arc of the cycle with that arc forbidden (every
+//     loop-free flow lacks one of them), best bound first, until the best open node's flow is loop-free. The
+//     synthetic graph prices each pool off its tokens' prices by less than its fee, so no loop pays at spot (as
+//     on a chain whose arbitrage keeps loops closed; the bench checks it), and its optimum is loop-free anyway.
+//   - Core pools are priced as their estimateSwap prices them: each is sampled on the chain in both directions,
+//     512 inputs geometric up to the largest input it quotes (found by bisection); the engine gets those samples
+//     as the pool's snapshot, the reference their upper concave hull, linear between samples.
+//   - The best one-path route: every token path of up to 3 hops, each hop split across its parallel pools at
+//     equal marginal rates (RouterV2's one-path shape, real numbers).
+// Queries: every ordered pair of the devnet's tokens at $10, $1k, $10k, $100k and $1M (by the oracle's prices; the
+// launched tokens at their curve's or pool's price), and --queries N synthetic queries (N / 5 seeded random pairs
+// at the same sizes). A query whose input the pools cannot carry whole to tokenOut (a curve's allotment or raised
+// coin, a core pool's largest quote) has no exact-input route: counted apart, not rated.
+// The table, per graph and size: route / optimum as median, p5 and min beside the targets (median >= 99.9%,
+// p5 >= 99.5%; a query the engine finds no route for counts 0), the share of routes that split across paths (a
+// stage holding swaps of different token pairs, or stages that do not chain into one token path), the share of
+// optima that do, and the routes paying less than the best one-path route (target: none; within a millionth of
+// it, or within a base unit of each of the route's swaps' tokens, counts as equal). Each route is also checked
+// against the reference's pool maths: no swap paying more than its pool would for its input (one unit of input
+// of slack: the stable pools round their fee down), no stage spending more of a token than the route holds.
+// For information: exact output against exact input, and the engine's search latency on the synthetic graph.
+// It exits 0 whether the targets are met or missed; non-zero only when the bench itself fails. About 1.5 minutes.
+//
+//   node bench/route-quality/run.mjs                 the table
+//   node bench/route-quality/run.mjs --json          the figures as JSON
 //   node bench/route-quality/run.mjs --queries 100   synthetic queries (default 300)
 
 import '../../tools/runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
-import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { compileEngine } from '../shared/routing-engine.mjs';
-import { address, syntheticGraph, toUnits } from '../shared/synthetic-graph.mjs';
+import { bestOnePath, convexOptimum, curveBuySide, curveSellSide, loadSolver, sampledSide, stableSide, v2Side } from '../shared/route-optimum.mjs';
+import { rng, syntheticGraph } from '../shared/synthetic-graph.mjs';
 
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(import.meta.url);
+
+const SIZES_USD = [10, 1_000, 10_000, 100_000, 1_000_000];
 const TARGET_MEDIAN = 0.999;
-/** Exact output: the input may exceed the exact-input route's by rounding only, and the output what was asked by a thousandth. */
+const TARGET_P5 = 0.995;
+/**
+ * A route within this fraction of the best one-path route, or within a base unit of each of its swaps' tokens
+ * (integer rounding, which the real-number reference does not have), counts as paying as much.
+ */
+const ONE_PATH_TOLERANCE = 1e-6;
+const ONE_PATH_HOPS = 3;
+/** Inputs sampled per direction of each devnet core pool. */
+const CORE_SAMPLES = 512;
+/** Exact output: the input may exceed the exact-input route's by rounding only, the output what was asked by a thousandth. */
 const TARGET_EXACT_OUT_INPUT = 1.000001;
 const TARGET_EXACT_OUT_EXCESS = 0.001;
 const LATENCY_TARGET_P50_MS = 2; // bench/route's engine-only target, shown for information
+const SYNTHETIC_SEED = 20_251_121;
+const SYNTHETIC_OPTIONS = { loopFree: true, corePools: 40, curves: 12 };
+
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
 const queryCount = Number(args[args.indexOf('--queries') + 1]) || 300;
+const progress = (message) => process.stderr.write(`route-quality: ${message}\n`);
 
-// ---------------------------------------------------------------- (a) the devnet graph
+const lower = (a) => a.toLowerCase();
 
-// Copied from libs/devnet-kit/src/sources.ts (DEVNET_SOURCES) and deploy.ts (token decimals); wrapped native 18.
-const DEVNET = {
-  999: {
-    decimals: { WHYPE: 18, USDC: 6, USDT: 6, DAI: 18, PURR: 18 },
-    sources: [
-      { kind: 'uniswap-v2', routerIndex: 1, feeBps: 30, pools: [['WHYPE', 'USDC', '4000', '100000'], ['PURR', 'WHYPE', '100000', '1000']] },
-      { kind: 'uniswap-v2', routerIndex: 2, feeBps: 10, pools: [['WHYPE', 'USDC', '1000', '25400'], ['USDT', 'WHYPE', '37350', '1500']] },
-      {
-        kind: 'stable',
-        routerIndex: 3,
-        feeBps: 4,
-        pools: [
-          ['USDC', 'USDT', '1000000', '1000000', ['USDT', '150000']],
-          ['USDC', 'DAI', '500000', '500000', ['USDC', '100000']],
-        ],
-      },
-    ],
-  },
-  4663: {
-    decimals: { WETH: 18, USDC: 6, USDT: 6, DAI: 18, LINK: 18 },
-    sources: [
-      { kind: 'uniswap-v2', routerIndex: 1, feeBps: 30, pools: [['WETH', 'USDC', '100', '300000'], ['LINK', 'WETH', '20000', '100']] },
-      { kind: 'uniswap-v2', routerIndex: 2, feeBps: 10, pools: [['WETH', 'USDC', '30', '91200'], ['USDT', 'WETH', '119200', '40']] },
-      {
-        kind: 'stable',
-        routerIndex: 3,
-        feeBps: 4,
-        pools: [
-          ['USDC', 'USDT', '1000000', '1000000', ['USDT', '150000']],
-          ['USDC', 'DAI', '500000', '500000', ['USDC', '100000']],
-        ],
-      },
-    ],
-  },
-};
-// Rough USD prices to size the queries (HYPE ~$25, PURR ~$0.25, ETH ~$3,000, LINK ~$15).
-const DEVNET_USD = { WHYPE: 25, PURR: 0.25, WETH: 3000, LINK: 15, USDC: 1, USDT: 1, DAI: 1 };
-// Copied from libs/devnet-kit/src/amm.ts (DEVNET_CORE_POOLS): the core pools, priced at the oracle (DEVNET_USD).
-const DEVNET_CORE = {
-  999: [['WHYPE', 'USDC', '2000', '50000'], ['USDC', 'USDT', '200000', '200000'], ['PURR', 'USDC', '200000', '50000']],
-  4663: [['WETH', 'USDC', '20', '60000'], ['USDC', 'USDT', '200000', '200000'], ['LINK', 'USDC', '4000', '60000']],
-};
-/** The core pools' fee in this model (their dynamic fee at rest), and their quote ladder, as aggregator-router samples it. */
-const CORE_FEE_BPS = 30;
-const CORE_LADDER_SIZE = 16;
+// ---------------------------------------------------------------- the devnet's liquidity, read from the chains
 
-function devnetGraph(engine, chainId) {
-  const { decimals, sources } = DEVNET[chainId];
-  const symbols = Object.keys(decimals);
-  const tokenAddress = Object.fromEntries(symbols.map((s, i) => [s, address(0x1000 * chainId + i + 1)]));
+/**
+ * Every pool of one devnet chain as the engine's snapshot (the shape aggregator-router builds from the same
+ * reads) and the tokens with their USD prices: the oracle's for the tokens it prices, the curve's or the
+ * graduated pool's for the launched tokens.
+ */
+async function readDevnetChain(chain, abis, viem) {
+  const client = viem.createPublicClient({ transport: viem.http(chain.rpcUrl) });
+  const read = (address, abi, functionName, args = []) => client.readContract({ address, abi, functionName, args });
+  const tokens = new Map();
+  for (const t of [chain.wrappedNative, ...chain.tokens]) {
+    const [price] = await read(chain.core.oracle, abis.settablePriceOracleAbi, 'getPriceUsd', [t.address]);
+    tokens.set(lower(t.address), { symbol: t.symbol, decimals: t.decimals, usd: Number(price) / 1e18 });
+  }
+  for (const t of chain.launchpad?.tokens ?? []) tokens.set(lower(t.address), { symbol: t.symbol, decimals: t.decimals, usd: undefined });
+  const native = lower(chain.wrappedNative.address);
+  const sources = new Map(chain.sources.map((s) => [s.routerIndex, s]));
+  const decimals = (a) => tokens.get(lower(a)).decimals;
   const pools = [];
-  let n = 0;
-  for (const source of sources) {
-    for (const [a, b, amountA, amountB, tilt] of source.pools) {
-      const [A, B] = [tokenAddress[a], tokenAddress[b]];
-      const aFirst = BigInt(A) < BigInt(B);
-      let r0 = toUnits(aFirst ? amountA : amountB, decimals[aFirst ? a : b]);
-      let r1 = toUnits(aFirst ? amountB : amountA, decimals[aFirst ? b : a]);
-      const [t0, t1] = aFirst ? [a, b] : [b, a];
-      if (tilt) {
-        // The devnet swaps `tilt` into the pool at its exact quote right after seeding.
-        const [tokenIn, whole] = tilt;
-        const amountIn = toUnits(whole, decimals[tokenIn]);
-        const zeroForOne = tokenIn === t0;
-        const side = zeroForOne
-          ? { reserveIn: r0, reserveOut: r1, decimalsIn: decimals[t0], decimalsOut: decimals[t1], feeBps: BigInt(source.feeBps) }
-          : { reserveIn: r1, reserveOut: r0, decimalsIn: decimals[t1], decimalsOut: decimals[t0], feeBps: BigInt(source.feeBps) };
-        const out = source.kind === 'stable' ? engine.stableGetAmountOut(amountIn, side) : engine.getAmountOut(amountIn, side.reserveIn, side.reserveOut, side.feeBps);
-        if (zeroForOne) [r0, r1] = [r0 + amountIn, r1 - out];
-        else [r0, r1] = [r0 - out, r1 + amountIn];
-      }
+  const coreStats = [];
+  for (const p of chain.pools) {
+    const identity = {
+      address: lower(p.address),
+      routerIndex: p.routerIndex,
+      routerName: sources.get(p.routerIndex)?.name,
+      token0: lower(p.token0),
+      token1: lower(p.token1),
+      decimals0: decimals(p.token0),
+      decimals1: decimals(p.token1),
+    };
+    if (p.kind === 'uniswap-v2' || p.kind === 'stable') {
+      const abi = p.kind === 'stable' ? abis.stablePoolAbi : abis.uniswapV2PairAbi;
+      const [[reserve0, reserve1], feeBps] = await Promise.all([read(p.address, abi, 'getReserves'), read(p.address, abi, 'swapFeeBps')]);
+      if (reserve0 > 0n && reserve1 > 0n) pools.push({ kind: p.kind, ...identity, reserve0, reserve1, feeBps: Number(feeBps) });
+    } else if (p.kind === 'core') {
+      const [samples0to1, samples1to0] = await Promise.all([
+        sampleCore(read, abis.ammPoolAbi, p.address, p.token0, p.token1),
+        sampleCore(read, abis.ammPoolAbi, p.address, p.token1, p.token0),
+      ]);
+      pools.push({ kind: 'core', ...identity, samples0to1, samples1to0 });
+      coreStats.push({ pool: p.name, top0to1: samples0to1.at(-1)?.amountIn, top1to0: samples1to0.at(-1)?.amountIn });
+    }
+  }
+  // Launchpad curves still selling (not graduated, allotment not sold out), through the launchpad contract.
+  const launchpad = chain.launchpad;
+  if (launchpad) {
+    const feeBps = await read(launchpad.address, abis.launchpadAbi, 'FEE_BPS');
+    for (const t of launchpad.tokens) {
+      const token = lower(t.address);
+      const state = await read(launchpad.address, abis.launchpadAbi, 'getTokenState', [t.address]);
+      if (state.graduated) continue;
+      const [tokensForSale, realNativeReserve] = await Promise.all([
+        read(launchpad.address, abis.launchpadAbi, 'getTokensForSale', [t.address]),
+        read(launchpad.address, abis.launchpadAbi, 'getRealHypeReserve', [t.address]),
+      ]);
+      if (tokensForSale === 0n) continue;
+      const [token0, token1] = BigInt(token) < BigInt(native) ? [token, native] : [native, token];
       pools.push({
-        kind: source.kind,
-        address: address(0xd000 + chainId * 16 + ++n),
-        routerIndex: source.routerIndex,
-        feeBps: source.feeBps,
-        token0: tokenAddress[t0],
-        token1: tokenAddress[t1],
-        decimals0: decimals[t0],
-        decimals1: decimals[t1],
-        reserve0: r0,
-        reserve1: r1,
+        kind: 'launchpad',
+        address: lower(launchpad.address),
+        routerIndex: sources.get(4)?.routerIndex ?? 4,
+        routerName: sources.get(4)?.name,
+        token0,
+        token1,
+        decimals0: decimals(token0),
+        decimals1: decimals(token1),
+        nativeToken: native,
+        curve: { nativeReserve: state.hypeReserve, tokenReserve: state.tokenReserve, tokensForSale, realNativeReserve, feeBps: BigInt(feeBps) },
       });
+      // Priced at the curve's spot (native per token).
+      tokens.get(token).usd = ((Number(state.hypeReserve) / 10 ** decimals(native)) / (Number(state.tokenReserve) / 10 ** t.decimals)) * tokens.get(native).usd;
     }
   }
-  // Queries: every ordered pair of tokens, at $10, $1k, $10k and $100k.
-  const queries = [];
-  for (const a of symbols)
-    for (const b of symbols) {
-      if (a === b) continue;
-      for (const usd of [10, 1_000, 10_000, 100_000]) {
-        queries.push({ label: `${a}->${b} $${usd}`, tokenIn: tokenAddress[a], tokenOut: tokenAddress[b], amountIn: toUnits((usd / DEVNET_USD[a]).toFixed(decimals[a] > 6 ? 9 : 6), decimals[a]) });
-      }
-    }
-  return { snapshot: { chainId, pools }, queries, tokenAddress };
+  // Graduated tokens: at their pool's spot against the wrapped native.
+  for (const [address, t] of tokens) {
+    if (t.usd !== undefined) continue;
+    const pool = pools.find((p) => p.kind === 'uniswap-v2' && [p.token0, p.token1].includes(address) && [p.token0, p.token1].includes(native));
+    if (!pool) throw new Error(`chain ${chain.chainId}: no price for ${t.symbol}`);
+    const [rt, rn] = pool.token0 === address ? [pool.reserve0, pool.reserve1] : [pool.reserve1, pool.reserve0];
+    t.usd = ((Number(rn) / 10 ** decimals(native)) / (Number(rt) / 10 ** t.decimals)) * tokens.get(native).usd;
+  }
+  return { chainId: chain.chainId, tokens, pools, coreStats };
 }
 
 /**
- * The devnet graph with its core pools: each side quoted at the oracle price less a flat fee, on the ladder
- * aggregator-router reads (16 inputs, geometric from a millionth of the input reserve to half of it). Used for the
- * exact-output check only (the independent optimum does not model sampled pools).
+ * A core pool's quote in one direction: the largest input its estimateSwap quotes (doubling, then bisection to
+ * a billionth), then CORE_SAMPLES inputs geometric from a ten-millionth of it up to it, quoted by estimateSwapBatch.
  */
-function devnetGraphWithCore(engine, chainId) {
-  const base = devnetGraph(engine, chainId);
-  const { decimals } = DEVNET[chainId];
-  const pools = [...base.snapshot.pools];
-  let n = 0;
-  for (const [a, b, amountA, amountB] of DEVNET_CORE[chainId]) {
-    const [A, B] = [base.tokenAddress[a], base.tokenAddress[b]];
-    const aFirst = BigInt(A) < BigInt(B);
-    const [t0, t1] = aFirst ? [a, b] : [b, a];
-    const reserve = { [a]: toUnits(amountA, decimals[a]), [b]: toUnits(amountB, decimals[b]) };
-    const ladder = (tin, tout) => {
-      const low = Number(reserve[tin] / 1_000_000n);
-      const high = Number(reserve[tin] / 2n);
-      // Output at the oracle price: in whole tokens times the price ratio, less the fee, floored to base units.
-      const rate = (DEVNET_USD[tin] / DEVNET_USD[tout]) * 10 ** (decimals[tout] - decimals[tin]) * (1 - CORE_FEE_BPS / 10_000);
-      return Array.from({ length: CORE_LADDER_SIZE }, (_, i) => {
-        const amountIn = BigInt(Math.floor(low * (high / low) ** (i / (CORE_LADDER_SIZE - 1))));
-        return { amountIn, amountOut: BigInt(Math.floor(Number(amountIn) * rate)) };
-      });
-    };
-    pools.push({
-      kind: 'core',
-      address: address(0xc000 + chainId * 16 + ++n),
-      routerIndex: 0,
-      token0: base.tokenAddress[t0],
-      token1: base.tokenAddress[t1],
-      decimals0: decimals[t0],
-      decimals1: decimals[t1],
-      samples0to1: ladder(t0, t1),
-      samples1to0: ladder(t1, t0),
-    });
-  }
-  return { snapshot: { chainId, pools }, queries: base.queries };
-}
-
-/**
- * Exact output against exact input: for each query, ask for what the exact-input route paid. The exact-output
- * route needs at most the same input (that input pays it) and pays about what was asked: the figures are the
- * worst input ratio (exact output / exact input) and the worst excess output (paid / asked - 1).
- */
-function exactOutConsistency(engine, graph, queries) {
-  let worstInput = 0;
-  let worstExcess = 0;
-  let worstLabel = '';
-  let count = 0;
-  for (const q of queries) {
-    let route;
+async function sampleCore(read, abi, pool, tokenIn, tokenOut) {
+  const quotes = async (amount) => {
     try {
-      route = engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountIn: q.amountIn, multiHop: true });
-    } catch (e) {
-      if (e.name !== 'NoRouteError') throw e;
-      continue;
+      return (await read(pool, abi, 'estimateSwap', [tokenIn, tokenOut, amount])) > 0n;
+    } catch {
+      return false;
     }
-    if (route.amountOut < 1_000n) continue; // dust: rounding dominates
-    const out = engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountOut: route.amountOut, multiHop: true });
-    const inputRatio = Number(out.amountIn) / Number(q.amountIn);
-    const excess = Number(out.amountOut) / Number(route.amountOut) - 1;
-    if (inputRatio > worstInput) [worstInput, worstLabel] = [inputRatio, q.label];
-    worstExcess = Math.max(worstExcess, excess);
-    count++;
-  }
-  return { count, worstInput, worstExcess, worstLabel };
-}
-
-// ---------------------------------------------------------------- the independent optimum (float64)
-
-/** A pool side as a real-number curve: out(x), marginal(x), and the input at which the marginal falls to λ. */
-function curveOf(pool, zeroForOne) {
-  const rin = Number(zeroForOne ? pool.reserve0 : pool.reserve1);
-  const rout = Number(zeroForOne ? pool.reserve1 : pool.reserve0);
-  const g = 1 - pool.feeBps / 10_000;
-  if (pool.kind === 'uniswap-v2') {
-    return {
-      out: (x) => (g * x * rout) / (rin + g * x),
-      marginal: (x) => (g * rin * rout) / (rin + g * x) ** 2,
-      at: (lambda) => Math.max(0, (Math.sqrt((g * rin * rout) / lambda) - rin) / g),
-    };
-  }
-  // Stable: x^3 y + x y^3 = k on whole-token amounts.
-  const uin = 10 ** (zeroForOne ? pool.decimals0 : pool.decimals1);
-  const uout = 10 ** (zeroForOne ? pool.decimals1 : pool.decimals0);
-  const X = rin / uin;
-  const Y = rout / uout;
-  const K = X * X * X * Y + X * Y * Y * Y;
-  // The output reserve after the input reserve becomes x0: Newton from y = Y (above the root; convex in y).
-  const yAfter = (x0) => {
-    let y = Y;
-    for (let i = 0; i < 100; i++) {
-      const f = x0 * x0 * x0 * y + x0 * y * y * y - K;
-      const step = f / (x0 * x0 * x0 + 3 * x0 * y * y);
-      y -= step;
-      if (Math.abs(step) <= y * 1e-15) break;
-    }
-    return y;
   };
-  const marginal = (x) => {
-    const x0 = X + (g * x) / uin;
-    const y = yAfter(x0);
-    return ((g * uout) / uin) * ((3 * x0 * x0 * y + y * y * y) / (x0 * x0 * x0 + 3 * x0 * y * y));
-  };
-  return {
-    out: (x) => (Y - yAfter(X + (g * x) / uin)) * uout,
-    marginal,
-    at: (lambda, limit) => {
-      if (marginal(0) <= lambda) return 0;
-      let lo = 0;
-      let hi = limit;
-      if (marginal(hi) >= lambda) return hi;
-      for (let i = 0; i < 80; i++) {
-        const mid = (lo + hi) / 2;
-        if (marginal(mid) >= lambda) lo = mid;
-        else hi = mid;
-      }
-      return lo;
-    },
-  };
-}
-
-/** The best real-number split of `amount` across curves (equal marginal rates), and its output. */
-function optimalHop(curves, amount) {
-  if (curves.length === 1) return curves[0].out(amount);
-  const inputs = (lambda) => curves.map((c) => Math.min(amount, c.at(lambda, amount)));
-  const total = (xs) => xs.reduce((a, b) => a + b, 0);
-  let hi = Math.max(...curves.map((c) => c.marginal(0)));
-  let lo = hi;
-  while (total(inputs(lo)) < amount) lo /= 2;
-  for (let i = 0; i < 200 && hi / lo - 1 > 1e-15; i++) {
-    const mid = Math.sqrt(lo * hi);
-    if (total(inputs(mid)) >= amount) lo = mid;
+  let lo = 10n ** 6n;
+  if (!(await quotes(lo))) return [];
+  let hi = lo * 2n;
+  while (await quotes(hi)) [lo, hi] = [hi, hi * 2n];
+  while (hi - lo > lo / 1_000_000_000n + 1n) {
+    const mid = (lo + hi) / 2n;
+    if (await quotes(mid)) lo = mid;
     else hi = mid;
   }
-  const a = inputs(hi);
-  const b = inputs(lo);
-  const sa = total(a);
-  const sb = total(b);
-  const t = sb > sa ? (amount - sa) / (sb - sa) : 0;
-  return curves.reduce((sum, c, j) => sum + c.out(a[j] + t * (b[j] - a[j])), 0);
+  const top = Number(lo);
+  const amounts = [];
+  for (let i = 0; i < CORE_SAMPLES; i++) {
+    let a = i === CORE_SAMPLES - 1 ? lo : BigInt(Math.floor(top * 1e-7 ** (1 - i / (CORE_SAMPLES - 1))));
+    if (amounts.length && a <= amounts.at(-1)) a = amounts.at(-1) + 1n;
+    amounts.push(a);
+  }
+  const samples = [];
+  for (let i = 0; i < amounts.length; i += 128) {
+    const chunk = amounts.slice(i, i + 128);
+    const outs = await read(pool, abi, 'estimateSwapBatch', [tokenIn, tokenOut, chunk]);
+    chunk.forEach((amountIn, k) => samples.push({ amountIn, amountOut: outs[k] }));
+  }
+  return samples;
 }
 
-function referenceOptimum(snapshot, tokenIn, tokenOut, amountIn, maxHops) {
-  const edges = new Map(); // token -> Map(token -> curves)
-  for (const pool of snapshot.pools) {
-    for (const zeroForOne of [true, false]) {
-      const from = zeroForOne ? pool.token0 : pool.token1;
-      const to = zeroForOne ? pool.token1 : pool.token0;
-      if (!edges.has(from)) edges.set(from, new Map());
-      const m = edges.get(from);
-      if (!m.has(to)) m.set(to, []);
-      m.get(to).push(curveOf(pool, zeroForOne));
+// ---------------------------------------------------------------- the reference's view of the pools
+
+/** Every pool side of a snapshot as the reference's own function (bench/shared/route-optimum.mjs). */
+function sidesOf(pools) {
+  const edges = [];
+  const sides = new Map(); // `${pool}:${tokenIn}>${tokenOut}` -> side, to check the engine's swaps
+  const add = (pool, from, to, side) => {
+    edges.push({ from, to, side });
+    sides.set(`${pool.address}:${from}>${to}`, side);
+  };
+  for (const p of pools) {
+    const [t0, t1] = [lower(p.token0), lower(p.token1)];
+    switch (p.kind) {
+      case 'uniswap-v2':
+        add(p, t0, t1, v2Side(p.reserve0, p.reserve1, p.feeBps));
+        add(p, t1, t0, v2Side(p.reserve1, p.reserve0, p.feeBps));
+        break;
+      case 'stable':
+        add(p, t0, t1, stableSide(p.reserve0, p.reserve1, p.decimals0, p.decimals1, p.feeBps));
+        add(p, t1, t0, stableSide(p.reserve1, p.reserve0, p.decimals1, p.decimals0, p.feeBps));
+        break;
+      case 'core':
+        if (p.samples0to1.length) add(p, t0, t1, sampledSide(p.samples0to1));
+        if (p.samples1to0.length) add(p, t1, t0, sampledSide(p.samples1to0));
+        break;
+      case 'launchpad': {
+        const native = lower(p.nativeToken);
+        const token = native === t0 ? t1 : t0;
+        const c = p.curve;
+        const fee = Number(c.feeBps ?? 100n);
+        if (c.tokensForSale > 0n) add(p, native, token, curveBuySide(c.nativeReserve, c.tokenReserve, c.tokensForSale, fee));
+        if (c.realNativeReserve > 0n) add(p, token, native, curveSellSide(c.nativeReserve, c.tokenReserve, c.realNativeReserve, fee));
+        break;
+      }
+      default:
+        throw new Error(`no reference model for pool kind ${p.kind}`);
     }
   }
-  let best = 0;
-  let bestPath = null;
-  const walk = (path, amount) => {
-    const here = path[path.length - 1];
-    const next = edges.get(here) ?? new Map();
-    // Ending here: the hop into tokenOut.
-    if (next.has(tokenOut)) {
-      const out = optimalHop(next.get(tokenOut), amount);
-      if (out > best) {
-        best = out;
-        bestPath = [...path, tokenOut];
+  return { edges, sides };
+}
+
+/** Pool sides that pay more than the tokens' prices at spot (in USD: rate * price out / price in > 1): loops may pay. */
+function sidesAboveSpot(edges, usdPerUnit) {
+  return edges.filter((e) => e.side.slope(0) * (usdPerUnit.get(e.to) / usdPerUnit.get(e.from)) > 1 + 1e-12).length;
+}
+
+// ---------------------------------------------------------------- the engine's routes
+
+/**
+ * What the bench reads of a route, whatever its shape: its output, whether it splits across paths (a stage
+ * holding swaps of different token pairs, or stages that do not chain into one token path from tokenIn to
+ * tokenOut), and whether its amounts hold up against the reference's pool maths (no swap paying more than its
+ * pool would for its input, and token by token no more going out than came in).
+ */
+function readRoute(route, tokenIn, tokenOut, amountIn, sides) {
+  const stages = route.hopSwaps.map((stage) => stage.map((s) => ({ ...s, tokenIn: lower(s.tokenIn), tokenOut: lower(s.tokenOut), poolAddress: lower(s.poolAddress) })));
+  let splits = false;
+  let at = tokenIn;
+  for (const stage of stages) {
+    const pairs = new Set(stage.map((s) => `${s.tokenIn}>${s.tokenOut}`));
+    if (pairs.size !== 1 || stage[0].tokenIn !== at) splits = true;
+    at = stage[0].tokenOut;
+  }
+  if (at !== tokenOut) splits = true;
+  const problems = [];
+  const balance = new Map([[tokenIn, amountIn]]);
+  for (const stage of stages) {
+    for (const s of stage) {
+      const side = sides.get(`${s.poolAddress}:${s.tokenIn}>${s.tokenOut}`);
+      if (!side) problems.push(`swap through an unknown pool side ${s.poolAddress}`);
+      // One unit of input of slack: a pool that rounds its fee down (the stable pools) pays the unit's worth more.
+      else if (Number(s.amountOut) > side.out(Math.min(Number(s.amountIn) + 1, side.cap)) * (1 + 1e-9) + 1) {
+        problems.push(`${s.kind} swap ${s.poolAddress} pays ${s.amountOut} for ${s.amountIn}, its pool ${side.out(Number(s.amountIn)).toPrecision(12)}`);
       }
+      balance.set(s.tokenIn, (balance.get(s.tokenIn) ?? 0n) - s.amountIn);
     }
-    if (path.length >= maxHops) return;
-    for (const [mid, curves] of next) {
-      if (mid === tokenOut || path.includes(mid)) continue;
-      // Only tokens that can still reach tokenOut within the hops left are worth the hop's optimum.
-      if (path.length === maxHops - 1 && !edges.get(mid)?.has(tokenOut)) continue;
-      walk([...path, mid], optimalHop(curves, amount));
-    }
-  };
-  walk([tokenIn], Number(amountIn));
-  return { amountOut: best, path: bestPath };
+    for (const s of stage) balance.set(s.tokenOut, (balance.get(s.tokenOut) ?? 0n) + s.amountOut);
+    for (const [token, amount] of balance) if (amount < 0n) problems.push(`stage spends ${-amount} more of ${token} than the route holds`);
+  }
+  if ((balance.get(tokenOut) ?? 0n) < route.amountOut) problems.push(`amountOut ${route.amountOut} above what reaches tokenOut (${balance.get(tokenOut) ?? 0n})`);
+  return { amountOut: route.amountOut, splits, stages: stages.length, swaps: stages.flat(), problems };
+}
+
+function askEngine(engine, graph, q) {
+  try {
+    return engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountIn: q.amountIn, multiHop: true });
+  } catch (e) {
+    if (e.name !== 'NoRouteError') throw e;
+    return undefined;
+  }
 }
 
 // ---------------------------------------------------------------- measuring
@@ -317,37 +307,117 @@ function referenceOptimum(snapshot, tokenIn, tokenOut, amountIn, maxHops) {
 const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
   if (s.length === 0) return NaN;
-  const i = Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1));
-  return s[i];
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
 };
 
-function evaluate(engine, graph, snapshot, queries) {
-  const ratios = [];
-  const latencies = [];
-  const worst = [];
-  let noRoute = 0;
-  let referenceOnly = 0;
+/** Queries: each ordered pair at each size, the amount worth `usd` at the token's price. */
+function queriesFor(pairs, tokens) {
+  const out = [];
+  for (const [a, b] of pairs) {
+    for (const usd of SIZES_USD) {
+      const t = tokens.get(a);
+      out.push({ label: `${t.symbol}->${tokens.get(b).symbol} $${usd.toLocaleString('en-US')}`, usd, tokenIn: a, tokenOut: b, amountIn: BigInt(Math.round((usd / t.usd) * 10 ** t.decimals)) });
+    }
+  }
+  return out;
+}
+
+async function evaluate(name, engine, snapshot, tokens, queries) {
+  const graph = engine.buildGraph(snapshot);
+  const { edges, sides } = sidesOf(snapshot.pools);
+  const usdPerUnit = new Map([...tokens].map(([a, t]) => [a, t.usd / 10 ** t.decimals]));
+  const results = [];
+  const started = performance.now();
   for (const q of queries) {
-    const ref = referenceOptimum(snapshot, q.tokenIn, q.tokenOut, q.amountIn, 3);
-    let route;
-    const started = performance.now();
+    const scale = new Map([...usdPerUnit].map(([a, u]) => [a, u / q.usd]));
+    let optimum;
     try {
-      route = engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountIn: q.amountIn, multiHop: true });
+      optimum = await convexOptimum({ edges, scale, tokenIn: q.tokenIn, tokenOut: q.tokenOut, amount: Number(q.amountIn) });
+    } catch (error) {
+      // The solver failed on this query: reported, not rated.
+      optimum = { status: 'failed', error: String(error?.message ?? error) };
+    }
+    const route = askEngine(engine, graph, q);
+    const read = route ? readRoute(route, q.tokenIn, q.tokenOut, q.amountIn, sides) : undefined;
+    const r = { label: q.label, usd: q.usd, optimum: optimum.status, error: optimum.error, engine: read ? Number(read.amountOut) : 0, routed: !!route };
+    if (read) Object.assign(r, { splits: read.splits, stages: read.stages, swaps: read.swaps.length, problems: read.problems });
+    // Integer rounding: a base unit of each swap's tokens in and out, in tokenOut base units.
+    const rounding = read ? read.swaps.reduce((sum, s) => sum + (usdPerUnit.get(s.tokenIn) + usdPerUnit.get(s.tokenOut)) / usdPerUnit.get(q.tokenOut), 0) : 0;
+    if (optimum.status === 'optimal' || optimum.status === 'unfinished') {
+      const onePath = bestOnePath(edges, q.tokenIn, q.tokenOut, Number(q.amountIn), ONE_PATH_HOPS);
+      Object.assign(r, {
+        upper: optimum.upper,
+        lower: optimum.lower,
+        gap: optimum.gap,
+        nodes: optimum.nodes,
+        certified: optimum.status === 'optimal' && optimum.certified,
+        optimumSplits: optimum.splits,
+        onePath: onePath.out,
+        onePathHops: onePath.path ? onePath.path.length - 1 : 0,
+        ratio: r.engine / optimum.upper,
+        belowOnePath: onePath.out > 0 && r.engine < onePath.out * (1 - ONE_PATH_TOLERANCE) - rounding,
+        // A route above the upper bound beyond rounding would be the reference's error, not the engine's merit.
+        aboveOptimum: r.engine > optimum.upper * (1 + ONE_PATH_TOLERANCE) + rounding,
+      });
+    }
+    results.push(r);
+  }
+  return { name, pools: snapshot.pools.length, tokens: tokens.size, aboveSpot: sidesAboveSpot(edges, usdPerUnit), seconds: (performance.now() - started) / 1000, results, graph, queries };
+}
+
+function summarize(rows) {
+  const rated = rows.filter((r) => r.ratio !== undefined);
+  const ratios = rated.map((r) => r.ratio);
+  const routed = rated.filter((r) => r.routed);
+  const median = quantile(ratios, 0.5);
+  const p5 = quantile(ratios, 0.05);
+  const belowOnePath = rated.filter((r) => r.belowOnePath).length;
+  return {
+    queries: rows.length,
+    rated: rated.length,
+    noExactRoute: rows.filter((r) => r.optimum === 'capped' || r.optimum === 'infeasible').length,
+    routedWithoutOptimum: rows.filter((r) => (r.optimum === 'capped' || r.optimum === 'infeasible') && r.routed).length,
+    engineNoRoute: rated.filter((r) => !r.routed).length,
+    median,
+    p5,
+    min: quantile(ratios, 0),
+    splitShare: routed.length ? routed.filter((r) => r.splits).length / routed.length : NaN,
+    optimumSplitShare: rated.length ? rated.filter((r) => r.optimumSplits).length / rated.length : NaN,
+    belowOnePath,
+    checkProblems: rows.filter((r) => r.problems?.length).length,
+    pass: { median: median >= TARGET_MEDIAN, p5: p5 >= TARGET_P5, onePath: belowOnePath === 0 },
+  };
+}
+
+/**
+ * Exact output against exact input: for each query, ask for what the exact-input route paid. The exact-output
+ * route needs at most the same input (that input pays it) and pays about what was asked.
+ */
+function exactOutConsistency(engine, graph, queries) {
+  let worstInput = 0;
+  let worstExcess = 0;
+  let worstLabel = '';
+  let count = 0;
+  let failed = 0;
+  for (const q of queries) {
+    const route = askEngine(engine, graph, q);
+    if (!route || route.amountOut < 1_000n) continue; // dust: rounding dominates
+    let out;
+    try {
+      out = engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountOut: route.amountOut, multiHop: true });
     } catch (e) {
       if (e.name !== 'NoRouteError') throw e;
-    }
-    latencies.push(performance.now() - started);
-    if (!(ref.amountOut >= 1)) {
-      if (route) referenceOnly++;
-      else noRoute++;
+      failed++;
+      [worstInput, worstLabel] = [Infinity, q.label];
       continue;
     }
-    const ratio = route ? Number(route.amountOut) / ref.amountOut : 0;
-    ratios.push(ratio);
-    worst.push({ label: q.label, ratio, hops: route ? route.tokens.length - 1 : 0, refHops: ref.path.length - 1 });
+    const inputRatio = Number(out.amountIn) / Number(q.amountIn);
+    const excess = Number(out.amountOut) / Number(route.amountOut) - 1;
+    if (inputRatio > worstInput) [worstInput, worstLabel] = [inputRatio, q.label];
+    worstExcess = Math.max(worstExcess, excess);
+    count++;
   }
-  worst.sort((a, b) => a.ratio - b.ratio);
-  return { ratios, latencies, worst: worst.slice(0, 3), noRoute, referenceOnly };
+  return { count, failed, worstInput, worstExcess, worstLabel, pass: failed === 0 && worstInput <= TARGET_EXACT_OUT_INPUT && worstExcess <= TARGET_EXACT_OUT_EXCESS };
 }
 
 function timeOnly(engine, graph, queries, exactOut) {
@@ -365,113 +435,138 @@ function timeOnly(engine, graph, queries, exactOut) {
   return latencies;
 }
 
+// ---------------------------------------------------------------- main
+
 async function main() {
+  await loadSolver();
+  progress('building the libs (tools/build/build.mjs --quiet) and compiling the engine ...');
+  execFileSync(process.execPath, [join(root, 'tools/build/build.mjs'), '--quiet'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const { startDevnet } = require(join(root, 'dist/libs/devnet-kit/src'));
+  const abis = require(join(root, 'dist/libs/abis/src'));
+  const viem = require('viem');
   const { engine, cleanup } = await compileEngine('route-quality-');
   try {
-    const results = {};
-    for (const chainId of [999, 4663]) {
-      const { snapshot, queries } = devnetGraph(engine, chainId);
-      const graph = engine.buildGraph(snapshot);
-      results[`devnet ${chainId}`] = { pools: snapshot.pools.length, queries: queries.length, ...evaluate(engine, graph, snapshot, queries) };
+    progress('starting the devnet (chains 999 and 4663) and reading its pools, sampling the core pools ...');
+    const devnet = await startDevnet({ ports: { 999: 0, 4663: 0 }, gatewayUrl: 'http://127.0.0.1:3000' });
+    let chains;
+    try {
+      chains = await Promise.all([999, 4663].map((id) => readDevnetChain(devnet.manifest.chains[String(id)], abis, viem)));
+    } finally {
+      await devnet.stop();
     }
-    const exactOut = {};
-    for (const chainId of [999, 4663]) {
-      const { snapshot, queries } = devnetGraphWithCore(engine, chainId);
-      exactOut[`devnet ${chainId} + core`] = exactOutConsistency(engine, engine.buildGraph(snapshot), queries);
-    }
-    const synth = syntheticGraph(1000, 20_251_121, queryCount);
-    const buildStarted = performance.now();
-    const graph = engine.buildGraph(synth.snapshot);
-    const buildMs = performance.now() - buildStarted;
-    const syn = evaluate(engine, graph, synth.snapshot, synth.queries);
-    // A running service is warm: two more passes (JIT, inline caches) before the timed one.
-    timeOnly(engine, graph, synth.queries, false);
-    timeOnly(engine, graph, synth.queries, false);
-    const latencyIn = timeOnly(engine, graph, synth.queries, false);
-    // Exact output: ask for what the exact-input route paid.
-    const outQueries = [];
-    for (const q of synth.queries.slice(0, 100)) {
-      try {
-        const r = engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountIn: q.amountIn, multiHop: true });
-        outQueries.push({ ...q, amountOut: r.amountOut });
-      } catch (e) {
-        if (e.name !== 'NoRouteError') throw e;
-      }
-    }
-    timeOnly(engine, graph, outQueries, true);
-    const latencyOut = timeOnly(engine, graph, outQueries, true);
-    exactOut['synthetic 1,000 pools'] = exactOutConsistency(engine, graph, synth.queries.slice(0, 100));
-    results['synthetic 1,000 pools'] = { pools: synth.snapshot.pools.length, tokens: synth.tokenCount, pairs: synth.pairs, queries: synth.queries.length, buildMs, ...syn, latencyIn, latencyOut };
 
-    const rows = Object.entries(results).map(([name, r]) => ({
-      graph: name,
-      pools: r.pools,
-      queries: r.ratios.length,
-      median: quantile(r.ratios, 0.5),
-      p5: quantile(r.ratios, 0.05),
-      min: quantile(r.ratios, 0),
-      pass: quantile(r.ratios, 0.5) >= TARGET_MEDIAN,
-      latencyP50: quantile(r.latencyIn ?? r.latencies, 0.5),
-      latencyP99: quantile(r.latencyIn ?? r.latencies, 0.99),
-      worst: r.worst,
-      noRoute: r.noRoute,
-    }));
-    const synthetic = results['synthetic 1,000 pools'];
-    const exactOutRows = Object.entries(exactOut).map(([name, r]) => ({
-      graph: name,
-      ...r,
-      pass: r.worstInput <= TARGET_EXACT_OUT_INPUT && r.worstExcess <= TARGET_EXACT_OUT_EXCESS,
-    }));
-    const summary = {
-      target: { median: TARGET_MEDIAN, latencyP50Ms: LATENCY_TARGET_P50_MS, exactOutInput: TARGET_EXACT_OUT_INPUT, exactOutExcess: TARGET_EXACT_OUT_EXCESS },
-      rows,
-      exactOut: exactOutRows,
-      synthetic: {
-        tokens: synthetic.tokens,
-        pairs: synthetic.pairs,
-        buildMs: synthetic.buildMs,
-        exactInP50Ms: quantile(synthetic.latencyIn, 0.5),
-        exactInP99Ms: quantile(synthetic.latencyIn, 0.99),
-        exactOutP50Ms: quantile(synthetic.latencyOut, 0.5),
-        exactOutP99Ms: quantile(synthetic.latencyOut, 0.99),
-        exactOutQueries: synthetic.latencyOut.length,
-      },
+    const graphs = [];
+    for (const chain of chains) {
+      const addresses = [...chain.tokens.keys()];
+      const pairs = addresses.flatMap((a) => addresses.filter((b) => b !== a).map((b) => [a, b]));
+      progress(`devnet ${chain.chainId}: ${chain.pools.length} pools, ${addresses.length} tokens, ${pairs.length * SIZES_USD.length} queries ...`);
+      graphs.push(await evaluate(`devnet ${chain.chainId}`, engine, { chainId: chain.chainId, pools: chain.pools }, chain.tokens, queriesFor(pairs, chain.tokens)));
+    }
+
+    const synth = syntheticGraph(1000, SYNTHETIC_SEED, 0, SYNTHETIC_OPTIONS);
+    const synthTokens = new Map(synth.tokens.map((t) => [lower(t.address), { symbol: t.symbol, decimals: t.decimals, usd: t.usd }]));
+    const rand = rng(SYNTHETIC_SEED + 1);
+    const synthAddresses = [...synthTokens.keys()];
+    const synthPairs = [];
+    while (synthPairs.length < Math.max(1, Math.round(queryCount / SIZES_USD.length))) {
+      const a = synthAddresses[Math.floor(rand() * synthAddresses.length)];
+      const b = synthAddresses[Math.floor(rand() * synthAddresses.length)];
+      if (a !== b) synthPairs.push([a, b]);
+    }
+    const synthName = `synthetic ${synth.snapshot.pools.length.toLocaleString('en-US')} pools`;
+    progress(`${synthName}: ${synth.tokens.length} tokens, ${synthPairs.length * SIZES_USD.length} queries ...`);
+    const synthQueries = queriesFor(synthPairs, synthTokens);
+    graphs.push(await evaluate(synthName, engine, synth.snapshot, synthTokens, synthQueries));
+
+    // For information: exact output against exact input, and the search latency on the synthetic graph.
+    const exactOut = Object.fromEntries(graphs.map((g) => [g.name, exactOutConsistency(engine, g.graph, g.name === synthName ? g.queries.slice(0, 100) : g.queries)]));
+    const synthGraph = graphs.at(-1).graph;
+    timeOnly(engine, synthGraph, synthQueries, false);
+    timeOnly(engine, synthGraph, synthQueries, false);
+    const latencyIn = timeOnly(engine, synthGraph, synthQueries, false);
+
+    const report = {
+      targets: { median: TARGET_MEDIAN, p5: TARGET_P5, belowOnePath: 0, onePathTolerance: ONE_PATH_TOLERANCE, exactOutInput: TARGET_EXACT_OUT_INPUT, exactOutExcess: TARGET_EXACT_OUT_EXCESS },
+      graphs: graphs.map((g) => {
+        const rated = g.results.filter((r) => r.ratio !== undefined);
+        return {
+          graph: g.name,
+          pools: g.pools,
+          tokens: g.tokens,
+          sidesAboveSpot: g.aboveSpot,
+          seconds: g.seconds,
+          sizes: SIZES_USD.map((usd) => ({ usd, ...summarize(g.results.filter((r) => r.usd === usd)) })),
+          all: summarize(g.results),
+          precision: {
+            worstGap: Math.max(...rated.filter((r) => Number.isFinite(r.gap)).map((r) => r.gap)),
+            uncertified: rated.filter((r) => !r.certified).length,
+            maxNodes: Math.max(...rated.map((r) => r.nodes)),
+            routesAboveOptimum: rated.filter((r) => r.aboveOptimum).map((r) => r.label),
+          },
+          lowest: [...rated].sort((a, b) => a.ratio - b.ratio).slice(0, 5).map((r) => ({ label: r.label, ratio: r.ratio, stages: r.stages ?? 0, splits: !!r.splits, optimumSplits: r.optimumSplits, onePath: r.onePath / r.upper, onePathHops: r.onePathHops })),
+          problems: g.results.filter((r) => r.problems?.length).slice(0, 5).map((r) => ({ label: r.label, problems: r.problems.slice(0, 3) })),
+          referenceFailures: g.results.filter((r) => r.optimum === 'failed').map((r) => ({ label: r.label, error: r.error })),
+          routedWithoutOptimum: g.results.filter((r) => (r.optimum === 'capped' || r.optimum === 'infeasible') && r.routed).map((r) => r.label),
+        };
+      }),
+      coreSampling: chains.map((c) => ({ chainId: c.chainId, samplesPerSide: CORE_SAMPLES, pools: c.coreStats.map((s) => ({ pool: s.pool, top0to1: String(s.top0to1), top1to0: String(s.top1to0) })) })),
+      exactOut,
+      latency: { queries: latencyIn.length, exactInP50Ms: quantile(latencyIn, 0.5), exactInP99Ms: quantile(latencyIn, 0.99), targetP50Ms: LATENCY_TARGET_P50_MS },
     };
     if (asJson) {
-      console.log(JSON.stringify(summary, null, 2));
+      console.log(JSON.stringify(report, (_, v) => (typeof v === 'bigint' ? v.toString() : v), 2));
       return;
     }
-    const pct = (x) => `${(x * 100).toFixed(3)}%`;
-    console.log('route quality: engine amountOut / independent optimum (3 hops, every pool, real-number split)');
-    console.log('');
-    console.log(`${'graph'.padEnd(24)}${'pools'.padStart(7)}${'queries'.padStart(9)}${'median'.padStart(11)}${'p5'.padStart(11)}${'min'.padStart(11)}   target median >= ${pct(TARGET_MEDIAN)}`);
-    for (const r of rows) {
-      console.log(`${r.graph.padEnd(24)}${String(r.pools).padStart(7)}${String(r.queries).padStart(9)}${pct(r.median).padStart(11)}${pct(r.p5).padStart(11)}${pct(r.min).padStart(11)}   ${r.pass ? 'PASS' : 'MISS'}`);
-    }
-    console.log('');
-    for (const r of rows) for (const w of r.worst) console.log(`  lowest on ${r.graph}: ${w.label} ${pct(w.ratio)} (engine ${w.hops} hops, optimum ${w.refHops})`);
-    console.log('');
-    console.log('exact output vs exact input: ask for what the exact-input route paid');
-    console.log('');
-    console.log(`${'graph'.padEnd(24)}${'queries'.padStart(9)}${'worst input'.padStart(14)}${'worst excess'.padStart(14)}   target input <= ${TARGET_EXACT_OUT_INPUT}x, excess <= ${pct(TARGET_EXACT_OUT_EXCESS)}`);
-    for (const r of exactOutRows) {
-      console.log(`${r.graph.padEnd(24)}${String(r.count).padStart(9)}${`${r.worstInput.toFixed(6)}x`.padStart(14)}${pct(r.worstExcess).padStart(14)}   ${r.pass ? 'PASS' : 'MISS'}${r.pass ? '' : ` (worst input: ${r.worstLabel})`}`);
-    }
-    console.log('');
-    const s = summary.synthetic;
-    console.log(`route-search latency on the synthetic graph (${s.tokens} tokens, ${s.pairs} pairs; graph built in ${s.buildMs.toFixed(1)} ms), multiHop, for information:`);
-    console.log(`  exact input   p50 ${s.exactInP50Ms.toFixed(3)} ms   p99 ${s.exactInP99Ms.toFixed(3)} ms   (bench/route target p50 <= ${LATENCY_TARGET_P50_MS} ms: ${s.exactInP50Ms <= LATENCY_TARGET_P50_MS ? 'PASS' : 'MISS'})`);
-    console.log(`  exact output  p50 ${s.exactOutP50Ms.toFixed(3)} ms   p99 ${s.exactOutP99Ms.toFixed(3)} ms   (${s.exactOutQueries} queries)`);
+    print(report);
   } finally {
     cleanup();
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().catch((error) => {
-    console.error(`route-quality bench failed: ${error?.stack ?? error}`);
-    process.exit(1);
-  });
+function print(report) {
+  const pct = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(3)}%` : '-');
+  const share = (x) => (Number.isFinite(x) ? `${(x * 100).toFixed(0)}%` : '-');
+  const mark = (ok) => (ok ? 'PASS' : 'MISS');
+  console.log('route quality: engine amountOut / loop-free optimum over any split (real numbers, every pool; HiGHS LP + cutting planes)');
+  console.log(`targets: median >= ${pct(TARGET_MEDIAN)}, p5 >= ${pct(TARGET_P5)}, route >= best one-path route (<= ${ONE_PATH_HOPS} hops) always`);
+  for (const g of report.graphs) {
+    console.log('');
+    console.log(`${g.graph}: ${g.pools} pools, ${g.tokens} tokens${g.sidesAboveSpot ? `, ${g.sidesAboveSpot} pool sides above the tokens' prices (loops can pay)` : ', no pool side above the tokens\' prices'}; optimum within ${g.precision.worstGap.toExponential(1)} (worst U/L - 1; ${g.precision.uncertified} not closed), up to ${g.precision.maxNodes} branch-and-bound nodes; ${g.seconds.toFixed(1)} s`);
+    console.log(
+      `${'size'.padEnd(12)}${'rated'.padStart(6)}${'no route'.padStart(9)}${'median'.padStart(10)}${''.padStart(5)}${'p5'.padStart(10)}${''.padStart(5)}${'min'.padStart(10)}${'splits'.padStart(8)}${'opt splits'.padStart(11)}${'< 1-path'.padStart(9)}${''.padStart(5)}${'no answer'.padStart(10)}${'checks'.padStart(7)}`,
+    );
+    for (const s of [...g.sizes.map((x) => ({ ...x, label: `$${x.usd.toLocaleString('en-US')}` })), { ...g.all, label: 'all' }]) {
+      console.log(
+        `${s.label.padEnd(12)}${String(s.rated).padStart(6)}${String(s.noExactRoute).padStart(9)}${pct(s.median).padStart(10)} ${mark(s.pass.median)}${pct(s.p5).padStart(10)} ${mark(s.pass.p5)}${pct(s.min).padStart(10)}${share(s.splitShare).padStart(8)}${share(s.optimumSplitShare).padStart(11)}${String(s.belowOnePath).padStart(9)} ${mark(s.pass.onePath)}${String(s.engineNoRoute).padStart(10)}${String(s.checkProblems).padStart(7)}`,
+      );
+    }
+    for (const w of g.lowest) console.log(`  lowest: ${w.label} ${pct(w.ratio)} (route: ${w.stages} stages${w.splits ? ', split' : ''}; optimum ${w.optimumSplits ? 'splits across paths' : 'one path'}; best one-path ${pct(w.onePath)} in ${w.onePathHops} hops)`);
+    for (const p of g.problems) console.log(`  check: ${p.label}: ${p.problems.join('; ')}`);
+    for (const f of g.referenceFailures) console.log(`  the reference failed on ${f.label}: ${f.error}`);
+    if (g.precision.routesAboveOptimum.length) console.log(`  routes above the optimum (a reference error): ${g.precision.routesAboveOptimum.length} (${g.precision.routesAboveOptimum.slice(0, 5).join(', ')})`);
+    if (g.routedWithoutOptimum.length) console.log(`  routed although the pools cannot carry the whole input: ${g.routedWithoutOptimum.length} (${g.routedWithoutOptimum.slice(0, 5).join(', ')})`);
+  }
+  console.log('');
+  console.log('columns: rated = queries with an exact-input optimum; no route = queries whose input the pools cannot carry whole to tokenOut (left out);');
+  console.log('  splits = routes that split across paths; opt splits = optima that do; < 1-path = routes paying less than the best one-path route;');
+  console.log('  no answer = rated queries the engine found no route for (ratio 0); checks = routes whose amounts exceed the reference pool maths');
+  console.log('');
+  console.log('exact output vs exact input (for information): ask for what the exact-input route paid');
+  for (const [name, r] of Object.entries(report.exactOut)) {
+    console.log(`  ${name.padEnd(26)}${String(r.count).padStart(5)} queries   worst input ${r.worstInput.toFixed(6)}x   worst excess ${pct(r.worstExcess)}${r.failed ? `   ${r.failed} without an exact-output route` : ''}   ${mark(r.pass)} (input <= ${TARGET_EXACT_OUT_INPUT}x, excess <= ${pct(TARGET_EXACT_OUT_EXCESS)})${r.pass ? '' : ` worst: ${r.worstLabel}`}`);
+  }
+  const l = report.latency;
+  console.log(`search latency on the synthetic graph (for information, warm): exact input p50 ${l.exactInP50Ms.toFixed(3)} ms, p99 ${l.exactInP99Ms.toFixed(3)} ms (bench/route target p50 <= ${l.targetP50Ms} ms)`);
 }
 
-export { devnetGraph, syntheticGraph, referenceOptimum };
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(`route-quality bench failed: ${error?.stack ?? error}`);
+      process.exit(1);
+    },
+  );
+}
+
+export { readDevnetChain, sidesOf, queriesFor, readRoute, askEngine, SIZES_USD };

@@ -3,8 +3,8 @@
 //
 // 1. The engine alone (libs/routing compiled by itself, no I/O): multiHop route search (the optimum across paths,
 //    or the best path of up to 3 hops where that is provably it) over the
-//    seeded synthetic graph of 1,000 pools that bench/route-quality checks for quality
-//    (bench/shared/synthetic-graph.mjs), after two warm-up passes; exact input against the targets (p50 <= 5 ms,
+//    seeded synthetic graph of 1,000 pools (bench/shared/synthetic-graph.mjs without options; bench/route-quality
+//    checks quality on a variant of it with more pool kinds), after two warm-up passes; exact input against the targets (p50 <= 5 ms,
 //    p99 <= 25 ms),
 //    exact output (asking for what the exact-input route paid) for information.
 // 2. `GET /v2/route` through the real stack: the apps built to dist/, a fresh devnet (chains 999 and 4663, a
@@ -40,7 +40,7 @@ import { syntheticGraph } from '../shared/synthetic-graph.mjs';
 const ENGINE_TARGET_P50_MS = 5;
 const ENGINE_TARGET_P99_MS = 25;
 const HTTP_TARGET_P99_MS = 25;
-const SYNTHETIC_SEED = 20_251_121; // the seed bench/route-quality uses
+const SYNTHETIC_SEED = 20_251_121; // the seed bench/route-quality uses too
 const SYNTHETIC_QUERIES = 300;
 const ENGINE_WARMUP_PASSES = 2;
 const ENGINE_TIMED_PASSES = 5;

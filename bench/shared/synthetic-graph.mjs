@@ -2,7 +2,20 @@
 // reserves of $1k to $10M a side, each pool priced up to 2% off its tokens' prices, and random queries of
 // $10 to $100k. Same seed, same graph and queries, so the benches' figures compare.
 //
-//   syntheticGraph(1000, 20_251_121, 300) -> { snapshot, queries, tokenCount, pairs }
+//   syntheticGraph(1000, 20_251_121, 300) -> { snapshot, queries, tokenCount, pairs, tokens }
+//
+// Options (bench/route-quality; without them the graph is the one bench/route times):
+//   loopFree: true    each pool priced off its tokens' prices by less than its own fee (90% of it at most), so
+//                     that no loop of pools pays at spot, as on a chain whose arbitrage keeps loops closed; the
+//                     same random draws as without, so the pools, tokens and queries are otherwise the same
+//   corePools: N      N more pools of the oracle-priced kind (`core`), known by samples of their quote: the
+//                     input's value at the tokens' prices less a fee of 0.3% that grows with the share of the pool
+//                     the swap moves (as the core pools' dynamic fee does on a balanced pool), up to the input
+//                     that empties the output side
+//   curves: N         N more tokens, each trading only on a launchpad bonding curve against WETH (virtual
+//                     reserves of 300 WETH and 1.125e9 tokens of 6 decimals at creation, 1% fee), each part-way
+//                     through its sale
+// The extra pools and tokens come from their own seeded draws, after the base graph's.
 
 /** A seeded uniform generator on [0, 1) (mulberry32). */
 export function rng(seed) {
@@ -23,7 +36,8 @@ export const toUnits = (whole, decimals) => {
   return BigInt(i) * 10n ** BigInt(decimals) + BigInt((f + '0'.repeat(decimals)).slice(0, decimals) || '0');
 };
 
-export function syntheticGraph(poolCount, seed, queries) {
+export function syntheticGraph(poolCount, seed, queries, options = {}) {
+  const { loopFree = false, corePools = 0, curves = 0 } = options;
   const rand = rng(seed);
   const tokens = [];
   const hubs = [
@@ -44,16 +58,20 @@ export function syntheticGraph(poolCount, seed, queries) {
     pairCount.set(key, (pairCount.get(key) ?? 0) + 1);
     const [t0, t1] = BigInt(a.address) < BigInt(b.address) ? [a, b] : [b, a];
     const tvlUsd = 10 ** (3 + rand() * 4); // $1k .. $10M a side
-    // Each pool is priced off the token's "true" price by up to 2%, so pools of a pair disagree a little.
-    const skew = 1 + (rand() - 0.5) * 0.04;
+    const skewDraw = rand();
+    const fees = kind === 'stable' ? [1, 4, 5] : [5, 10, 25, 30, 100];
+    const routerIndex = kind === 'stable' ? 3 : 1 + Math.floor(rand() * 2);
+    const feeBps = fees[Math.floor(rand() * fees.length)];
+    // Each pool is priced off the token's "true" price by up to 2% (loopFree: by up to 90% of its fee), so pools
+    // of a pair disagree a little.
+    const skew = 1 + (skewDraw - 0.5) * (loopFree ? 1.8 * (feeBps / 10_000) : 0.04);
     const r0 = (tvlUsd / t0.usd) * skew;
     const r1 = tvlUsd / t1.usd;
-    const fees = kind === 'stable' ? [1, 4, 5] : [5, 10, 25, 30, 100];
     pools.push({
       kind,
       address: address(0x100000 + pools.length),
-      routerIndex: kind === 'stable' ? 3 : 1 + Math.floor(rand() * 2),
-      feeBps: fees[Math.floor(rand() * fees.length)],
+      routerIndex,
+      feeBps,
       token0: t0.address,
       token1: t1.address,
       decimals0: t0.decimals,
@@ -90,5 +108,97 @@ export function syntheticGraph(poolCount, seed, queries) {
     const usd = 10 ** (1 + rand() * 4); // $10 .. $100k
     list.push({ label: `${a.symbol}->${b.symbol} $${usd.toFixed(0)}`, tokenIn: a.address, tokenOut: b.address, amountIn: toUnits((usd / a.usd).toFixed(Math.min(a.decimals, 9)), a.decimals) });
   }
-  return { snapshot: { chainId: 4663, pools }, queries: list, tokenCount: tokens.length, pairs: pairCount.size };
+  if (corePools > 0 || curves > 0) addExtras(rng(seed ^ 0x5eed), tokens, pools, pairCount, corePools, curves);
+  return {
+    snapshot: { chainId: 4663, pools },
+    queries: list,
+    tokenCount: tokens.length,
+    pairs: pairCount.size,
+    tokens: tokens.map(({ symbol, address: a, usd, decimals }) => ({ symbol, address: a, usd, decimals })),
+  };
+}
+
+/** The launchpad contract's address in the synthetic graph (every curve trades through it). */
+const LAUNCHPAD = address(0x4c00);
+const VIRTUAL_NATIVE = 300n * 10n ** 18n;
+const INITIAL_TOKEN_RESERVE = 1_125_000_000n * 10n ** 6n;
+const GRADUATION_TOKEN_RESERVE = 375_000_000n * 10n ** 6n;
+/** Samples of a core-like pool's quote per direction, geometric from a millionth of the largest input to it. */
+const CORE_SAMPLES = 64;
+
+function addExtras(rand, tokens, pools, pairCount, corePools, curves) {
+  const weth = tokens[0];
+  const sorted = (a, b) => (BigInt(a.address) < BigInt(b.address) ? [a, b] : [b, a]);
+  for (let n = 0; n < corePools; n++) {
+    // Hub against hub or a token against a hub.
+    const a = tokens[Math.floor(rand() * (rand() < 0.5 ? 5 : tokens.length))];
+    const b = tokens[Math.floor(rand() * 5)];
+    if (a === b) {
+      n--;
+      continue;
+    }
+    const [t0, t1] = sorted(a, b);
+    pairCount.set([t0.address, t1.address].join(), (pairCount.get([t0.address, t1.address].join()) ?? 0) + 1);
+    const sideUsd = 10 ** (4 + rand() * 2.7); // $10k .. $5M a side
+    const ladder = (tin, tout) => {
+      const unitIn = 10 ** tin.decimals;
+      const unitOut = 10 ** tout.decimals;
+      const top = (sideUsd / tin.usd) * unitIn; // the input worth the output side
+      const samples = [];
+      for (let i = 0; i < CORE_SAMPLES; i++) {
+        const amountIn = Math.floor(top * 1e-6 ** (1 - i / (CORE_SAMPLES - 1)));
+        if (amountIn <= (samples.at(-1)?.amountIn ?? 0)) continue;
+        const valueIn = (amountIn / unitIn) * tin.usd;
+        // 0.3% plus 2% of half the weight the swap moves (the pool's value is 2 * sideUsd).
+        const fee = 0.003 + 0.02 * (valueIn / (2 * sideUsd) / 2);
+        const out = (((amountIn * (1 - fee)) / unitIn) * tin.usd * unitOut) / tout.usd;
+        samples.push({ amountIn, amountOut: Math.floor(out) });
+      }
+      return samples.map((x) => ({ amountIn: BigInt(x.amountIn), amountOut: BigInt(x.amountOut) }));
+    };
+    pools.push({
+      kind: 'core',
+      address: address(0x300000 + n),
+      routerIndex: 0,
+      token0: t0.address,
+      token1: t1.address,
+      decimals0: t0.decimals,
+      decimals1: t1.decimals,
+      samples0to1: ladder(t0, t1),
+      samples1to0: ladder(t1, t0),
+    });
+  }
+  for (let n = 0; n < curves; n++) {
+    // Part-way through the sale: 1 to 500 WETH raised (net of fees).
+    const raised = BigInt(Math.floor((1 + rand() * 499) * 1e6)) * 10n ** 12n;
+    const nativeReserve = VIRTUAL_NATIVE + raised;
+    const tokenReserve = (VIRTUAL_NATIVE * INITIAL_TOKEN_RESERVE + nativeReserve - 1n) / nativeReserve;
+    const token = {
+      symbol: `L${n}`,
+      usd: ((Number(nativeReserve) / 1e18) / (Number(tokenReserve) / 1e6)) * weth.usd,
+      decimals: 6,
+      address: address(0x4d00 + n),
+      hub: false,
+    };
+    tokens.push(token);
+    const [t0, t1] = sorted(token, weth);
+    pairCount.set([t0.address, t1.address].join(), (pairCount.get([t0.address, t1.address].join()) ?? 0) + 1);
+    pools.push({
+      kind: 'launchpad',
+      address: LAUNCHPAD,
+      routerIndex: 4,
+      token0: t0.address,
+      token1: t1.address,
+      decimals0: t0.decimals,
+      decimals1: t1.decimals,
+      nativeToken: weth.address,
+      curve: {
+        nativeReserve,
+        tokenReserve,
+        tokensForSale: tokenReserve - GRADUATION_TOKEN_RESERVE,
+        realNativeReserve: raised,
+        feeBps: 100n,
+      },
+    });
+  }
 }

@@ -190,4 +190,49 @@ describe('RouterV2 on the devnet', () => {
     expect(gainedPurr).toBeGreaterThan(0n);
     for (const t of [purr, usdc, whype]) expect(await balance(t, chain.routerV2)).toBe(0n);
   });
+
+  it('splits USDC -> PURR across the core pool and USDC -> WHYPE -> PURR, paying what both paths pay', async () => {
+    const usdc = token('USDC').address;
+    const whype = token('WHYPE').address;
+    const purr = token('PURR').address;
+    const core = poolOf('Core PURR/USDC');
+    const amountIn = parseUnits('2000', 6);
+    const direct = amountIn / 2n;
+    const viaWhype = amountIn - direct;
+    // The two paths share no pool, so each pays what it would pay alone.
+    const fromCore = await ctx.publicClient.readContract({ address: chain.core.router, abi: ammRouterAbi, functionName: 'estimateSwap', args: [usdc, purr, direct] });
+    const mid = await quote('DevSwap V2 WHYPE/USDC', usdc, viaWhype);
+    const fromV2 = await quote('DevSwap V2 PURR/WHYPE', whype, mid);
+
+    await approve(usdc, amountIn);
+    const before = await balance(purr, trader.address);
+    const account = privateKeyToAccount(trader.privateKey);
+    const hash = await ctx.wallet.writeContract({
+      account,
+      address: chain.routerV2,
+      abi: routerV2Abi,
+      functionName: 'executeSwaps',
+      args: [
+        [usdc, whype, purr],
+        amountIn,
+        fromCore + fromV2,
+        fromCore + fromV2,
+        [
+          [
+            { pool: core.address, tokenIn: usdc, tokenOut: purr, routerIndex: 0, amountIn: direct, data: '0x' },
+            leg('DevSwap V2 WHYPE/USDC', usdc, whype, viaWhype),
+          ],
+          [leg('DevSwap V2 PURR/WHYPE', whype, purr, mid)],
+        ],
+        0n,
+        zeroAddress,
+      ],
+    });
+    const receipt = await ctx.publicClient.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+    expect((await balance(purr, trader.address)) - before).toBe(fromCore + fromV2);
+    for (const t of [usdc, whype, purr]) expect(await balance(t, chain.routerV2)).toBe(0n);
+    // Far below HyperEVM's 2,000,000-gas small blocks.
+    expect(receipt.gasUsed).toBeLessThan(600_000n);
+  });
 });

@@ -19,14 +19,16 @@ import {IRouterV2} from "./interfaces/IRouterV2.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 
 /// @title RouterV2
-/// @notice Executes aggregator routes: pulls the input from the caller straight into the first hop's pools (or
-/// wraps the native coin and pays them), runs each hop across its parallel swaps on registry-vouched pools,
-/// splits the gross output into the user's amount, the integrator fee and captured positive slippage, and pays
-/// everyone in the output token (in native coin when unwrapping). When there is nothing to take from an ERC20
-/// output (no fee, no slippage to capture), the last hop's pools pay the recipient directly.
+/// @notice Executes aggregator routes: pulls the input from the caller straight into the first stage's pools (or
+/// wraps the native coin and pays them), runs each stage's swaps on registry-vouched pools (a linear route's
+/// stage is one hop split across parallel swaps; a route that splits across paths has stages trading several
+/// pairs), splits the gross output into the user's amount, the integrator fee and captured positive slippage,
+/// and pays everyone in the output token (in native coin when unwrapping). When there is nothing to take from
+/// an ERC20 output (no fee, no slippage to capture), the last stage's pools pay the recipient directly.
 /// @dev Every amount the router works with is a balance delta: what a pool received above its reserves, what
 /// the router or the recipient received from a pool's swap. So fee-on-transfer tokens work, and tokens or coin
-/// others left in the router are never touched. The router never calls a caller-supplied target with
+/// others left in the router are never touched: the router spends only what it holds for the call, kept per token
+/// in memory (`Ledger`), and a route must end holding nothing but its output. The router never calls a caller-supplied target with
 /// caller-supplied calldata: a pool is called, or paid, only after the registered source's factory returned it
 /// for the swap's tokens, and only through the fixed calls of the source's kind; it pulls tokens only from
 /// `msg.sender`, and only into such a pool.
@@ -68,27 +70,59 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         address recipient;
     }
 
-    /// @dev One hop as it executes, gathered to keep the stack small.
-    /// @param index The hop's position in the path.
-    /// @param tokenIn The token the hop's swaps trade in (the wrapped native token for the native coin).
-    /// @param tokenOut The token the hop's swaps trade out (likewise).
-    /// @param payer Who pays the hop's pools: the caller for the first hop of a token input, else the router.
-    /// @param recipient The route's recipient when the last hop's pools may pay it directly, else address(0).
+    /// @dev One stage as it executes, gathered to keep the stack small.
+    /// @param index The stage's position in `hopSwaps`.
+    /// @param payer Who pays the stage's pools: the caller for the first stage of a token input, else the router.
+    /// @param recipient The route's recipient when the last stage's pools may pay it directly, else address(0).
     /// @param directLimit The largest output of a swap that may go straight to `recipient`.
-    /// @param paysRecipient Set once a swap of the hop paid `recipient` directly.
-    /// @param received What the hop's pools received of its input (their balances above their reserves).
-    /// @param amountOut What the hop's swaps paid out, as measured where they paid it.
-    struct Hop {
+    /// @param paysRecipient Set once a swap of the stage paid `recipient` directly.
+    /// @param received What the stage's pools received of their input (their balances above their reserves).
+    struct Stage {
         uint256 index;
-        address tokenIn;
-        address tokenOut;
         address payer;
         address recipient;
         uint256 directLimit;
         bool paysRecipient;
         uint256 received;
-        uint256 amountOut;
     }
+
+    /// @dev What the router holds for one call, by slot: slot `i` is `tokens[i]` as traded (the wrapped native
+    /// token for address(0)); a token listed twice lives in its first slot. Only these amounts are ever spent, so
+    /// tokens others sent the router are never touched. At most 256 slots, so that sets of slots are bitmaps.
+    /// The slots live in one block of memory at `book`, `SLOT_SIZE` bytes each, read and written by the `_ledger*`
+    /// helpers: the token, what the call holds of it (for the input before the first stage: what the caller pays;
+    /// while a stage spends it: what is left of it to share out), and for a token the current stage spends, what
+    /// it held of it at the stage's start, the sum of the quoted inputs of the stage's swaps on it and the
+    /// position of the last of them.
+    /// @param book The memory address of slot 0.
+    /// @param slots The number of slots (`tokens.length`).
+    /// @param held The slots the call holds: the input, then the outputs of stages that no stage since spent.
+    /// @param spent The slots the current stage spends.
+    /// @param quoted The slots the current stage spends with at least one non-zero quoted input.
+    /// @param outSlot The output token's slot.
+    struct Ledger {
+        uint256 book;
+        uint256 slots;
+        uint256 held;
+        uint256 spent;
+        uint256 quoted;
+        uint256 outSlot;
+    }
+
+    /// @dev The size of a ledger slot and the offsets of its fields.
+    uint256 private constant SLOT_SIZE = 0xa0;
+    uint256 private constant SLOT_AMOUNT = 0x20;
+    uint256 private constant SLOT_STAGE_AMOUNT = 0x40;
+    uint256 private constant SLOT_STAGE_QUOTED = 0x60;
+    uint256 private constant SLOT_LAST_SWAP = 0x80;
+
+    /// @dev A slot lookup's answer for a token the path does not list (and its value for inline assembly).
+    uint256 private constant NO_SLOT = type(uint256).max;
+    uint256 private constant NO_SLOT_WORD = 0xffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff;
+
+    /// @dev The offsets of `Swap`'s static fields in calldata that a stage's checks read.
+    uint256 private constant SWAP_POOL = 0x00;
+    uint256 private constant SWAP_AMOUNT_IN = 0x80;
 
     /// @param initialOwner The account that manages the registry and the treasury.
     /// @param wrappedNative_ The chain's wrapped native token (WHYPE on 999, WETH on 4663).
@@ -199,60 +233,107 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
 
     // ---------------------------------------------------------------- route execution
 
-    /// @dev Checks the order, takes the input, runs the hops and pays out. The first hop's pools are paid straight
-    /// from the caller (or from the router for a wrapped native input); the last hop's pools pay the recipient
-    /// directly when the router has nothing to take from the output, otherwise the router, which splits it.
+    /// @dev Checks the order, takes the input, runs the stages and pays out. The first stage's pools are paid
+    /// straight from the caller (or from the router for a wrapped native input); the last stage's pools pay the
+    /// recipient directly when the router has nothing to take from the output, otherwise the router, which splits
+    /// it. A linear route is the case of one token per stage: stage `i` spends `tokens[i]` for `tokens[i + 1]`.
     function _execute(address[] calldata tokens, Swap[][] calldata hopSwaps, Order memory order)
         private
         returns (uint256 userAmountOut)
     {
-        uint256 hops = _checkOrder(tokens, hopSwaps.length, order);
-        address tokenOut = tokens[hops];
+        Ledger memory ledger = _openLedger(tokens, hopSwaps.length, order);
+        address tokenOut = tokens[tokens.length - 1];
 
-        Hop memory hop;
-        hop.payer = _takeInput(tokens[0], order.amountIn);
+        Stage memory stage;
+        stage.payer = _takeInput(tokens[0], order.amountIn);
         uint256 amountTraded;
-        uint256 amount = order.amountIn;
-        for (uint256 i; i < hops; ++i) {
-            hop.index = i;
-            hop.tokenIn = _tradedToken(tokens[i]);
-            hop.tokenOut = _tradedToken(tokens[i + 1]);
-            if (i + 1 == hops) _allowDirectPayout(hop, hopSwaps[i].length, tokenOut, order);
-            _executeHop(hop, hopSwaps[i], amount);
-            if (i == 0) amountTraded = hop.received;
-            amount = hop.amountOut;
-            hop.payer = address(this);
+        uint256 stages = hopSwaps.length;
+        for (uint256 i; i < stages; ++i) {
+            stage.index = i;
+            if (i + 1 == stages) _allowDirectPayout(stage, ledger, hopSwaps[i].length, tokenOut, order);
+            _executeStage(ledger, stage, hopSwaps[i]);
+            if (i == 0) {
+                amountTraded = stage.received;
+                stage.payer = address(this);
+            }
         }
 
-        userAmountOut = hop.paysRecipient ? _checkDirectPayout(amount, order) : _payOut(tokenOut, amount, order);
+        uint256 amount = _closeLedger(ledger);
+        userAmountOut = stage.paysRecipient ? _checkDirectPayout(amount, order) : _payOut(tokenOut, amount, order);
         emit SwapExecuted(msg.sender, order.recipient, tokens[0], tokenOut, amountTraded, userAmountOut, amount);
     }
 
-    /// @dev Validates the path, the hop count and the settings; returns the number of hops.
-    function _checkOrder(address[] calldata tokens, uint256 hopCount, Order memory order)
+    /// @dev Validates the path, the stage count and the settings; opens the call's ledger holding the input.
+    function _openLedger(address[] calldata tokens, uint256 stageCount, Order memory order)
         private
         view
-        returns (uint256 hops)
+        returns (Ledger memory ledger)
     {
-        if (tokens.length < 2) revert InvalidPath();
-        // Cannot underflow: tokens.length >= 2.
+        uint256 length = tokens.length;
+        if (length < 2 || length > 256) revert InvalidPath();
+        uint256 last;
+        // Cannot underflow: length >= 2.
         unchecked {
-            hops = tokens.length - 1;
+            last = length - 1;
         }
-        if (hopCount != hops) revert InvalidHopSwaps(hopCount, hops);
-        for (uint256 i = 1; i < hops; ++i) {
-            if (tokens[i] == address(0)) revert InvalidPath();
-        }
+        if (stageCount == 0 || stageCount > last) revert InvalidHopSwaps(stageCount, last);
         if (order.amountIn == 0) revert ZeroAmount();
         FeeMath.checkFee(order.feeBps, order.feeRecipient != address(0));
         if (order.feeRecipient == address(this)) revert InvalidFeeRecipient(order.feeRecipient);
         if (order.recipient == address(0) || order.recipient == address(this)) {
             revert InvalidRecipient(order.recipient);
         }
+
+        uint256 book;
+        uint256 outSlot = NO_SLOT;
+        bool nativeInside;
+        address native = wrappedNative;
+        assembly ("memory-safe") {
+            book := mload(0x40)
+            let size := mul(length, SLOT_SIZE)
+            mstore(0x40, add(book, size))
+            // Zeroes the block (calldata past its end reads as zeros).
+            calldatacopy(book, calldatasize(), size)
+            let outToken := calldataload(add(tokens.offset, shl(5, last)))
+            if iszero(outToken) { outToken := native }
+            for { let i := 0 } lt(i, length) { i := add(i, 1) } {
+                let token := calldataload(add(tokens.offset, shl(5, i)))
+                // As the ABI decoder does: a word that is not an address reverts.
+                if shr(160, token) { revert(0, 0) }
+                if iszero(token) {
+                    if and(gt(i, 0), lt(i, last)) { nativeInside := 1 }
+                    token := native
+                }
+                mstore(add(book, mul(i, SLOT_SIZE)), token)
+                // The output's slot: the first that holds the output token.
+                if and(eq(token, outToken), eq(outSlot, NO_SLOT_WORD)) { outSlot := i }
+            }
+            mstore(add(book, SLOT_AMOUNT), mload(order))
+        }
+        // The native coin can only be the input or the output.
+        if (nativeInside) revert InvalidPath();
+        ledger.book = book;
+        ledger.slots = length;
+        ledger.held = 1;
+        ledger.outSlot = outSlot;
     }
 
-    /// @dev Wraps a native input, which the router then pays the first hop's pools from; a token input is pulled
-    /// from the caller straight into the first hop's pools. Returns who pays the first hop.
+    /// @dev After the last stage: the call must hold nothing but the output token. Returns what it holds of it.
+    function _closeLedger(Ledger memory ledger) private pure returns (uint256 amountOut) {
+        uint256 outSlot = ledger.outSlot;
+        uint256 others = ledger.held & ~(uint256(1) << outSlot);
+        if (others != 0) {
+            uint256 slot;
+            while ((others >> slot) & 1 == 0) {
+                ++slot;
+            }
+            revert UnspentToken(address(uint160(_ledgerRead(ledger, slot, 0))));
+        }
+        amountOut = _ledgerRead(ledger, outSlot, SLOT_AMOUNT);
+    }
+
+    /// @dev Wraps a native input, which the router then pays the first stage's pools from; a token input is
+    /// pulled from the caller straight into the first stage's pools. Returns who pays the first stage.
     function _takeInput(address tokenIn, uint256 amountIn) private returns (address payer) {
         if (tokenIn == address(0)) {
             if (msg.value != amountIn) revert NativeValueMismatch(msg.value, amountIn);
@@ -263,85 +344,245 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         return msg.sender;
     }
 
-    /// @dev Lets the last hop's pools pay the recipient directly when the router would take nothing from the
+    /// @dev Lets the last stage's pools pay the recipient directly when the router would take nothing from the
     /// output: an ERC20 output (no unwrapping), no integrator fee, and no positive slippage to capture (no
     /// expected amount, or a single swap whose output, priced before the pool pays it, is not above the expected
-    /// amount; with a split the total is only known at the end, so it goes through the router). Pools refuse to
-    /// pay their own tokens, so such a recipient is paid through the router too (as is a recipient that is one
-    /// of the hop's pools: `_checkHopSwaps` clears `recipient` for it).
-    function _allowDirectPayout(Hop memory hop, uint256 swapCount, address tokenOut, Order memory order) private pure {
+    /// amount; with a split the total is only known at the end, so it goes through the router). The output must
+    /// all come from the last stage: when an earlier stage produced some of it, the router holds that part and
+    /// pays the whole. Pools refuse to pay their own tokens, so such a recipient is paid through the router too,
+    /// as is a recipient that is one of the stage's pools, and the route whose last stage has a swap that does not
+    /// produce the output (`_noteSwap` and `_executeSingleSwapStage` clear `recipient` for them before any swap of
+    /// the stage runs).
+    function _allowDirectPayout(
+        Stage memory stage,
+        Ledger memory ledger,
+        uint256 swapCount,
+        address tokenOut,
+        Order memory order
+    ) private pure {
         if (tokenOut == address(0) || order.feeBps != 0) return;
-        address recipient = order.recipient;
-        if (recipient == hop.tokenIn || recipient == hop.tokenOut) return;
+        if ((ledger.held >> ledger.outSlot) & 1 != 0) return;
         uint256 expected = order.expectedAmountOut;
-        if (expected == 0) hop.directLimit = type(uint256).max;
-        else if (swapCount == 1) hop.directLimit = expected;
+        if (expected == 0) stage.directLimit = type(uint256).max;
+        else if (swapCount == 1) stage.directLimit = expected;
         else return;
-        hop.recipient = recipient;
+        stage.recipient = order.recipient;
     }
 
-    /// @dev Splits `amountIn` of the hop's input across its swaps in proportion to their quoted inputs (the last
-    /// swap takes the remainder). Leaves in `hop` what the pools received of the input and what their swaps paid.
-    function _executeHop(Hop memory hop, Swap[] calldata swaps, uint256 amountIn) private {
-        uint256 totalQuoted = _checkHopSwaps(hop, swaps);
-        hop.received = 0;
-        hop.amountOut = 0;
-
-        uint256 remaining = amountIn;
-        // Cannot underflow: _checkHopSwaps reverts on an empty hop.
-        uint256 last;
-        unchecked {
-            last = swaps.length - 1;
+    /// @dev Runs one stage: each swap takes its share of what the call holds of its input token, in proportion to
+    /// the quoted inputs of the stage's swaps on that token (the last of them takes the remainder); what the swaps
+    /// pay is held from the next stage on. Leaves in `stage` what the pools received of their input.
+    function _executeStage(Ledger memory ledger, Stage memory stage, Swap[] calldata swaps) private {
+        if (swaps.length == 1) {
+            _executeSingleSwapStage(ledger, stage, swaps[0]);
+            return;
         }
-        for (uint256 i; i < last; ++i) {
-            uint256 share = Math.mulDiv(amountIn, swaps[i].amountIn, totalQuoted);
-            // Cannot underflow: the shares are floors of amountIn * quoted / totalQuoted over quoted amounts that
-            // sum to at most totalQuoted, so together they never exceed amountIn.
-            unchecked {
-                remaining -= share;
-            }
-            _executeSwap(swaps[i], share, hop);
-        }
-        _executeSwap(swaps[last], remaining, hop);
-    }
-
-    /// @dev Checks that the hop has swaps, all of the hop's tokens, and quoted inputs to split by; returns their
-    /// sum.
-    function _checkHopSwaps(Hop memory hop, Swap[] calldata swaps) private pure returns (uint256 totalQuoted) {
-        uint256 count = swaps.length;
-        if (count == 0) revert EmptyHop(hop.index);
-        for (uint256 i; i < count; ++i) {
+        uint256[] memory slots = _openStage(ledger, stage, swaps);
+        uint256 produced;
+        stage.received = 0;
+        for (uint256 i; i < slots.length; ++i) {
             Swap calldata swap_ = swaps[i];
-            if (swap_.tokenIn != hop.tokenIn || swap_.tokenOut != hop.tokenOut) revert SwapTokenMismatch(hop.index, i);
-            // A pool paying itself would keep the output in its reserves: such a recipient is paid by the router.
-            if (swap_.pool == hop.recipient) hop.recipient = address(0);
-            totalQuoted += swap_.amountIn;
+            uint256 slotOut = slots[i] >> 8;
+            // What a stage produces is held from the next stage on: a stage cannot also spend it.
+            if ((ledger.spent >> slotOut) & 1 != 0) revert StageTokenNotHeld(stage.index, swap_.tokenOut);
+            (uint256 received, uint256 amountOut) =
+                _executeSwap(swap_, _takeShare(ledger, slots[i] & 0xff, i, swap_), stage);
+            stage.received += received;
+            _ledgerAdd(ledger, slotOut, amountOut);
+            produced |= uint256(1) << slotOut;
         }
-        if (totalQuoted == 0) revert InvalidSplit(hop.index);
+        ledger.held |= produced;
     }
 
-    /// @dev Dispatches one swap to its source's kind. A new kind is a new branch here and a new `_swap*`, with the
-    /// same shape: check that the source's contract vouches for `swap_.pool`, have `hop.payer` pay it `amountIn`
-    /// through the kind's fixed calls, and send the output where `_outputTo` says, measured there.
-    /// `Launchpad` will unwrap and call `buyTokens{value}` or call `sellTokens` on the launchpad (then wrap what
-    /// it paid).
-    function _executeSwap(Swap calldata swap_, uint256 amountIn, Hop memory hop) private {
+    /// @dev A stage of one swap (each hop of a path that does not split): the checks of `_openStage` and
+    /// `_noteSwap`, in the same order, for one swap, which spends all the call holds of its input token. (The
+    /// general path gives the same amounts; this one saves the bookkeeping of shares.)
+    function _executeSingleSwapStage(Ledger memory ledger, Stage memory stage, Swap calldata swap_) private {
+        (address tokenIn, address tokenOut, uint256 slotIn, uint256 slotOut) = _slotsOf(ledger, swap_);
+        if (slotIn == NO_SLOT || slotOut == NO_SLOT) revert SwapTokenMismatch(stage.index, 0);
+        if ((ledger.held >> slotIn) & 1 == 0) revert StageTokenNotHeld(stage.index, tokenIn);
+        if (_swapWord(swap_, SWAP_AMOUNT_IN) == 0) revert InvalidSplit(stage.index);
+        address recipient = stage.recipient;
+        if (recipient != address(0)) {
+            // As in `_noteSwap`.
+            if (
+                slotOut != ledger.outSlot || tokenIn == recipient || tokenOut == recipient
+                    || address(uint160(_swapWord(swap_, SWAP_POOL))) == recipient
+            ) stage.recipient = address(0);
+        }
+        // What a stage produces is held from the next stage on: a stage cannot also spend it.
+        if (slotOut == slotIn) revert StageTokenNotHeld(stage.index, tokenOut);
+
+        uint256 amountIn = _ledgerRead(ledger, slotIn, SLOT_AMOUNT);
+        _ledgerWrite(ledger, slotIn, SLOT_AMOUNT, 0);
+        (uint256 received, uint256 amountOut) = _executeSwap(swap_, amountIn, stage);
+        stage.received = received;
+        _ledgerAdd(ledger, slotOut, amountOut);
+        ledger.held = (ledger.held & ~(uint256(1) << slotIn)) | (uint256(1) << slotOut);
+    }
+
+    /// @dev Checks that the stage has swaps, that each trades two tokens of the path, and that each spends a
+    /// token the call holds when the stage starts; sums the quoted inputs per spent token (which must not sum to
+    /// zero) and takes the spent tokens out of the held set, noting what the stage shares out of each. Returns
+    /// each swap's slots (`slotIn | slotOut << 8`).
+    function _openStage(Ledger memory ledger, Stage memory stage, Swap[] calldata swaps)
+        private
+        pure
+        returns (uint256[] memory slots)
+    {
+        uint256 count = swaps.length;
+        if (count == 0) revert EmptyHop(stage.index);
+        slots = new uint256[](count);
+        ledger.spent = 0;
+        ledger.quoted = 0;
+        for (uint256 i; i < count; ++i) {
+            slots[i] = _noteSwap(ledger, stage, swaps[i], i);
+        }
+        uint256 spent = ledger.spent;
+        // A token none of whose swaps has a quoted input cannot be split.
+        if (spent & ~ledger.quoted != 0) revert InvalidSplit(stage.index);
+        ledger.held &= ~spent;
+    }
+
+    /// @dev Checks swap `index` of the stage and adds it to the stage's spending of its input token (which the
+    /// call must hold: `ledger.held` is still the set at the stage's start; the token's first swap notes what the
+    /// stage shares out of it). Returns its slots.
+    function _noteSwap(Ledger memory ledger, Stage memory stage, Swap calldata swap_, uint256 index)
+        private
+        pure
+        returns (uint256)
+    {
+        (address tokenIn, address tokenOut, uint256 slotIn, uint256 slotOut) = _slotsOf(ledger, swap_);
+        if (slotIn == NO_SLOT || slotOut == NO_SLOT) revert SwapTokenMismatch(stage.index, index);
+        uint256 bit = uint256(1) << slotIn;
+        uint256 quoted = _swapWord(swap_, SWAP_AMOUNT_IN);
+        if (quoted != 0) ledger.quoted |= bit;
+        if (ledger.spent & bit == 0) {
+            if (ledger.held & bit == 0) revert StageTokenNotHeld(stage.index, tokenIn);
+            ledger.spent |= bit;
+            _ledgerWrite(ledger, slotIn, SLOT_STAGE_AMOUNT, _ledgerRead(ledger, slotIn, SLOT_AMOUNT));
+        } else {
+            quoted += _ledgerRead(ledger, slotIn, SLOT_STAGE_QUOTED);
+        }
+        _ledgerWrite(ledger, slotIn, SLOT_STAGE_QUOTED, quoted);
+        _ledgerWrite(ledger, slotIn, SLOT_LAST_SWAP, index);
+        address recipient = stage.recipient;
+        if (recipient != address(0)) {
+            // A pool paying itself, or a token contract, would keep the output: such a recipient is paid by the
+            // router, as is the route whose last stage produces anything but the output.
+            if (
+                slotOut != ledger.outSlot || tokenIn == recipient || tokenOut == recipient
+                    || address(uint160(_swapWord(swap_, SWAP_POOL))) == recipient
+            ) stage.recipient = address(0);
+        }
+        return slotIn | (slotOut << 8);
+    }
+
+    /// @dev The share of swap `index` of the stage, spending the token in `slot`: its quoted part of what the
+    /// stage shares out of the token (floor), or, for the token's last swap of the stage, all that is left of it.
+    function _takeShare(Ledger memory ledger, uint256 slot, uint256 index, Swap calldata swap_)
+        private
+        pure
+        returns (uint256 share)
+    {
+        uint256 left = _ledgerRead(ledger, slot, SLOT_AMOUNT);
+        if (index == _ledgerRead(ledger, slot, SLOT_LAST_SWAP)) {
+            _ledgerWrite(ledger, slot, SLOT_AMOUNT, 0);
+            return left;
+        }
+        share = Math.mulDiv(
+            _ledgerRead(ledger, slot, SLOT_STAGE_AMOUNT),
+            _swapWord(swap_, SWAP_AMOUNT_IN),
+            _ledgerRead(ledger, slot, SLOT_STAGE_QUOTED)
+        );
+        // Cannot underflow: the shares are floors of amount * quoted / totalQuoted over quoted amounts that sum to
+        // at most totalQuoted, so together they never exceed the amount.
+        unchecked {
+            _ledgerWrite(ledger, slot, SLOT_AMOUNT, left - share);
+        }
+    }
+
+    /// @dev A swap's tokens and their slots in the path (the first that holds each), NO_SLOT for a token the path
+    /// does not list. The tokens are read as raw words: a word with dirty high bits matches no slot (the path's
+    /// tokens are clean addresses), and the swap's own code reads every field through the ABI decoder, which
+    /// rejects such words, before it uses it.
+    function _slotsOf(Ledger memory ledger, Swap calldata swap_)
+        private
+        pure
+        returns (address tokenIn, address tokenOut, uint256 slotIn, uint256 slotOut)
+    {
+        uint256 book = ledger.book;
+        uint256 slots = ledger.slots;
+        assembly ("memory-safe") {
+            tokenIn := calldataload(add(swap_, 0x20))
+            tokenOut := calldataload(add(swap_, 0x40))
+            slotIn := not(0)
+            slotOut := not(0)
+            for { let i := 0 } lt(i, slots) { i := add(i, 1) } {
+                let token := mload(add(book, mul(i, SLOT_SIZE)))
+                if and(eq(token, tokenIn), eq(slotIn, not(0))) { slotIn := i }
+                if and(eq(token, tokenOut), eq(slotOut, not(0))) { slotOut := i }
+            }
+        }
+    }
+
+    /// @dev A word of a swap's static fields (`SWAP_*`), read raw for the checks of a stage; see `_slotsOf`.
+    function _swapWord(Swap calldata swap_, uint256 offset) private pure returns (uint256 word) {
+        assembly ("memory-safe") {
+            word := calldataload(add(swap_, offset))
+        }
+    }
+
+    /// @dev A field of a ledger slot (`slot` below `ledger.slots`, `field` one of the SLOT_* offsets, 0 for the
+    /// token).
+    function _ledgerRead(Ledger memory ledger, uint256 slot, uint256 field) private pure returns (uint256 value) {
+        uint256 book = ledger.book;
+        assembly ("memory-safe") {
+            value := mload(add(add(book, mul(slot, SLOT_SIZE)), field))
+        }
+    }
+
+    /// @dev Sets a field of a ledger slot.
+    function _ledgerWrite(Ledger memory ledger, uint256 slot, uint256 field, uint256 value) private pure {
+        uint256 book = ledger.book;
+        assembly ("memory-safe") {
+            mstore(add(add(book, mul(slot, SLOT_SIZE)), field), value)
+        }
+    }
+
+    /// @dev Adds to what the call holds of a slot's token (checked: no token pays more than its supply).
+    function _ledgerAdd(Ledger memory ledger, uint256 slot, uint256 amount) private pure {
+        uint256 book = ledger.book;
+        uint256 held;
+        assembly ("memory-safe") {
+            held := mload(add(add(book, mul(slot, SLOT_SIZE)), SLOT_AMOUNT))
+        }
+        held += amount;
+        assembly ("memory-safe") {
+            mstore(add(add(book, mul(slot, SLOT_SIZE)), SLOT_AMOUNT), held)
+        }
+    }
+
+    /// @dev Dispatches one swap to its source's kind; returns what its pool received of `amountIn` and what it
+    /// paid. A new kind is a new branch here and a new `_swap*`, with the same shape: check that the source's
+    /// contract vouches for `swap_.pool`, have `stage.payer` pay it `amountIn` through the kind's fixed calls, and
+    /// send the output where `_outputTo` says, measured there.
+    function _executeSwap(Swap calldata swap_, uint256 amountIn, Stage memory stage)
+        private
+        returns (uint256 received, uint256 amountOut)
+    {
         Source memory source = _sources[swap_.routerIndex];
         SourceKind kind = source.kind;
-        uint256 received;
-        uint256 amountOut;
-        if (kind == SourceKind.UniswapV2) (received, amountOut) = _swapUniswapV2(source, swap_, amountIn, hop);
-        else if (kind == SourceKind.Stable) (received, amountOut) = _swapStable(source, swap_, amountIn, hop);
-        else if (kind == SourceKind.Core) (received, amountOut) = _swapCore(source, swap_, amountIn, hop);
-        else if (kind == SourceKind.Launchpad) (received, amountOut) = _swapLaunchpad(source, swap_, amountIn, hop);
+        if (kind == SourceKind.UniswapV2) (received, amountOut) = _swapUniswapV2(source, swap_, amountIn, stage);
+        else if (kind == SourceKind.Stable) (received, amountOut) = _swapStable(source, swap_, amountIn, stage);
+        else if (kind == SourceKind.Core) (received, amountOut) = _swapCore(source, swap_, amountIn, stage);
+        else if (kind == SourceKind.Launchpad) (received, amountOut) = _swapLaunchpad(source, swap_, amountIn, stage);
         else revert UnknownSource(swap_.routerIndex);
-        hop.received += received;
-        hop.amountOut += amountOut;
     }
 
     /// @dev A Uniswap V2 pair: has it paid, prices what it actually received with the source's fee, takes the
     /// output. A zero share is validated but not traded.
-    function _swapUniswapV2(Source memory source, Swap calldata swap_, uint256 amountIn, Hop memory hop)
+    function _swapUniswapV2(Source memory source, Swap calldata swap_, uint256 amountIn, Stage memory stage)
         private
         returns (uint256 received, uint256 amountOut)
     {
@@ -354,10 +595,10 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
 
         bool zeroForOne = swap_.tokenIn < swap_.tokenOut;
         uint256 quoted;
-        (received, quoted) = _payUniswapV2(pool, source.feeBps, swap_.tokenIn, zeroForOne, amountIn, hop.payer);
+        (received, quoted) = _payUniswapV2(pool, source.feeBps, swap_.tokenIn, zeroForOne, amountIn, stage.payer);
         if (quoted == 0) revert ZeroAmountOut(pool);
 
-        (address to, uint256 balanceBefore) = _outputTo(hop, swap_.tokenOut, quoted);
+        (address to, uint256 balanceBefore) = _outputTo(stage, swap_.tokenOut, quoted);
         if (zeroForOne) IUniswapV2Pair(pool).swap(0, quoted, to, "");
         else IUniswapV2Pair(pool).swap(quoted, 0, to, "");
         amountOut = IERC20(swap_.tokenOut).balanceOf(to) - balanceBefore;
@@ -383,7 +624,7 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
 
     /// @dev A Solidly-style stable pool: has it paid, asks it to quote what it actually received, takes the
     /// output. A zero share is validated but not traded.
-    function _swapStable(Source memory source, Swap calldata swap_, uint256 amountIn, Hop memory hop)
+    function _swapStable(Source memory source, Swap calldata swap_, uint256 amountIn, Stage memory stage)
         private
         returns (uint256 received, uint256 amountOut)
     {
@@ -399,11 +640,11 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
 
         bool zeroForOne = swap_.tokenIn < swap_.tokenOut;
         (uint256 reserve0, uint256 reserve1,) = IStablePool(pool).getReserves();
-        received = _payPool(swap_.tokenIn, hop.payer, pool, amountIn, zeroForOne ? reserve0 : reserve1);
+        received = _payPool(swap_.tokenIn, stage.payer, pool, amountIn, zeroForOne ? reserve0 : reserve1);
         uint256 quoted = IStablePool(pool).getAmountOut(received, swap_.tokenIn);
         if (quoted == 0) revert ZeroAmountOut(pool);
 
-        (address to, uint256 balanceBefore) = _outputTo(hop, swap_.tokenOut, quoted);
+        (address to, uint256 balanceBefore) = _outputTo(stage, swap_.tokenOut, quoted);
         if (zeroForOne) IStablePool(pool).swap(0, quoted, to, "");
         else IStablePool(pool).swap(quoted, 0, to, "");
         amountOut = IERC20(swap_.tokenOut).balanceOf(to) - balanceBefore;
@@ -411,11 +652,11 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
 
     /// @dev The oracle-validated AMM ("core"): the source's contract is the AMM router, which vouches for the one
     /// pool of each pair. Core pools price at their oracle and pull their input, so the router takes the input
-    /// (from the caller on the first hop), approves exactly what it received to the pool and calls its
+    /// (from the caller in the first stage), approves exactly what it received to the pool and calls its
     /// `swap(tokenIn, tokenOut, amountIn, 0[, refCode])`; the pool pays the router, which forwards the output
-    /// to the recipient when the hop pays it directly. `data` is empty or a 32-byte referral code (an unknown
+    /// to the recipient when the stage pays it directly. `data` is empty or a 32-byte referral code (an unknown
     /// code never blocks the swap; it earns nothing). Minimum outputs are enforced on the whole route.
-    function _swapCore(Source memory source, Swap calldata swap_, uint256 amountIn, Hop memory hop)
+    function _swapCore(Source memory source, Swap calldata swap_, uint256 amountIn, Stage memory stage)
         private
         returns (uint256 received, uint256 amountOut)
     {
@@ -429,7 +670,7 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
 
         IERC20 tokenIn = IERC20(swap_.tokenIn);
         IERC20 tokenOut = IERC20(swap_.tokenOut);
-        received = _pullToRouter(swap_.tokenIn, hop.payer, amountIn);
+        received = _pullToRouter(swap_.tokenIn, stage.payer, amountIn);
         tokenIn.forceApprove(pool, received);
         uint256 outBefore = tokenOut.balanceOf(address(this));
         if (dataLength == 32) IAmmPool(pool).swap(swap_.tokenIn, swap_.tokenOut, received, 0, bytes32(swap_.data));
@@ -439,7 +680,7 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         // The pool pulls all it is given; an allowance left over would outlive the call.
         if (tokenIn.allowance(address(this), pool) != 0) tokenIn.forceApprove(pool, 0);
 
-        (address to, uint256 balanceBefore) = _outputTo(hop, swap_.tokenOut, paid);
+        (address to, uint256 balanceBefore) = _outputTo(stage, swap_.tokenOut, paid);
         if (to == address(this)) return (received, paid);
         tokenOut.safeTransfer(to, paid);
         amountOut = tokenOut.balanceOf(to) - balanceBefore;
@@ -452,7 +693,7 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
     /// (what the curve received is then the input less the refund). A sell needs no approval: the router holds
     /// the tokens, calls `sellTokens` and wraps the native coin it is paid. A graduated token's curve is frozen
     /// (the launchpad reverts `TokenFrozen`): it trades on its DEX pool instead.
-    function _swapLaunchpad(Source memory source, Swap calldata swap_, uint256 amountIn, Hop memory hop)
+    function _swapLaunchpad(Source memory source, Swap calldata swap_, uint256 amountIn, Stage memory stage)
         private
         returns (uint256 received, uint256 amountOut)
     {
@@ -467,7 +708,7 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         ) revert PoolNotVouched(swap_.routerIndex, pool);
         if (amountIn == 0) return (0, 0);
 
-        received = _pullToRouter(swap_.tokenIn, hop.payer, amountIn);
+        received = _pullToRouter(swap_.tokenIn, stage.payer, amountIn);
         _nativePayer = launchpad;
         uint256 paid;
         if (isBuy) {
@@ -492,14 +733,14 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         _nativePayer = address(0);
         if (paid == 0) revert ZeroAmountOut(pool);
 
-        (address to, uint256 balanceBefore) = _outputTo(hop, swap_.tokenOut, paid);
+        (address to, uint256 balanceBefore) = _outputTo(stage, swap_.tokenOut, paid);
         if (to == address(this)) return (received, paid);
         IERC20(swap_.tokenOut).safeTransfer(to, paid);
         amountOut = IERC20(swap_.tokenOut).balanceOf(to) - balanceBefore;
     }
 
     /// @dev Brings `amount` of `token` into the router for a source that takes its input from the router: pulled
-    /// from the caller on the first hop of a token input (measured, so a fee-on-transfer input counts as it
+    /// from the caller in the first stage of a token input (measured, so a fee-on-transfer input counts as it
     /// arrived), already here otherwise. Returns what the router has to trade.
     function _pullToRouter(address token, address payer, uint256 amount) private returns (uint256 received) {
         if (payer == address(this)) return amount;
@@ -508,7 +749,7 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         received = IERC20(token).balanceOf(address(this)) - before;
     }
 
-    /// @dev Pays a vouched pool `amount` of `token`: pulled from the caller for the first hop of a token input,
+    /// @dev Pays a vouched pool `amount` of `token`: pulled from the caller for the first stage of a token input,
     /// otherwise sent by the router. `payer` is only ever `msg.sender` or the router (set by `_execute`), so the
     /// router never moves anyone else's tokens. Returns the pool's balance above `reserveIn`: what it received.
     function _payPool(address token, address payer, address pool, uint256 amount, uint256 reserveIn)
@@ -520,24 +761,24 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         received = IERC20(token).balanceOf(pool) - reserveIn;
     }
 
-    /// @dev Where a swap of output `amountOut` sends it (the recipient when the hop may pay it directly and the
+    /// @dev Where a swap of output `amountOut` sends it (the recipient when the stage may pay it directly and the
     /// output is within `directLimit`, otherwise the router), and that account's balance before the swap.
-    function _outputTo(Hop memory hop, address tokenOut, uint256 amountOut)
+    function _outputTo(Stage memory stage, address tokenOut, uint256 amountOut)
         private
         view
         returns (address to, uint256 balanceBefore)
     {
         to = address(this);
-        if (hop.recipient != address(0) && amountOut <= hop.directLimit) {
-            to = hop.recipient;
-            hop.paysRecipient = true;
+        if (stage.recipient != address(0) && amountOut <= stage.directLimit) {
+            to = stage.recipient;
+            stage.paysRecipient = true;
         }
         balanceBefore = IERC20(tokenOut).balanceOf(to);
     }
 
     // ---------------------------------------------------------------- payout
 
-    /// @dev The recipient was paid by the last hop's pools: nothing to split, only `minAmountOut` to check.
+    /// @dev The recipient was paid by the last stage's pools: nothing to split, only `minAmountOut` to check.
     function _checkDirectPayout(uint256 amountOut, Order memory order) private pure returns (uint256) {
         if (amountOut < order.minAmountOut) revert InsufficientOutput(amountOut, order.minAmountOut);
         return amountOut;
@@ -596,11 +837,6 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         if (amount == 0) return;
         (bool success,) = to.call{value: amount}("");
         if (!success) revert NativeTransferFailed(to, amount);
-    }
-
-    /// @dev The token a hop trades for a path token: the wrapped native token stands in for the native coin.
-    function _tradedToken(address pathToken) private view returns (address) {
-        return pathToken == address(0) ? wrappedNative : pathToken;
     }
 
     function _setTreasury(address treasury_) private {

@@ -4,7 +4,7 @@ pragma solidity ^0.8.24;
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {IERC20Errors} from "@openzeppelin/contracts/interfaces/draft-IERC6093.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
-import {RouterFixture} from "../router/RouterFixture.sol";
+import {SplitRouteFixture} from "../router/SplitRouteFixture.sol";
 import {ReentrantRecipient, ReentrantToken} from "../router/RouterMocks.sol";
 import {MaliciousPool, PhishingForwarder, attackVm} from "./AttackMocks.sol";
 import {IRouterV2} from "../../src/router/interfaces/IRouterV2.sol";
@@ -16,8 +16,9 @@ import {UniswapV2Pair} from "../../src/sources/v2/UniswapV2Pair.sol";
 /// meant to make the router move the victim's funds. Every attack must revert, with the router's own error
 /// where it has one; afterwards the victim's balances and allowances are unchanged, the attacker gained nothing,
 /// the router holds nothing, and no call ever asked a token to move the victim's funds (not even in a reverted
-/// frame).
-contract RouterV2AttackTest is RouterFixture {
+/// frame). Routes that split across paths get the same treatment (section h), including tokens a third party sent
+/// the router, which no route may spend.
+contract RouterV2AttackTest is SplitRouteFixture {
     uint256 internal constant VICTIM_BALANCE = 100_000 ether;
     uint256 internal constant VICTIM_USDC = 100_000e6;
     uint256 internal constant VICTIM_NATIVE = 50 ether;
@@ -623,5 +624,139 @@ contract RouterV2AttackTest is RouterFixture {
         vm.prank(address(evil));
         router.executeSwaps(path, AMOUNT, 0, 0, hops, 0, address(0));
         assertEq(tokenA.balanceOf(address(evil)), AMOUNT);
+    }
+
+    // ---------------------------------------------------------------- (h) routes that split across paths
+
+    /// @dev The attacker's stages, each spending the whole call input A or what earlier stages produced.
+    function _attackStages(address[] memory path, IRouterV2.Swap[][] memory stages) internal {
+        vm.prank(attacker);
+        router.executeSwaps(path, AMOUNT, 0, 0, stages, 0, address(0));
+    }
+
+    /// @dev Tokens a third party sent the router before the attack.
+    function _donateToTheRouter() internal returns (uint256 donation) {
+        donation = 7 ether;
+        _fund(address(tokenB), address(router), donation);
+        _fund(address(tokenC), address(router), donation);
+        _fund(address(wnative), address(router), donation);
+        vm.deal(address(router), donation);
+    }
+
+    function _assertDonationsStay(uint256 donation) internal view {
+        assertEq(tokenB.balanceOf(address(router)), donation, "donated B spent");
+        assertEq(tokenC.balanceOf(address(router)), donation, "donated C spent");
+        assertEq(wnative.balanceOf(address(router)), donation, "donated wrapped native spent");
+        assertEq(address(router).balance, donation, "donated native coin spent");
+        assertEq(tokenA.balanceOf(address(router)), 0, "router holds A");
+        assertEq(usdc.balanceOf(address(router)), 0, "router holds USDC");
+    }
+
+    function test_attack_firstStageSpendsTheVictimsTokenBesideTheInput() public victimUntouched {
+        // Paid in A, the first stage also spends B at the victim's size: the call holds no B.
+        vm.expectRevert(abi.encodeWithSelector(IRouterV2.StageTokenNotHeld.selector, 0, address(tokenB)));
+        _attackStages(
+            _path(address(tokenA), address(tokenB), address(usdc)),
+            _stages(
+                _swaps(
+                    _swap(pairAB, address(tokenA), address(tokenB), V2_A, AMOUNT),
+                    _swap(pairBUsdc, address(tokenB), address(usdc), V2_A, VICTIM_BALANCE)
+                ),
+                _swaps(_swap(pairBUsdc, address(tokenB), address(usdc), V2_A, 1))
+            )
+        );
+    }
+
+    function test_attack_laterStageSpendsATokenItWasNotGiven() public victimUntouched {
+        vm.expectRevert(abi.encodeWithSelector(IRouterV2.StageTokenNotHeld.selector, 1, address(tokenB)));
+        _attackStages(
+            _path(address(tokenA), address(tokenC), address(tokenB), address(usdc)),
+            _stages(
+                _swaps(_swap(pairAC, address(tokenA), address(tokenC), V2_A, AMOUNT)),
+                _swaps(
+                    _swap(pairCUsdc, address(tokenC), address(usdc), V2_A, 1),
+                    _swap(pairBUsdc, address(tokenB), address(usdc), V2_A, VICTIM_BALANCE)
+                )
+            )
+        );
+    }
+
+    /// @notice The router holds B that someone sent it; a stage that was not given B still cannot spend it.
+    function test_attack_laterStageSpendsTokensDonatedToTheRouter() public {
+        uint256 donation = _donateToTheRouter();
+        _expectNoPullFromVictim();
+        vm.expectRevert(abi.encodeWithSelector(IRouterV2.StageTokenNotHeld.selector, 1, address(tokenB)));
+        _attackStages(
+            _path(address(tokenA), address(tokenC), address(tokenB), address(usdc)),
+            _stages(
+                _swaps(_swap(pairAC, address(tokenA), address(tokenC), V2_A, AMOUNT)),
+                _swaps(
+                    _swap(pairCUsdc, address(tokenC), address(usdc), V2_A, 1),
+                    _swap(pairBUsdc, address(tokenB), address(usdc), V2_A, donation)
+                )
+            )
+        );
+        _assertDonationsStay(donation);
+    }
+
+    /// @notice A valid split route, with quotes far above what it holds, while the router holds donated
+    /// intermediates and output: the route spends exactly what it produced, the attacker gets exactly what the
+    /// pools paid for the input, and the donations stay.
+    function test_attack_splitRouteWithInflatedQuotesAmongDonations() public {
+        uint256 donation = _donateToTheRouter();
+        _expectNoPullFromVictim();
+        // The diamond into B beside a direct A -> B, all stages quoted at the victim's size.
+        address[] memory path = _path(address(tokenA), address(tokenC), address(tokenB));
+        IRouterV2.Swap[][] memory stages = _stages(
+            _swaps(
+                _swap(pairAB, address(tokenA), address(tokenB), V2_A, VICTIM_BALANCE),
+                _swap(pairAC, address(tokenA), address(tokenC), V2_A, VICTIM_BALANCE)
+            ),
+            _swaps(_swap(pairBC, address(tokenC), address(tokenB), V2_A, VICTIM_BALANCE))
+        );
+        (uint256 expected,,) = _twoPathsAToBOut(AMOUNT, 1, 1);
+        uint256 attackerB = tokenB.balanceOf(attacker);
+
+        _attackStages(path, stages);
+        assertEq(tokenB.balanceOf(attacker) - attackerB, expected, "attacker paid more than the pools paid");
+        _assertDonationsStay(donation);
+    }
+
+    function test_attack_routeParksAnIntermediateInTheRouter() public victimUntouched {
+        // B would stay in the router for a later call to take: the route must spend all it produces.
+        vm.expectRevert(abi.encodeWithSelector(IRouterV2.UnspentToken.selector, address(tokenB)));
+        _attackStages(
+            _path(address(tokenA), address(tokenB), address(tokenC), address(usdc)),
+            _stages(
+                _swaps(
+                    _swap(pairAB, address(tokenA), address(tokenB), V2_A, AMOUNT),
+                    _swap(pairAC, address(tokenA), address(tokenC), V2_A, AMOUNT)
+                ),
+                _swaps(_swap(pairCUsdc, address(tokenC), address(usdc), V2_A, 1))
+            )
+        );
+    }
+
+    function test_attack_intermediateHookReentersASplitRoute() public victimUntouched {
+        // The hook fires while the router holds B of the route's first path and is paid the hook token.
+        (ReentrantToken evil, address pairIn) = _hookTokenPairedWith(address(tokenA));
+        vm.prank(attacker);
+        address pairOut = v2A.createPair(address(evil), address(tokenB));
+        evil.mint(pairOut, 1_000_000 ether);
+        _fund(address(tokenB), pairOut, 1_000_000 ether);
+        UniswapV2Pair(pairOut).mint(attacker);
+        evil.arm(address(router), _victimSizedExecuteSwapsWithData());
+
+        vm.expectRevert(ReentrancyGuardTransient.ReentrancyGuardReentrantCall.selector);
+        _attackStages(
+            _path(address(tokenA), address(evil), address(tokenB)),
+            _stages(
+                _swaps(
+                    _swap(pairAB, address(tokenA), address(tokenB), V2_A, AMOUNT),
+                    _swap(pairIn, address(tokenA), address(evil), V2_A, AMOUNT)
+                ),
+                _swaps(_swap(pairOut, address(evil), address(tokenB), V2_A, AMOUNT))
+            )
+        );
     }
 }

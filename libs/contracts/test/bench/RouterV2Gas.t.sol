@@ -3,7 +3,7 @@ pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {VM_ADDRESS} from "../base/Vm.sol";
-import {RouterFixture} from "../router/RouterFixture.sol";
+import {SplitRouteFixture} from "../router/SplitRouteFixture.sol";
 import {IRouterV2} from "../../src/router/interfaces/IRouterV2.sol";
 import {IUniswapV2Pair} from "../../src/sources/v2/interfaces/IUniswapV2Pair.sol";
 
@@ -28,7 +28,7 @@ interface GasVm {
 /// logged beside it; the direct trade earns none, as it resets no slot to its starting value) and without the transaction's intrinsic and calldata costs (the router's calldata cost is
 /// logged too). They are printed as `log_named_uint` events (`forge test -vv`); `bench/router-gas/run.mjs` turns
 /// them into a report. Nothing here asserts on gas, only that each trade succeeds.
-contract RouterV2GasBench is RouterFixture {
+contract RouterV2GasBench is SplitRouteFixture {
     event log_named_uint(string key, uint256 val);
 
     GasVm private constant gasVm = GasVm(VM_ADDRESS);
@@ -111,6 +111,35 @@ contract RouterV2GasBench is RouterFixture {
             )
         );
         _benchRouter("router_two_hops", call_, 0, address(tokenC));
+    }
+
+    /// @notice A -> B -> C -> USDC over three V2 pairs.
+    function test_bench_routerThreeHops() public {
+        uint256 quoteB = _v2Quote(pairAB, address(tokenA), AMOUNT, V2_A_FEE_BPS);
+        uint256 quoteC = _v2Quote(pairBC, address(tokenB), quoteB, V2_A_FEE_BPS);
+        address[] memory path = new address[](4);
+        (path[0], path[1], path[2], path[3]) = (address(tokenA), address(tokenB), address(tokenC), address(usdc));
+        IRouterV2.Swap[][] memory hops = new IRouterV2.Swap[][](3);
+        hops[0] = new IRouterV2.Swap[](1);
+        hops[0][0] = _swap(pairAB, address(tokenA), address(tokenB), V2_A, AMOUNT);
+        hops[1] = new IRouterV2.Swap[](1);
+        hops[1][0] = _swap(pairBC, address(tokenB), address(tokenC), V2_A, quoteB);
+        hops[2] = new IRouterV2.Swap[](1);
+        hops[2][0] = _swap(pairCUsdc, address(tokenC), address(usdc), V2_A, quoteC);
+        _benchRouter("router_three_hops", _executeSwapsCall(path, AMOUNT, hops), 0, address(usdc));
+    }
+
+    /// @notice A -> B beside A -> C -> B, the input split evenly: a route that splits across paths (two stages,
+    /// three pools, the output from both stages).
+    function test_bench_routerSplitPaths() public {
+        (address[] memory tokens, IRouterV2.Swap[][] memory stages) = _twoPathsAToB(AMOUNT / 2, AMOUNT / 2);
+        _benchRouter("router_split_paths", _executeSwapsCall(tokens, AMOUNT, stages), 0, address(tokenB));
+    }
+
+    /// @notice The diamond A -> B -> USDC beside A -> C -> USDC, the input split evenly (two stages, four pools).
+    function test_bench_routerDiamond() public {
+        (address[] memory tokens, IRouterV2.Swap[][] memory stages) = _diamondAToUsdc(AMOUNT / 2, AMOUNT / 2);
+        _benchRouter("router_diamond", _executeSwapsCall(tokens, AMOUNT, stages), 0, address(usdc));
     }
 
     /// @notice Native coin in (wrapped by the router), token out.

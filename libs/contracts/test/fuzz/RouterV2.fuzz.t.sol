@@ -2,12 +2,21 @@
 pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
-import {RouterFixture} from "../router/RouterFixture.sol";
+import {VM_ADDRESS} from "../base/Vm.sol";
+import {SplitRouteFixture} from "../router/SplitRouteFixture.sol";
 import {FeeOnTransferToken} from "../mocks/BadTokens.sol";
 import {IRouterV2} from "../../src/router/interfaces/IRouterV2.sol";
 import {UniswapV2Pair} from "../../src/sources/v2/UniswapV2Pair.sol";
 
-contract RouterV2FuzzTest is RouterFixture {
+/// @dev The state snapshots the split-route fuzz tests need beyond our `Vm` subset (same address).
+interface StateVm {
+    function snapshotState() external returns (uint256 snapshotId);
+    function revertToState(uint256 snapshotId) external returns (bool success);
+}
+
+StateVm constant stateVm = StateVm(VM_ADDRESS);
+
+contract RouterV2FuzzTest is SplitRouteFixture {
     // ---------------------------------------------------------------- fee math
 
     /// @notice previewFees equals the transcription of `splitOutput` on any amounts, and the parts sum exactly.
@@ -235,5 +244,102 @@ contract RouterV2FuzzTest is RouterFixture {
 
     function _balance(address token, address account) internal view returns (uint256) {
         return token == address(0) ? account.balance : IERC20(token).balanceOf(account);
+    }
+
+    // ---------------------------------------------------------------- routes that split across paths
+
+    /// @notice Any split of the input across A -> B and A -> C -> B (pools of their own) pays exactly what the two
+    /// shares pay on their paths run alone from the same state.
+    function testFuzz_twoPaths_payTheSumOfEachPathAlone(uint256 amountIn, uint256 quotedDirect, uint256 quotedViaC)
+        public
+    {
+        amountIn = bound(amountIn, 1e12, 100_000 ether);
+        quotedDirect = bound(quotedDirect, 0, 1e6);
+        quotedViaC = bound(quotedViaC, 0, 1e6);
+        if (quotedDirect + quotedViaC == 0) quotedViaC = 1;
+        (, uint256 shareDirect, uint256 shareViaC) = _twoPathsAToBOut(amountIn, quotedDirect, quotedViaC);
+        _fundAndApprove(alice, address(tokenA), amountIn);
+
+        uint256 state = stateVm.snapshotState();
+        uint256 direct = _runAlone(
+            _path(address(tokenA), address(tokenB)),
+            shareDirect,
+            _hops(_swap(pairAB, address(tokenA), address(tokenB), V2_A, 1))
+        );
+        stateVm.revertToState(state);
+        uint256 viaC = _runAlone(
+            _path(address(tokenA), address(tokenC), address(tokenB)),
+            shareViaC,
+            _hops(
+                _swap(pairAC, address(tokenA), address(tokenC), V2_A, 1),
+                _swap(pairBC, address(tokenC), address(tokenB), V2_A, 1)
+            )
+        );
+        stateVm.revertToState(state);
+
+        (address[] memory tokens, IRouterV2.Swap[][] memory stages) = _twoPathsAToB(quotedDirect, quotedViaC);
+        vm.prank(alice);
+        uint256 out = router.executeSwaps(tokens, amountIn, 0, 0, stages, 0, address(0));
+        assertEq(out, direct + viaC, "split != sum of the paths alone");
+        assertEq(tokenB.balanceOf(alice), out);
+        assertEq(tokenA.balanceOf(alice), 0);
+        _assertRouterHoldsNone();
+    }
+
+    /// @notice Likewise for the diamond A -> B -> USDC, A -> C -> USDC, whose last stage's pools pay directly.
+    function testFuzz_diamond_paysTheSumOfEachPathAlone(uint256 amountIn, uint256 quotedViaB, uint256 quotedViaC)
+        public
+    {
+        // From 100 A: a non-zero share (at least a 2e6th of the input) still buys some USDC (6 decimals).
+        amountIn = bound(amountIn, 100 ether, 100_000 ether);
+        quotedViaB = bound(quotedViaB, 0, 1e6);
+        quotedViaC = bound(quotedViaC, 0, 1e6);
+        if (quotedViaB + quotedViaC == 0) quotedViaB = 1;
+        uint256 shareViaB = (amountIn * quotedViaB) / (quotedViaB + quotedViaC);
+        _fundAndApprove(alice, address(tokenA), amountIn);
+
+        uint256 state = stateVm.snapshotState();
+        uint256 viaB = _runAlone(
+            _path(address(tokenA), address(tokenB), address(usdc)),
+            shareViaB,
+            _hops(
+                _swap(pairAB, address(tokenA), address(tokenB), V2_A, 1),
+                _swap(pairBUsdc, address(tokenB), address(usdc), V2_A, 1)
+            )
+        );
+        stateVm.revertToState(state);
+        uint256 viaC = _runAlone(
+            _path(address(tokenA), address(tokenC), address(usdc)),
+            amountIn - shareViaB,
+            _hops(
+                _swap(pairAC, address(tokenA), address(tokenC), V2_A, 1),
+                _swap(pairCUsdc, address(tokenC), address(usdc), V2_A, 1)
+            )
+        );
+        stateVm.revertToState(state);
+
+        (address[] memory tokens, IRouterV2.Swap[][] memory stages) = _diamondAToUsdc(quotedViaB, quotedViaC);
+        vm.prank(alice);
+        uint256 out = router.executeSwaps(tokens, amountIn, 0, 0, stages, 0, address(0));
+        assertEq(out, viaB + viaC, "split != sum of the paths alone");
+        assertEq(usdc.balanceOf(alice), out);
+        _assertRouterHoldsNone();
+    }
+
+    /// @dev alice runs a linear route for `amountIn` (nothing for a zero share, which the split trades as none).
+    function _runAlone(address[] memory path, uint256 amountIn, IRouterV2.Swap[][] memory hops)
+        internal
+        returns (uint256)
+    {
+        if (amountIn == 0) return 0;
+        vm.prank(alice);
+        return router.executeSwaps(path, amountIn, 0, 0, hops, 0, address(0));
+    }
+
+    function _assertRouterHoldsNone() internal view {
+        assertEq(tokenA.balanceOf(address(router)), 0);
+        assertEq(tokenB.balanceOf(address(router)), 0);
+        assertEq(tokenC.balanceOf(address(router)), 0);
+        assertEq(usdc.balanceOf(address(router)), 0);
     }
 }

@@ -1,14 +1,27 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {RouterFixture} from "../router/RouterFixture.sol";
+import {SplitRouteFixture} from "../router/SplitRouteFixture.sol";
 import {RouterV2Handler} from "../router/RouterV2Handler.sol";
 
-contract RouterV2InvariantTest is RouterFixture {
+/// @notice Random routes, linear and split across paths, by several actors, while the router holds tokens and
+/// native coin a third party sent it before the campaign: after every call the router holds exactly that, never
+/// less (no route spends it) and never more (no route leaves anything behind).
+contract RouterV2InvariantTest is SplitRouteFixture {
+    /// @dev What a third party sent the router of each token, and of native coin, before the campaign.
+    uint256 internal constant DONATION = 3 ether;
+
     RouterV2Handler internal handler;
 
     function setUp() public override {
         super.setUp();
+        _fund(address(tokenA), address(router), DONATION);
+        _fund(address(tokenB), address(router), DONATION);
+        _fund(address(tokenC), address(router), DONATION);
+        _fund(address(usdc), address(router), DONATION);
+        _fund(address(dai), address(router), DONATION);
+        _fund(address(wnative), address(router), DONATION);
+        vm.deal(address(router), DONATION);
         handler = new RouterV2Handler(
             RouterV2Handler.Deployment({
                 router: router,
@@ -25,6 +38,9 @@ contract RouterV2InvariantTest is RouterFixture {
                 pairAB2: pairAB2,
                 pairAW2: pairAW2,
                 stableUsdcDai: stableUsdcDai,
+                pairAC: pairAC,
+                pairBUsdc: pairBUsdc,
+                pairWB: pairWB,
                 treasury: treasury
             }),
             4
@@ -43,24 +59,25 @@ contract RouterV2InvariantTest is RouterFixture {
     }
 
     /// @notice Checked after every call of one campaign (one campaign rather than one per property keeps the
-    /// suite fast): the router holds nothing, the payouts sum exactly to the gross output as previewFees splits
-    /// it, and every call paid at least minAmountOut or reverted with InsufficientOutput.
+    /// suite fast): the router holds exactly what it held before the campaign, the payouts sum exactly to the
+    /// gross output as previewFees splits it, and every call paid at least minAmountOut or reverted with
+    /// InsufficientOutput.
     function invariant_routerV2() public view {
-        _assertRouterHoldsNothing();
+        _assertRouterHoldsOnlyTheDonations();
         _assertFeePartsSumExactly();
         _assertMinimumOrRevert();
     }
 
-    /// @dev The router holds none of any token and no native coin.
-    function _assertRouterHoldsNothing() internal view {
+    /// @dev The router holds what was sent it before the campaign, of every token and of native coin.
+    function _assertRouterHoldsOnlyTheDonations() internal view {
         address r = address(router);
-        assertEq(tokenA.balanceOf(r), 0, "router holds token A");
-        assertEq(tokenB.balanceOf(r), 0, "router holds token B");
-        assertEq(tokenC.balanceOf(r), 0, "router holds token C");
-        assertEq(usdc.balanceOf(r), 0, "router holds USDC");
-        assertEq(dai.balanceOf(r), 0, "router holds DAI");
-        assertEq(wnative.balanceOf(r), 0, "router holds wrapped native");
-        assertEq(r.balance, 0, "router holds native coin");
+        assertEq(tokenA.balanceOf(r), DONATION, "router's token A changed");
+        assertEq(tokenB.balanceOf(r), DONATION, "router's token B changed");
+        assertEq(tokenC.balanceOf(r), DONATION, "router's token C changed");
+        assertEq(usdc.balanceOf(r), DONATION, "router's USDC changed");
+        assertEq(dai.balanceOf(r), DONATION, "router's DAI changed");
+        assertEq(wnative.balanceOf(r), DONATION, "router's wrapped native changed");
+        assertEq(r.balance, DONATION, "router's native coin changed");
     }
 
     /// @dev The recipient, the fee recipient and the treasury together got exactly the gross output, split as
@@ -80,5 +97,6 @@ contract RouterV2InvariantTest is RouterFixture {
     /// @notice Each run really traded.
     function afterInvariant() public view {
         assertGt(handler.ghostSwaps(), 0, "no swap executed");
+        assertGt(handler.ghostSplitPathSwaps(), 0, "no route split across paths");
     }
 }

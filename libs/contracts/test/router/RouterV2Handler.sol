@@ -8,7 +8,8 @@ import {RouterV2} from "../../src/router/RouterV2.sol";
 import {IRouterV2} from "../../src/router/interfaces/IRouterV2.sol";
 
 /// @notice Drives RouterV2 for invariant runs: several actors run random routes (direct, split, multi-hop, across
-/// source kinds, native in and out) with random fees, expected amounts, minimums and recipients. The handler
+/// source kinds, native in and out, and routes that split across paths) with random fees, expected amounts,
+/// minimums and recipients. The handler
 /// never reverts: every call is caught, and what it observed is kept in ghost counters the invariants read.
 contract RouterV2Handler is Base {
     /// @notice The liquidity the handler trades against, as the fixture deployed it.
@@ -27,17 +28,22 @@ contract RouterV2Handler is Base {
         address pairAB2;
         address pairAW2;
         address stableUsdcDai;
+        address pairAC;
+        address pairBUsdc;
+        address pairWB;
         address treasury;
     }
 
-    /// @dev One random route: its path, hops, the pools of its last hop (whose output-token balances fall by the
-    /// gross output) and a rough price (output per input, num/den) to draw expected and minimum amounts from.
+    /// @dev One random route: its path, stages, the pools that pay its output token (whose balances of it fall
+    /// by the gross output) and a rough price (output per input, num/den) to draw expected and minimum amounts
+    /// from.
     struct Route {
         address[] path;
         IRouterV2.Swap[][] hops;
-        address[] lastPools;
+        address[] payingPools;
         uint256 priceNum;
         uint256 priceDen;
+        bool splitsAcrossPaths;
     }
 
     /// @dev Balances around one call.
@@ -51,7 +57,7 @@ contract RouterV2Handler is Base {
     uint8 internal constant V2_A = 0;
     uint8 internal constant V2_B = 1;
     uint8 internal constant STABLE = 2;
-    uint256 internal constant ROUTES = 8;
+    uint256 internal constant ROUTES = 12;
 
     Deployment internal d;
     address[] internal _actors;
@@ -59,6 +65,8 @@ contract RouterV2Handler is Base {
 
     /// @notice Calls that executed.
     uint256 public ghostSwaps;
+    /// @notice Calls that executed a route splitting across paths.
+    uint256 public ghostSplitPathSwaps;
     /// @notice Calls that reverted with InsufficientOutput for an amount really below the minimum.
     uint256 public ghostBelowMinimum;
     /// @notice Reverts of any other kind (must stay 0: every generated route is valid).
@@ -141,6 +149,7 @@ contract RouterV2Handler is Base {
             return;
         }
         ++ghostSwaps;
+        if (route.splitsAcrossPaths) ++ghostSplitPathSwaps;
         Observed memory after_ = _observe(route, tokenOut, o.recipient, o.feeRecipient);
         // A native round trip to oneself: the coin paid in left the same balance the output arrives in.
         if (tokenOut == address(0) && o.recipient == o.actor) after_.recipient += value;
@@ -213,8 +222,8 @@ contract RouterV2Handler is Base {
         o.feeRecipient = feeRecipient == address(0) ? 0 : _balanceOf(tokenOut, feeRecipient);
         o.treasury = _balanceOf(tokenOut, d.treasury);
         address traded = tokenOut == address(0) ? d.wnative : tokenOut;
-        for (uint256 i; i < route.lastPools.length; ++i) {
-            o.pools += IERC20(traded).balanceOf(route.lastPools[i]);
+        for (uint256 i; i < route.payingPools.length; ++i) {
+            o.pools += IERC20(traded).balanceOf(route.payingPools[i]);
         }
     }
 
@@ -222,6 +231,7 @@ contract RouterV2Handler is Base {
 
     function _route(uint256 seed, uint256 amountIn) internal view returns (Route memory r) {
         uint256 kind = seed % ROUTES;
+        r.splitsAcrossPaths = kind >= 8 && kind <= 11;
         uint256 split = bound(seed >> 8, 0, 100);
         address a = address(d.tokenA);
         address b = address(d.tokenB);
@@ -230,32 +240,32 @@ contract RouterV2Handler is Base {
             // A -> B on one pool.
             r.path = _path2(a, b);
             r.hops = _oneHop(_swap(d.pairAB, a, b, V2_A, amountIn));
-            r.lastPools = _pools1(d.pairAB);
+            r.payingPools = _pools1(d.pairAB);
             (r.priceNum, r.priceDen) = (2, 1);
         } else if (kind == 1) {
             // A -> B split across both V2 deployments.
             r.path = _path2(a, b);
             r.hops = _twoWay(_swap(d.pairAB, a, b, V2_A, split), _swap(d.pairAB2, a, b, V2_B, 100 - split));
-            r.lastPools = _pools2(d.pairAB, d.pairAB2);
+            r.payingPools = _pools2(d.pairAB, d.pairAB2);
             (r.priceNum, r.priceDen) = (2, 1);
         } else if (kind == 2) {
             // A -> B -> C.
             address c = address(d.tokenC);
             r.path = _path3(a, b, c);
             r.hops = _twoHops(_swap(d.pairAB, a, b, V2_A, amountIn), _swap(d.pairBC, b, c, V2_A, 2 * amountIn));
-            r.lastPools = _pools1(d.pairBC);
+            r.payingPools = _pools1(d.pairBC);
             (r.priceNum, r.priceDen) = (2, 1);
         } else if (kind == 3) {
             // native -> A split across both deployments.
             r.path = _path2(address(0), a);
             r.hops = _twoWay(_swap(d.pairAW, w, a, V2_A, split), _swap(d.pairAW2, w, a, V2_B, 100 - split));
-            r.lastPools = _pools2(d.pairAW, d.pairAW2);
+            r.payingPools = _pools2(d.pairAW, d.pairAW2);
             (r.priceNum, r.priceDen) = (100, 1);
         } else if (kind == 4) {
             // A -> native.
             r.path = _path2(a, address(0));
             r.hops = _oneHop(_swap(d.pairAW2, a, w, V2_B, amountIn));
-            r.lastPools = _pools1(d.pairAW2);
+            r.payingPools = _pools1(d.pairAW2);
             (r.priceNum, r.priceDen) = (1, 100);
         } else if (kind == 5) {
             // C -> USDC (V2) -> DAI (stable).
@@ -265,19 +275,59 @@ contract RouterV2Handler is Base {
             r.hops = _twoHops(
                 _swap(d.pairCUsdc, c, u, V2_A, amountIn), _swap(d.stableUsdcDai, u, address(d.dai), STABLE, amountIn)
             );
-            r.lastPools = _pools1(d.stableUsdcDai);
+            r.payingPools = _pools1(d.stableUsdcDai);
             (r.priceNum, r.priceDen) = (1, 1);
         } else if (kind == 6) {
             // B -> A split, the reverse direction.
             r.path = _path2(b, a);
             r.hops = _twoWay(_swap(d.pairAB, b, a, V2_A, split), _swap(d.pairAB2, b, a, V2_B, 100 - split));
-            r.lastPools = _pools2(d.pairAB, d.pairAB2);
+            r.payingPools = _pools2(d.pairAB, d.pairAB2);
             (r.priceNum, r.priceDen) = (1, 2);
+        } else if (kind == 8) {
+            // A -> B beside A -> C -> B.
+            address c = address(d.tokenC);
+            r.path = _path3(a, c, b);
+            r.hops = _stages2(
+                _pair(_swap(d.pairAB, a, b, V2_A, split), _swap(d.pairAC, a, c, V2_A, 100 - split)),
+                _single(_swap(d.pairBC, c, b, V2_A, 1))
+            );
+            r.payingPools = _pools2(d.pairAB, d.pairBC);
+            (r.priceNum, r.priceDen) = (2, 1);
+        } else if (kind == 9) {
+            // The diamond A -> B -> USDC, A -> C -> USDC.
+            address c = address(d.tokenC);
+            address u = address(d.usdc);
+            r.path = new address[](4);
+            (r.path[0], r.path[1], r.path[2], r.path[3]) = (a, b, c, u);
+            r.hops = _stages2(
+                _pair(_swap(d.pairAB, a, b, V2_A, split), _swap(d.pairAC, a, c, V2_A, 100 - split)),
+                _pair(_swap(d.pairBUsdc, b, u, V2_A, 1), _swap(d.pairCUsdc, c, u, V2_A, 1))
+            );
+            r.payingPools = _pools2(d.pairBUsdc, d.pairCUsdc);
+            (r.priceNum, r.priceDen) = (2, 1e12);
+        } else if (kind == 10) {
+            // native -> A beside native -> B -> A.
+            r.path = _path3(address(0), b, a);
+            r.hops = _stages2(
+                _pair(_swap(d.pairAW, w, a, V2_A, split), _swap(d.pairWB, w, b, V2_A, 100 - split)),
+                _single(_swap(d.pairAB, b, a, V2_A, 1))
+            );
+            r.payingPools = _pools2(d.pairAW, d.pairAB);
+            (r.priceNum, r.priceDen) = (100, 1);
+        } else if (kind == 11) {
+            // A -> native beside A -> B -> native, across deployments.
+            r.path = _path3(a, b, address(0));
+            r.hops = _stages2(
+                _pair(_swap(d.pairAW2, a, w, V2_B, split), _swap(d.pairAB, a, b, V2_A, 100 - split)),
+                _single(_swap(d.pairWB, b, w, V2_A, 1))
+            );
+            r.payingPools = _pools2(d.pairAW2, d.pairWB);
+            (r.priceNum, r.priceDen) = (1, 100);
         } else {
             // native -> A -> native, across deployments.
             r.path = _path3(address(0), a, address(0));
             r.hops = _twoHops(_swap(d.pairAW, w, a, V2_A, amountIn), _swap(d.pairAW2, a, w, V2_B, 100 * amountIn));
-            r.lastPools = _pools1(d.pairAW2);
+            r.payingPools = _pools1(d.pairAW2);
             (r.priceNum, r.priceDen) = (1, 1);
         }
     }
@@ -315,6 +365,29 @@ contract RouterV2Handler is Base {
         hops[0] = new IRouterV2.Swap[](1);
         hops[1] = new IRouterV2.Swap[](1);
         (hops[0][0], hops[1][0]) = (s0, s1);
+    }
+
+    function _single(IRouterV2.Swap memory s) internal pure returns (IRouterV2.Swap[] memory swaps) {
+        swaps = new IRouterV2.Swap[](1);
+        swaps[0] = s;
+    }
+
+    function _pair(IRouterV2.Swap memory s0, IRouterV2.Swap memory s1)
+        internal
+        pure
+        returns (IRouterV2.Swap[] memory swaps)
+    {
+        swaps = new IRouterV2.Swap[](2);
+        (swaps[0], swaps[1]) = (s0, s1);
+    }
+
+    function _stages2(IRouterV2.Swap[] memory s0, IRouterV2.Swap[] memory s1)
+        internal
+        pure
+        returns (IRouterV2.Swap[][] memory stages)
+    {
+        stages = new IRouterV2.Swap[][](2);
+        (stages[0], stages[1]) = (s0, s1);
     }
 
     function _path2(address x, address y) internal pure returns (address[] memory p) {

@@ -844,8 +844,26 @@ contract RouterV2Test is RouterFixture {
         _execute(_path(address(tokenA), address(0), address(tokenA)), AMOUNT, 0, 0, hops, 0, address(0), 0);
     }
 
-    function test_revert_invalidHopSwaps() public {
-        vm.expectRevert(abi.encodeWithSelector(IRouterV2.InvalidHopSwaps.selector, 1, 2));
+    function test_revert_invalidHopSwaps_moreStagesThanThePathAllows() public {
+        _fundAndApprove(alice, address(tokenA), AMOUNT);
+        IRouterV2.Swap[][] memory hops = _hops(
+            _swap(pairAB, address(tokenA), address(tokenB), V2_A, AMOUNT),
+            _swap(pairAB, address(tokenB), address(tokenA), V2_A, AMOUNT)
+        );
+        vm.expectRevert(abi.encodeWithSelector(IRouterV2.InvalidHopSwaps.selector, 2, 1));
+        _execute(_path(address(tokenA), address(tokenB)), AMOUNT, 0, 0, hops, 0, address(0), 0);
+    }
+
+    function test_revert_invalidHopSwaps_noStage() public {
+        vm.expectRevert(abi.encodeWithSelector(IRouterV2.InvalidHopSwaps.selector, 0, 1));
+        _execute(_path(address(tokenA), address(tokenB)), AMOUNT, 0, 0, new IRouterV2.Swap[][](0), 0, address(0), 0);
+    }
+
+    /// @dev A path of three tokens run by one stage (once `InvalidHopSwaps`): the stage leaves B, which no stage
+    /// spends, so the route reverts before anything is paid out.
+    function test_revert_pathLongerThanItsStages_leavesATokenUnspent() public {
+        _fundAndApprove(alice, address(tokenA), AMOUNT);
+        vm.expectRevert(abi.encodeWithSelector(IRouterV2.UnspentToken.selector, address(tokenB)));
         _execute(_path(address(tokenA), address(tokenB), address(tokenC)), AMOUNT, 0, 0, _abHops(), 0, address(0), 0);
     }
 

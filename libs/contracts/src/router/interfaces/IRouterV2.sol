@@ -2,13 +2,15 @@
 pragma solidity ^0.8.24;
 
 /// @title IRouterV2
-/// @notice The aggregator's execution contract. A route is a token path; each hop of the path is split across
-/// parallel swaps on liquidity sources registered by the owner. The router pulls the input from the caller
-/// straight into the first hop's pools (or wraps the native coin and pays them), runs the hops in order, takes
-/// the integrator fee and half of any positive slippage from the output, and pays the rest to the recipient
-/// (the last hop's pools pay the recipient directly when there is nothing to take and nothing to unwrap). It
-/// only ever calls pools that a registered source's factory vouches for, and it holds no tokens or native coin
-/// after a call.
+/// @notice The aggregator's execution contract. A route is a list of stages of swaps on liquidity sources
+/// registered by the owner; a linear route (a token path, each hop split across parallel swaps) has one stage
+/// per hop, and a route that splits across paths (say USDC -> PURR beside USDC -> WHYPE -> PURR) has stages
+/// whose swaps trade different pairs. Each swap takes its share of what the call holds of its input token. The
+/// router pulls the input from the caller straight into the first stage's pools (or wraps the native coin and
+/// pays them), runs the stages in order, takes the integrator fee and half of any positive slippage from the
+/// output, and pays the rest to the recipient (the last stage's pools pay the recipient directly when there is
+/// nothing to take and nothing to unwrap). It only ever calls pools that a registered source's factory vouches
+/// for, and it holds no tokens or native coin after a call.
 interface IRouterV2 {
     // ---------------------------------------------------------------- types
 
@@ -36,13 +38,15 @@ interface IRouterV2 {
         uint16 feeBps;
     }
 
-    /// @notice One of the parallel swaps of a hop (a hop-swap record of the route response).
+    /// @notice One swap of a stage (a hop-swap record of the route response).
     /// @param pool The pool to trade with; must be the pool the source's factory returns for the two tokens.
-    /// @param tokenIn The hop's input token (the wrapped native token where the path has the native coin).
-    /// @param tokenOut The hop's output token (likewise).
+    /// @param tokenIn The token the swap spends, listed in `tokens` (the wrapped native token where `tokens` has
+    /// the native coin).
+    /// @param tokenOut The token the swap produces, listed in `tokens` (likewise).
     /// @param routerIndex The registry slot of the liquidity source.
-    /// @param amountIn The quoted input of this swap; the hop's actual input is split in proportion to the
-    /// quoted inputs of its swaps, the last swap taking the remainder.
+    /// @param amountIn The quoted input of this swap; what the call holds of `tokenIn` when the stage starts is
+    /// split across the stage's swaps on `tokenIn` in proportion to their quoted inputs (floor), the last of them
+    /// in array order taking the remainder.
     /// @param data An opaque per-pool blob; must be empty for `UniswapV2` and `Stable`, reserved for kinds
     /// that need it (a referral code for `Core`).
     struct Swap {
@@ -56,21 +60,36 @@ interface IRouterV2 {
 
     // ---------------------------------------------------------------- errors
 
-    /// @notice The path has fewer than two tokens, or the native coin (address(0)) as an intermediate token.
+    /// @notice The path has fewer than two tokens or more than 256, or the native coin (address(0)) as an
+    /// intermediate token.
     error InvalidPath();
 
-    /// @notice The number of hops in `hopSwaps` is not `tokens.length - 1`.
-    /// @param hops The number of hops given.
-    /// @param expected The number of hops of the path.
+    /// @notice `hopSwaps` has no stage, or more stages than `tokens.length - 1` (a route that does not cycle
+    /// spends each token of `tokens` but the output in one stage at most).
+    /// @param hops The number of stages given.
+    /// @param expected The most stages the path allows (`tokens.length - 1`, the hops of a linear route).
     error InvalidHopSwaps(uint256 hops, uint256 expected);
 
-    /// @notice A hop has no swaps.
-    /// @param hop The hop's position in the path (from 0).
+    /// @notice A stage has no swaps.
+    /// @param hop The stage's position in `hopSwaps` (from 0).
     error EmptyHop(uint256 hop);
 
-    /// @notice The quoted inputs of a hop's swaps sum to zero, so the hop's input cannot be split.
-    /// @param hop The hop's position in the path (from 0).
+    /// @notice The quoted inputs of a stage's swaps on one input token sum to zero, so what the call holds of it
+    /// cannot be split.
+    /// @param hop The stage's position in `hopSwaps` (from 0).
     error InvalidSplit(uint256 hop);
+
+    /// @notice A stage spends a token the call does not hold when the stage starts: neither the input (held by
+    /// the first stage) nor the output of an earlier stage that no stage since has spent. A stage cannot spend a
+    /// token it produces itself either (it is held from the next stage on).
+    /// @param stage The stage's position in `hopSwaps` (from 0).
+    /// @param token The token (as traded: the wrapped native token for the native coin).
+    error StageTokenNotHeld(uint256 stage, address token);
+
+    /// @notice The route ends holding a token other than its output: an intermediate token that no later stage
+    /// spent (a route must spend everything it produces, so the router keeps nothing).
+    /// @param token The token (as traded: the wrapped native token for the native coin).
+    error UnspentToken(address token);
 
     /// @notice `amountIn` is zero. (A pool that receives nothing of its share reverts `ZeroAmountOut`.)
     error ZeroAmount();
@@ -102,16 +121,17 @@ interface IRouterV2 {
     /// @param pool The pool given.
     error PoolNotVouched(uint8 routerIndex, address pool);
 
-    /// @notice A swap's tokens are not the tokens of its hop.
-    /// @param hop The hop's position in the path (from 0).
-    /// @param index The swap's position in the hop (from 0).
+    /// @notice A swap trades a token that `tokens` does not list (the native coin must appear as the wrapped
+    /// native token in a swap).
+    /// @param hop The stage's position in `hopSwaps` (from 0).
+    /// @param index The swap's position in the stage (from 0).
     error SwapTokenMismatch(uint256 hop, uint256 index);
 
     /// @notice A swap carries data that its source's kind does not take.
     /// @param pool The swap's pool.
     error DataNotAllowed(address pool);
 
-    /// @notice A swap's share of the hop input is too small for the pool to pay anything.
+    /// @notice A swap's share of its input is too small for the pool to pay anything.
     /// @param pool The swap's pool.
     error ZeroAmountOut(address pool);
 
@@ -161,12 +181,14 @@ interface IRouterV2 {
     /// @param recipient The receiver of the output.
     /// @param tokenIn The input token (address(0) for the native coin).
     /// @param tokenOut The output token (address(0) for the native coin).
-    /// @param amountIn The input the first hop's pools received, measured as their balances above their reserves
-    /// (below the amount asked for with fee-on-transfer tokens, which the router pulls straight into the pools).
+    /// @param amountIn The input the first stage's pools received, measured as their balances above their
+    /// reserves (below the amount asked for with fee-on-transfer tokens, which the router pulls straight into the
+    /// pools).
     /// @param amountOut What the recipient received.
-    /// @param grossAmountOut The output of the last hop, before fees and slippage capture, as the router received
-    /// it; when the last hop's pools paid the recipient directly (an ERC20 output with no fee and no slippage to
-    /// capture), as the recipient received it, so equal to `amountOut`.
+    /// @param grossAmountOut The route's output (of every stage that produced the output token), before fees and
+    /// slippage capture, as the router received it; when the last stage's pools paid the recipient directly (an
+    /// ERC20 output with no fee and no slippage to capture), as the recipient received it, so equal to
+    /// `amountOut`.
     event SwapExecuted(
         address indexed sender,
         address indexed recipient,
@@ -215,15 +237,25 @@ interface IRouterV2 {
 
     /// @notice Executes a route and pays the output, less fees and captured slippage, to the caller.
     /// @dev Approve the router for `amountIn` of `tokens[0]` first (none for native input). The router pulls the
-    /// input from the caller straight into the first hop's (vouched) pools, each its share of `amountIn`.
-    /// @param tokens The path: `tokens[0]` is the input, the last token the output, hop `i` trades `tokens[i]`
-    /// for `tokens[i + 1]`. address(0) stands for the native coin, allowed first (input is `msg.value`, which is
-    /// wrapped) and last (the output is unwrapped), nowhere else.
+    /// input from the caller straight into the first stage's (vouched) pools, each its share of `amountIn`.
+    /// Stage by stage, each swap spends its share of what the call holds of its `tokenIn`: the input for the first
+    /// stage, afterwards what earlier stages produced and no stage since spent (never what others sent the
+    /// router). A stage spends all the call holds of each token it trades in, split across its swaps on that
+    /// token by their quoted `amountIn`s (floor, the last such swap taking the remainder); what it produces is held
+    /// from the next stage on. Reverts `StageTokenNotHeld` when a stage spends a token not held at its start,
+    /// `UnspentToken` when the route ends holding anything but the output token.
+    /// @param tokens The path: `tokens[0]` is the input, the last token the output, the tokens between are the
+    /// route's intermediate tokens. For a linear route, hop `i` trades `tokens[i]` for `tokens[i + 1]`; for a
+    /// route that splits across paths, each intermediate token is listed once, in the order the stages first
+    /// produce them (stage by stage, swap by swap). Every swap's tokens must be listed (`SwapTokenMismatch`).
+    /// address(0) stands for the native coin, allowed first (input is `msg.value`, which is wrapped) and last
+    /// (the output is unwrapped), nowhere else.
     /// @param amountIn The input to pull from the caller (or the native coin sent, which must equal it).
     /// @param minAmountOut The least the caller must receive after fees and slippage capture.
     /// @param expectedAmountOut The quoted gross output; output above it (after the fee) is positive slippage,
     /// half of which is captured. Zero turns the capture off.
-    /// @param hopSwaps One array of parallel swaps per hop (`tokens.length - 1` of them).
+    /// @param hopSwaps The stages, in order, each an array of swaps (between 1 and `tokens.length - 1` stages; a
+    /// linear route has one per hop, its hop's parallel swaps).
     /// @param feeBps The integrator fee in basis points of the gross output, at most `MAX_FEE_BPS`.
     /// @param feeRecipient The integrator, paid 97.5% of the fee and half of the captured slippage; may be
     /// zero only when `feeBps` is zero.
@@ -243,7 +275,7 @@ interface IRouterV2 {
     /// @param amountIn The input to pull from the caller (or the native coin sent, which must equal it).
     /// @param minAmountOut The least `recipient` must receive after fees and slippage capture.
     /// @param expectedAmountOut The quoted gross output, as for `executeSwaps`.
-    /// @param hopSwaps One array of parallel swaps per hop.
+    /// @param hopSwaps The stages, as for `executeSwaps`.
     /// @param feeBps The integrator fee in basis points of the gross output, at most `MAX_FEE_BPS`.
     /// @param feeRecipient The integrator, as for `executeSwaps`.
     /// @param recipient The receiver of the output (neither zero nor the router).
@@ -264,7 +296,7 @@ interface IRouterV2 {
     /// @notice How a gross output is split, exactly as a swap splits it (and as the off-chain `splitOutput`):
     /// `userAmount + integratorFee + protocolFee + recipientSlippage == grossAmountOut`. Reverts `FeeTooHigh`
     /// and `FeeRecipientRequired` as a swap would.
-    /// @param grossAmountOut The output of the last hop.
+    /// @param grossAmountOut The route's output.
     /// @param expectedAmountOut The quoted gross output (zero: no slippage capture).
     /// @param feeBps The integrator fee in basis points.
     /// @param hasFeeRecipient Whether a fee recipient is set.
