@@ -1,12 +1,13 @@
 // The launchpad chain actions of libs/chain, as launchpad-service and the keeper read the launchpad, on a real
 // chain: readLaunchCurves answers what the launchpad's own getters answer at the same block, with the status of
 // the one rule (trading, graduating once a buy sells the curve out, graduated), and the routing constants the
-// rule stands on are the launchpad's.
-import { launchpadAbi } from '@dex/abis';
+// rule stands on are the launchpad's; readCreatorLocks answers the creator's sell lock as the token enforces it.
+import { launchpadAbi, launchpadTokenAbi } from '@dex/abis';
 import {
   createChainClient,
   createChainWalletClient,
   estimateLaunchTrade,
+  readCreatorLocks,
   readLaunchCurves,
   readLaunchedTokenCount,
   readLaunchedTokenMetadata,
@@ -106,5 +107,36 @@ describe('launchpad chain actions', () => {
     const name = (p: Promise<unknown>) => p.then(() => 'answered', (err: unknown) => revertName(err));
     expect(await name(readLaunchCurves(client, { launchpad: launchpad(), tokens: [stranger] }))).toBe('TokenNotFound');
     expect(await name(readLaunchedTokenMetadata(client, { launchpad: launchpad(), tokens: [stranger] }))).toBe('TokenNotFound');
+  });
+
+  // Last: it moves the chain's clock past the unlock time.
+  it("reads the creator's sell lock as the token enforces it, locked until creation + 1 hour and free from then", async () => {
+    const launched = tokens().find((t) => t.stage === 'trading')!;
+    const token = launched.address as Address;
+    const creator = devAccounts().find((a) => a.address === launched.creator)!;
+    const other = devAccounts().find((a) => a.role === 'trader-1')!.address as Address;
+    const [meta] = await readLaunchedTokenMetadata(client, { launchpad: launchpad(), tokens: [token] });
+    const unlockTime = Number(meta.creationTimestamp) + 3600;
+    // The creator's transfer, as the token answers it at the latest block.
+    const transfer = () =>
+      client
+        .simulateContract({ account: privateKeyToAccount(creator.privateKey as Hex), address: token, abi: launchpadTokenAbi, functionName: 'transfer', args: [other, 1n] })
+        .then(() => 'transferred', (err: unknown) => revertName(err));
+
+    const before = await client.getBlockNumber();
+    const [locked] = await readCreatorLocks(client, { tokens: [token] });
+    expect(locked).toMatchObject({ token, unlockTime, locked: true });
+    expect(locked.blockTimestamp).toBeLessThan(unlockTime);
+    expect(await transfer()).toBe('CreatorTokensLocked');
+
+    // One second short of the unlock time, then at it.
+    const rpc = (method: string, params: unknown[]) => client.request({ method: method as never, params: params as never });
+    await rpc('evm_mine', [unlockTime - 1]);
+    expect((await readCreatorLocks(client, { tokens: [token] }))[0]).toMatchObject({ locked: true, blockTimestamp: unlockTime - 1 });
+    await rpc('evm_mine', [unlockTime]);
+    expect((await readCreatorLocks(client, { tokens: [token] }))[0]).toMatchObject({ unlockTime, locked: false, blockTimestamp: unlockTime });
+    expect(await transfer()).toBe('transferred');
+    // At an earlier block it was locked.
+    expect((await readCreatorLocks(client, { tokens: [token], blockNumber: before }))[0]).toMatchObject({ locked: true, blockNumber: before });
   });
 });

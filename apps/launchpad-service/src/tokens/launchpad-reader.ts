@@ -1,6 +1,7 @@
 import {
   createChainClient,
   estimateLaunchTrade,
+  readCreatorLocks,
   readLaunchCurves,
   readLaunchedTokenCount,
   readLaunchedTokenMetadata,
@@ -30,7 +31,8 @@ export interface LaunchpadChain {
 
 /**
  * Reads launched tokens, their curves and estimates from the launchpad contract of each chain, through the chain
- * actions of @dex/chain: a token's status (trading, graduating, graduated) is `readLaunchCurves`'s.
+ * actions of @dex/chain: a token's status (trading, graduating, graduated) is `readLaunchCurves`'s, its creator's
+ * sell lock `readCreatorLocks`'s (the token's own unlock time against the latest block).
  */
 export class LaunchpadReader {
   private constructor(private readonly chains: ReadonlyMap<number, LaunchpadChain>) {}
@@ -106,7 +108,21 @@ export class LaunchpadReader {
   private async read(chain: LaunchpadChain, tokens: readonly Address[], metadata?: readonly LaunchedTokenMetadata[]): Promise<ChainLaunchedToken[]> {
     const { client, launchpad } = chain;
     try {
-      const [metas, curves] = await Promise.all([metadata ?? readLaunchedTokenMetadata(client, { launchpad, tokens }), readLaunchCurves(client, { launchpad, tokens })]);
+      // All three reads go out at once, but a failure is reported in this order: an address the launchpad does
+      // not know fails its reads with `TokenNotFound` and the token read with an undecodable answer, whichever
+      // settles first, and the caller must hear the launchpad's 404.
+      const settled = await Promise.allSettled([
+        metadata ?? readLaunchedTokenMetadata(client, { launchpad, tokens }),
+        readLaunchCurves(client, { launchpad, tokens }),
+        readCreatorLocks(client, { tokens }),
+      ] as const);
+      const failed = settled.find((result) => result.status === 'rejected');
+      if (failed) throw failed.reason;
+      const [metas, curves, locks] = settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as [
+        readonly LaunchedTokenMetadata[],
+        Awaited<ReturnType<typeof readLaunchCurves>>,
+        Awaited<ReturnType<typeof readCreatorLocks>>,
+      ];
       return curves.map((curve, i) => {
         const meta = metas[i];
         const sold = CURVE_SALE_SUPPLY - curve.tokensForSale;
@@ -125,6 +141,8 @@ export class LaunchpadReader {
           discord: meta.discord,
           creator: meta.creator,
           creationTimestamp: Number(meta.creationTimestamp),
+          creatorLocked: locks[i].locked,
+          creatorUnlockTime: locks[i].unlockTime,
           startingLiquidity: meta.startingLiquidity.toString(),
           dexIndex: meta.dexIndex,
           status: curve.status,

@@ -464,7 +464,13 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
         // pair's code hash. The token refuses deposits into that address from this instant until graduation,
         // whether the pair exists yet or not, so the launchpad mints the pair's first LP shares, at the curve's
         // final price.
-        LaunchpadToken(token).initialize(_pairAddress(factory, _pairCodeHashes[args.dexIndex], token));
+        // The creator's sell lock: the token refuses transfers out of the creator's address until
+        // creationTimestamp + CREATOR_SELL_LOCK, the end `sellTokens` checks too.
+        LaunchpadToken(token)
+            .initialize(
+                _pairAddress(factory, _pairCodeHashes[args.dexIndex], token),
+                SafeCast.toUint64(block.timestamp + CREATOR_SELL_LOCK)
+            );
 
         _tokens.push(token);
         Launch storage launch = _launches[token];
@@ -530,10 +536,10 @@ contract Launchpad is ILaunchpad, Ownable2Step, ReentrancyGuardTransient {
     }
 
     /// @dev Deploys the token as a minimal proxy of `tokenImplementation` with CREATE2 (salt: creator and
-    /// index), its name, symbol and DEX factory appended as immutable arguments. An occupied address is reported
+    /// index), its DEX factory, creator, name and symbol appended as immutable arguments. An occupied address is reported
     /// as TokenCreationFailed.
     function _deployToken(address factory, string memory name, string memory symbol) private returns (address) {
-        bytes memory cloneArgs = LaunchpadTokenArgs.encode(factory, name, symbol);
+        bytes memory cloneArgs = LaunchpadTokenArgs.encode(factory, msg.sender, name, symbol);
         bytes32 salt = keccak256(abi.encode(msg.sender, _tokens.length));
         address predicted = Clones.predictDeterministicAddressWithImmutableArgs(tokenImplementation, cloneArgs, salt);
         if (predicted.code.length != 0) revert TokenCreationFailed();

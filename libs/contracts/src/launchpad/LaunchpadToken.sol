@@ -21,6 +21,16 @@ import {LaunchpadTokenArgs} from "./libraries/LaunchpadTokenArgs.sol";
 /// - Before graduation nobody may send tokens to the token's DEX pair (`pool`), so nobody can seed the pair or
 ///   mint its first LP shares at a price of their choosing before the launchpad does. `pool` is the address the
 ///   DEX will deploy the pair at, fixed from the token's first instant, whether the pair exists yet or not.
+///
+/// The creator's sell lock: until `creatorUnlockTime()` (the creation time plus the launchpad's
+/// CREATOR_SELL_LOCK, 1 hour) no token leaves the creator's address, by any path: `transfer`, `transferFrom` by
+/// a spender, the launchpad's `launchpadTransfer` (a sale on the curve), a transfer into the DEX pair before or
+/// after graduation. So the creator's tokens cannot reach a sale through another wallet, a router or any other
+/// contract either. The creator may still receive tokens (its first purchase, more purchases, transfers to it),
+/// approve, and burn its own tokens; from `creatorUnlockTime()` on it is a holder like any other. The creator and
+/// is an immutable argument in the token's code, so the check costs every other holder one comparison against a
+/// code copy and no storage read; the unlock time shares the storage slot of `pool` and `graduated`, read only for
+/// the creator's transfers.
 contract LaunchpadToken is ERC20, Initializable {
     /// @notice The caller is not the launchpad.
     error OnlyLaunchpad(address caller);
@@ -28,6 +38,10 @@ contract LaunchpadToken is ERC20, Initializable {
     /// @notice Tokens cannot be sent to the DEX pair before the token graduates.
     /// @param pool The pair.
     error PoolLockedUntilGraduation(address pool);
+
+    /// @notice The creator's tokens cannot leave its address before the creator's sell lock ends.
+    /// @param unlockTime The first timestamp (Unix seconds) at which they can.
+    error CreatorTokensLocked(uint256 unlockTime);
 
     /// @notice The token graduated, so the launchpad's pre-graduation privileges are gone.
     error AlreadyGraduated();
@@ -45,6 +59,11 @@ contract LaunchpadToken is ERC20, Initializable {
     /// @notice Whether the token has graduated to `pool`.
     bool public graduated;
 
+    /// @notice When the creator's sell lock ends (Unix seconds): the creation time plus the launchpad's
+    /// CREATOR_SELL_LOCK (1 hour). Before it no token leaves the creator's address (CreatorTokensLocked); from it
+    /// on the creator's tokens move freely.
+    uint64 public creatorUnlockTime;
+
     modifier onlyLaunchpad() {
         if (msg.sender != launchpad) revert OnlyLaunchpad(msg.sender);
         _;
@@ -57,11 +76,13 @@ contract LaunchpadToken is ERC20, Initializable {
         _disableInitializers();
     }
 
-    /// @notice Sets the DEX pair locked until graduation and mints the whole supply to the launchpad. Launchpad
-    /// only, once per token; never on the implementation.
+    /// @notice Sets the DEX pair locked until graduation and the end of the creator's sell lock, and mints the
+    /// whole supply to the launchpad. Launchpad only, once per token; never on the implementation.
     /// @param pool_ The address of the token's DEX pair (deployed or not).
-    function initialize(address pool_) external initializer onlyLaunchpad {
+    /// @param creatorUnlockTime_ The first timestamp at which the creator's tokens may leave its address.
+    function initialize(address pool_, uint64 creatorUnlockTime_) external initializer onlyLaunchpad {
         pool = pool_;
+        creatorUnlockTime = creatorUnlockTime_;
         _mint(msg.sender, TOTAL_SUPPLY);
     }
 
@@ -73,6 +94,11 @@ contract LaunchpadToken is ERC20, Initializable {
     /// @notice The token symbol.
     function symbol() public view override returns (string memory) {
         return LaunchpadTokenArgs.symbol(address(this));
+    }
+
+    /// @notice The account that created the token on the launchpad.
+    function creator() external view returns (address) {
+        return LaunchpadTokenArgs.creator(address(this));
     }
 
     /// @notice Always 6.
@@ -104,8 +130,17 @@ contract LaunchpadToken is ERC20, Initializable {
         return true;
     }
 
-    /// @dev Blocks deposits into the pair before graduation.
+    /// @dev Blocks every transfer out of the creator's address (burns aside) during the creator's sell lock, and
+    /// deposits into the pair before graduation. The sender is compared with the creator first: for any other
+    /// holder that is the lock's whole cost.
     function _update(address from, address to, uint256 value) internal override {
+        if (from == LaunchpadTokenArgs.creator(address(this)) && to != address(0)) {
+            uint256 unlockTime = creatorUnlockTime;
+            // The same boundary as the launchpad's CreatorCannotSellYet; a validator's few seconds of timestamp
+            // leeway do not matter against a one-hour lock.
+            // forge-lint: disable-next-line(block-timestamp)
+            if (block.timestamp < unlockTime) revert CreatorTokensLocked(unlockTime);
+        }
         if (!graduated && to == pool && to != address(0)) revert PoolLockedUntilGraduation(to);
         super._update(from, to, value);
     }

@@ -24,6 +24,13 @@ export const launchedTokenSchema = z.object({
   ...launchMetadataShape,
   creator: addressSchema,
   creationTimestamp: z.number().int(),
+  /**
+   * The creator's sell lock (the `creator-locked` state): until `creatorUnlockTime` (Unix seconds: the creation
+   * time plus 1 hour) the token refuses every transfer out of the creator's address, so the creator's tokens reach
+   * no sale by any path. `creatorLocked` is whether the chain's latest block is still before that time.
+   */
+  creatorLocked: z.boolean().meta({ description: "Whether the creator's tokens are still locked (state creator-locked) at the chain's latest block" }),
+  creatorUnlockTime: z.number().int().meta({ description: "Unix seconds from which the creator's tokens move and sell: the creation time plus 1 hour" }),
   startingLiquidity: uintString,
   dexIndex: z.number().int(),
   /**

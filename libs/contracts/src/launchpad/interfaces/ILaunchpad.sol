@@ -333,7 +333,8 @@ interface ILaunchpad {
     /// @notice The trading fee in basis points: 100 (1%).
     function FEE_BPS() external view returns (uint256);
 
-    /// @notice How long after the creation the creator may not sell: 1 hour.
+    /// @notice How long after the creation the creator may not sell: 1 hour. The token enforces it on every path:
+    /// it refuses transfers out of the creator's address until then (LaunchpadToken.CreatorTokensLocked).
     function CREATOR_SELL_LOCK() external view returns (uint256);
 
     // ------------------------------------------------------------------ token lifecycle

@@ -4,6 +4,7 @@ pragma solidity ^0.8.24;
 import {LaunchpadFixture} from "../fixtures/LaunchpadFixture.sol";
 import {RouterV2} from "../../../src/router/RouterV2.sol";
 import {IRouterV2} from "../../../src/router/interfaces/IRouterV2.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 
 /// @notice The launchpad's transactions fit a HyperEVM small block (chain 999): 2,000,000 gas. Big blocks come
 /// once a minute and only to accounts that opted in, so a creator or a buyer on chain 999 must not need one.
@@ -19,6 +20,10 @@ contract LaunchpadGasTest is LaunchpadFixture {
 
     /// @notice A HyperEVM small block's gas limit: no launchpad transaction may need more.
     uint256 internal constant SMALL_BLOCK_GAS_LIMIT = 2_000_000;
+
+    /// @notice `test_gas_transfer_byAHolderWhoIsNotTheCreator` measured on the token before the creator's sell
+    /// lock: the lock may add at most 5% to it.
+    uint256 internal constant TRANSFER_GAS_BEFORE_THE_LOCK = 42_408;
 
     /// @dev A creation's metadata as a launch page fills it: an IPFS image, a 280-character description, links.
     string internal constant NAME = "Hyper Liquid Frog Coin";
@@ -195,6 +200,20 @@ contract LaunchpadGasTest is LaunchpadFixture {
         uint256 gas = _send(bob, address(factory), 0, abi.encodeCall(factory.createPair, (token, address(wrapped))));
         emit log_named_uint("DEX factory createPair", gas);
         assertLe(gas, SMALL_BLOCK_GAS_LIMIT);
+    }
+
+    // ---------------------------------------------------------------- token transfers
+
+    /// @notice A plain transfer of a launched token by a holder who is not its creator, to an address that
+    /// already holds some: what every holder pays on every transfer. The creator's sell lock adds one comparison
+    /// to it; the figure must stay within 5% of TRANSFER_GAS_BEFORE_THE_LOCK, the same transfer measured with
+    /// this bench before the token carried the lock.
+    function test_gas_transfer_byAHolderWhoIsNotTheCreator() public {
+        // `token`'s holders: alice bought on its curve, bob created it with a first purchase.
+        bytes memory data = abi.encodeCall(IERC20.transfer, (bob, 1e6));
+        uint256 gas = _send(alice, token, 0, data);
+        emit log_named_uint("transfer by a holder who is not the creator", gas);
+        assertLe(gas, TRANSFER_GAS_BEFORE_THE_LOCK * 105 / 100);
     }
 
     // ---------------------------------------------------------------- helpers

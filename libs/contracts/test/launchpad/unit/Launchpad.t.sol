@@ -736,9 +736,11 @@ contract LaunchpadTest is LaunchpadFixture {
         vm.expectRevert(abi.encodeWithSelector(ILaunchpad.CreatorCannotSellYet.selector, unlock));
         launchpad.sellTokens(token, 1e6);
 
-        // Through a contract in a transaction the creator sends (e.g. a router), the lock holds too.
+        // Through a contract in a transaction the creator sends (e.g. a router), the lock holds too, even on
+        // tokens that never were the creator's (the creator's own cannot leave its address: LaunchpadToken).
         NativeRefuser relay = new NativeRefuser(launchpad);
-        vm.prank(creator);
+        _buy(alice, token, 0.1 ether);
+        vm.prank(alice);
         // forge-lint: disable-next-line(erc20-unchecked-transfer)
         LaunchpadToken(token).transfer(address(relay), 1e6);
         vm.prank(creator, creator);

@@ -176,6 +176,12 @@ contract LaunchpadHandler is Base {
         } else {
             uint256 balance = LaunchpadToken(token).balanceOf(actor);
             if (balance == 0) return;
+            // The creator's tokens cannot leave its address during the creator's sell lock.
+            // forge-lint: disable-next-line(block-timestamp)
+            if (actor == LaunchpadToken(token).creator() && block.timestamp < LaunchpadToken(token).creatorUnlockTime())
+            {
+                return;
+            }
             amount = bound(amount, 1, balance);
             uint256 out = _v2Out(amount, tokenReserve, wrappedReserve);
             if (out == 0) return;
