@@ -2,13 +2,17 @@
 // Route quality: what the routing engine's exact-input routes pay against the best that splitting the trade in
 // any way could pay, on (a) the devnet's own liquidity, read from fresh devnet chains 999 and 4663 with every
 // pool they have (two V2 sources, the tilted stable pools, the core pools, the launchpad curves), and (b) a
-// seeded synthetic graph of 1,000 V2 and stable pools plus 40 core-like pools and 12 launchpad curves.
+// seeded synthetic graph of 1,000 V2, stable and concentrated-liquidity pools (a third and more Uniswap V3 and
+// Algebra) plus 40 core-like pools and 12 launchpad curves.
 //
 // The engine (libs/routing, compiled alone by bench/shared/routing-engine.mjs) is asked as aggregator-router
-// asks it: findRoute(graph, { tokenIn, tokenOut, amountIn, multiHop: true }) on buildGraph of the pools'
+// asks it: findRoute(graph, { tokenIn, tokenOut, amountIn, multiHop: true, maxSwaps }) on buildGraph of the pools'
 // snapshots (V2 and stable reserves and fees, core pools' quote samples, launch curves' reserves, allotment and
 // native raised, as aggregator-router builds them from the same reads). Its answer is route.amountOut; the route
-// may be of any shape: its stages (hopSwaps) may hold swaps of different token pairs.
+// may be of any shape: its stages (hopSwaps) may hold swaps of different token pairs. maxSwaps is what the chain's
+// route gas budget holds (libs/chain's routeGasBudget: 24 swaps on chain 999, whose small blocks hold 2M gas; 186
+// on chain 4663, the synthetic graph's chain); the synthetic graph's routes within chain 999's 24 swaps are
+// printed too, for information (a $1M trade on its thin pools spreads over a hundred pools and more).
 //
 // The reference (bench/shared/route-optimum.mjs) is computed apart from the engine, from the protocols' own
 // formulas (x*y = k, the stable x^3*y + x*y^3 invariant, the bonding curve; nothing from libs/routing):
@@ -57,7 +61,8 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { compileEngine } from '../shared/routing-engine.mjs';
-import { bestOnePath, convexOptimum, curveBuySide, curveSellSide, loadSolver, sampledSide, stableSide, v2Side } from '../shared/route-optimum.mjs';
+import { checkConcentratedSides } from '../shared/concentrated-check.mjs';
+import { bestOnePath, concentratedSide, convexOptimum, curveBuySide, curveSellSide, loadSolver, sampledSide, stableSide, v2Side } from '../shared/route-optimum.mjs';
 import { rng, syntheticGraph } from '../shared/synthetic-graph.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -74,12 +79,15 @@ const ONE_PATH_TOLERANCE = 1e-6;
 const ONE_PATH_HOPS = 3;
 /** Inputs sampled per direction of each devnet core pool. */
 const CORE_SAMPLES = 512;
-/** Exact output: the input may exceed the exact-input route's by rounding only, the output what was asked by a thousandth. */
+/**
+ * Exact output: the input may exceed the exact-input route's by rounding only (a millionth, beyond a base unit per
+ * swap of the route), the output what was asked by a thousandth.
+ */
 const TARGET_EXACT_OUT_INPUT = 1.000001;
 const TARGET_EXACT_OUT_EXCESS = 0.001;
-const LATENCY_TARGET_P50_MS = 2; // bench/route's engine-only target, shown for information
+const LATENCY_TARGET_P50_MS = 5; // bench/route's engine-only target (on its own query mix), shown for information
 const SYNTHETIC_SEED = 20_251_121;
-const SYNTHETIC_OPTIONS = { loopFree: true, corePools: 40, curves: 12 };
+const SYNTHETIC_OPTIONS = { loopFree: true, corePools: 40, curves: 12, concentrated: 0.34 };
 
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
@@ -121,7 +129,9 @@ async function readDevnetChain(chain, abis, viem) {
     };
     if (p.kind === 'uniswap-v2' || p.kind === 'stable') {
       const abi = p.kind === 'stable' ? abis.stablePoolAbi : abis.uniswapV2PairAbi;
-      const [[reserve0, reserve1], feeBps] = await Promise.all([read(p.address, abi, 'getReserves'), read(p.address, abi, 'swapFeeBps')]);
+      // Uniswap's own V2 pair has no fee getter (its fee is fixed): the source's fee from the manifest.
+      const sourceFee = sources.get(p.routerIndex)?.feeBps;
+      const [[reserve0, reserve1], feeBps] = await Promise.all([read(p.address, abi, 'getReserves'), p.kind === 'uniswap-v2' && sourceFee !== undefined ? sourceFee : read(p.address, abi, 'swapFeeBps')]);
       if (reserve0 > 0n && reserve1 > 0n) pools.push({ kind: p.kind, ...identity, reserve0, reserve1, feeBps: Number(feeBps) });
     } else if (p.kind === 'core') {
       const [samples0to1, samples1to0] = await Promise.all([
@@ -231,6 +241,14 @@ function sidesOf(pools) {
         add(p, t0, t1, stableSide(p.reserve0, p.reserve1, p.decimals0, p.decimals1, p.feeBps));
         add(p, t1, t0, stableSide(p.reserve1, p.reserve0, p.decimals1, p.decimals0, p.feeBps));
         break;
+      case 'uniswap-v3':
+      case 'algebra': {
+        const down = concentratedSide(p, true);
+        const up = concentratedSide(p, false);
+        if (down.cap > 0) add(p, t0, t1, down);
+        if (up.cap > 0) add(p, t1, t0, up);
+        break;
+      }
       case 'core':
         if (p.samples0to1.length) add(p, t0, t1, sampledSide(p.samples0to1));
         if (p.samples1to0.length) add(p, t1, t0, sampledSide(p.samples1to0));
@@ -293,9 +311,12 @@ function readRoute(route, tokenIn, tokenOut, amountIn, sides) {
   return { amountOut: route.amountOut, splits, stages: stages.length, swaps: stages.flat(), problems };
 }
 
-function askEngine(engine, graph, q) {
+/** The swaps a route may hold on a chain, as aggregator-router gives the engine: what the chain's route gas budget holds. */
+let chainMaxSwaps = () => undefined;
+
+function askEngine(engine, graph, q, maxSwaps = chainMaxSwaps(graph.chainId)) {
   try {
-    return engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountIn: q.amountIn, multiHop: true });
+    return engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountIn: q.amountIn, multiHop: true, maxSwaps });
   } catch (e) {
     if (e.name !== 'NoRouteError') throw e;
     return undefined;
@@ -322,7 +343,7 @@ function queriesFor(pairs, tokens) {
   return out;
 }
 
-async function evaluate(name, engine, snapshot, tokens, queries) {
+async function evaluate(name, engine, snapshot, tokens, queries, alsoMaxSwaps) {
   const graph = engine.buildGraph(snapshot);
   const { edges, sides } = sidesOf(snapshot.pools);
   const usdPerUnit = new Map([...tokens].map(([a, t]) => [a, t.usd / 10 ** t.decimals]));
@@ -339,7 +360,10 @@ async function evaluate(name, engine, snapshot, tokens, queries) {
     }
     const route = askEngine(engine, graph, q);
     const read = route ? readRoute(route, q.tokenIn, q.tokenOut, q.amountIn, sides) : undefined;
-    const r = { label: q.label, usd: q.usd, optimum: optimum.status, error: optimum.error, engine: read ? Number(read.amountOut) : 0, routed: !!route };
+    const r = { label: q.label, usd: q.usd, optimum: optimum.status, error: optimum.error, engine: read ? Number(read.amountOut) : 0, routed: !!route, swapCount: read ? read.swaps.length : 0 };
+    // For information: the route within another swap budget.
+    const other = alsoMaxSwaps !== undefined && (optimum.status === 'optimal' || optimum.status === 'unfinished') ? askEngine(engine, graph, q, alsoMaxSwaps) : undefined;
+    if (other) r.otherBudgetRatio = Number(other.amountOut) / optimum.upper;
     if (read) Object.assign(r, { splits: read.splits, stages: read.stages, swaps: read.swaps.length, problems: read.problems });
     // Integer rounding: a base unit of each swap's tokens in and out, in tokenOut base units.
     const rounding = read ? read.swaps.reduce((sum, s) => sum + (usdPerUnit.get(s.tokenIn) + usdPerUnit.get(s.tokenOut)) / usdPerUnit.get(q.tokenOut), 0) : 0;
@@ -362,7 +386,7 @@ async function evaluate(name, engine, snapshot, tokens, queries) {
     }
     results.push(r);
   }
-  return { name, pools: snapshot.pools.length, tokens: tokens.size, aboveSpot: sidesAboveSpot(edges, usdPerUnit), seconds: (performance.now() - started) / 1000, results, graph, queries };
+  return { name, pools: snapshot.pools.length, concentrated: snapshot.pools.filter((p) => p.kind === 'uniswap-v3' || p.kind === 'algebra').length, tokens: tokens.size, aboveSpot: sidesAboveSpot(edges, usdPerUnit), seconds: (performance.now() - started) / 1000, results, graph, queries, maxSwaps: chainMaxSwaps(snapshot.chainId), alsoMaxSwaps };
 }
 
 function summarize(rows) {
@@ -385,6 +409,8 @@ function summarize(rows) {
     optimumSplitShare: rated.length ? rated.filter((r) => r.optimumSplits).length / rated.length : NaN,
     belowOnePath,
     checkProblems: rows.filter((r) => r.problems?.length).length,
+    maxSwapCount: Math.max(0, ...rows.map((r) => r.swapCount ?? 0)),
+    otherBudget: rated.some((r) => r.otherBudgetRatio !== undefined) ? { median: quantile(rated.map((r) => r.otherBudgetRatio ?? 0), 0.5), p5: quantile(rated.map((r) => r.otherBudgetRatio ?? 0), 0.05) } : undefined,
     pass: { median: median >= TARGET_MEDIAN, p5: p5 >= TARGET_P5, onePath: belowOnePath === 0 },
   };
 }
@@ -404,14 +430,16 @@ function exactOutConsistency(engine, graph, queries) {
     if (!route || route.amountOut < 1_000n) continue; // dust: rounding dominates
     let out;
     try {
-      out = engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountOut: route.amountOut, multiHop: true });
+      out = engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountOut: route.amountOut, multiHop: true, maxSwaps: chainMaxSwaps(graph.chainId) });
     } catch (e) {
       if (e.name !== 'NoRouteError') throw e;
       failed++;
       [worstInput, worstLabel] = [Infinity, q.label];
       continue;
     }
-    const inputRatio = Number(out.amountIn) / Number(q.amountIn);
+    // Rounding: each swap's amounts round to whole base units, so up to a base unit of input per swap is rounding.
+    const swaps = out.hopSwaps.flat().length;
+    const inputRatio = out.amountIn - BigInt(swaps) <= q.amountIn ? Math.min(1, Number(out.amountIn) / Number(q.amountIn)) : Number(out.amountIn - BigInt(swaps)) / Number(q.amountIn);
     const excess = Number(out.amountOut) / Number(route.amountOut) - 1;
     if (inputRatio > worstInput) [worstInput, worstLabel] = [inputRatio, q.label];
     worstExcess = Math.max(worstExcess, excess);
@@ -425,8 +453,9 @@ function timeOnly(engine, graph, queries, exactOut) {
   for (const q of queries) {
     const started = performance.now();
     try {
-      if (exactOut) engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountOut: q.amountOut, multiHop: true });
-      else engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountIn: q.amountIn, multiHop: true });
+      const maxSwaps = chainMaxSwaps(graph.chainId);
+      if (exactOut) engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountOut: q.amountOut, multiHop: true, maxSwaps });
+      else engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountIn: q.amountIn, multiHop: true, maxSwaps });
     } catch (e) {
       if (e.name !== 'NoRouteError') throw e;
     }
@@ -439,12 +468,19 @@ function timeOnly(engine, graph, queries, exactOut) {
 
 async function main() {
   await loadSolver();
+  // The synthetic graph, and a quick check of the reference's concentrated-liquidity sides against @uniswap/v3-sdk.
+  const synth = syntheticGraph(1000, SYNTHETIC_SEED, 0, SYNTHETIC_OPTIONS);
+  const synthUsd = new Map(synth.tokens.map((t) => [t.address, t.usd]));
+  const sideCheck = await checkConcentratedSides(synth.snapshot.pools, (a) => synthUsd.get(a), { swaps: 300 });
+  progress(`concentrated sides against @uniswap/v3-sdk: ${sideCheck.swaps} swaps, worst relative difference ${sideCheck.worst.toExponential(2)}`);
   progress('building the libs (tools/build/build.mjs --quiet) and compiling the engine ...');
   execFileSync(process.execPath, [join(root, 'tools/build/build.mjs'), '--quiet'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   const { startDevnet } = require(join(root, 'dist/libs/devnet-kit/src'));
+  const { getChainInfo } = require(join(root, 'dist/libs/chain/src'));
   const abis = require(join(root, 'dist/libs/abis/src'));
   const viem = require('viem');
   const { engine, cleanup } = await compileEngine('route-quality-');
+  chainMaxSwaps = (chainId) => engine.maxSwapsWithinGas(getChainInfo(chainId).routeGasBudget);
   try {
     progress('starting the devnet (chains 999 and 4663) and reading its pools, sampling the core pools ...');
     const devnet = await startDevnet({ ports: { 999: 0, 4663: 0 }, gatewayUrl: 'http://127.0.0.1:3000' });
@@ -463,7 +499,6 @@ async function main() {
       graphs.push(await evaluate(`devnet ${chain.chainId}`, engine, { chainId: chain.chainId, pools: chain.pools }, chain.tokens, queriesFor(pairs, chain.tokens)));
     }
 
-    const synth = syntheticGraph(1000, SYNTHETIC_SEED, 0, SYNTHETIC_OPTIONS);
     const synthTokens = new Map(synth.tokens.map((t) => [lower(t.address), { symbol: t.symbol, decimals: t.decimals, usd: t.usd }]));
     const rand = rng(SYNTHETIC_SEED + 1);
     const synthAddresses = [...synthTokens.keys()];
@@ -476,10 +511,15 @@ async function main() {
     const synthName = `synthetic ${synth.snapshot.pools.length.toLocaleString('en-US')} pools`;
     progress(`${synthName}: ${synth.tokens.length} tokens, ${synthPairs.length * SIZES_USD.length} queries ...`);
     const synthQueries = queriesFor(synthPairs, synthTokens);
-    graphs.push(await evaluate(synthName, engine, synth.snapshot, synthTokens, synthQueries));
+    // The same graph without concentrated pools (their draws left out: V2 pools stay V2), for the same queries.
+    const plain = syntheticGraph(1000, SYNTHETIC_SEED, 0, { ...SYNTHETIC_OPTIONS, concentrated: 0 });
+    const plainName = `${synthName} without concentrated liquidity`;
+    progress(`${plainName}: ${synthPairs.length * SIZES_USD.length} queries ...`);
+    graphs.push(await evaluate(plainName, engine, plain.snapshot, synthTokens, synthQueries, chainMaxSwaps(999)));
+    graphs.push(await evaluate(synthName, engine, synth.snapshot, synthTokens, synthQueries, chainMaxSwaps(999)));
 
     // For information: exact output against exact input, and the search latency on the synthetic graph.
-    const exactOut = Object.fromEntries(graphs.map((g) => [g.name, exactOutConsistency(engine, g.graph, g.name === synthName ? g.queries.slice(0, 100) : g.queries)]));
+    const exactOut = Object.fromEntries(graphs.map((g) => [g.name, exactOutConsistency(engine, g.graph, g.name.startsWith('synthetic') ? g.queries.slice(0, 100) : g.queries)]));
     const synthGraph = graphs.at(-1).graph;
     timeOnly(engine, synthGraph, synthQueries, false);
     timeOnly(engine, synthGraph, synthQueries, false);
@@ -491,7 +531,11 @@ async function main() {
         const rated = g.results.filter((r) => r.ratio !== undefined);
         return {
           graph: g.name,
+          chainId: g.graph.chainId,
+          maxSwaps: g.maxSwaps,
+          alsoMaxSwaps: g.alsoMaxSwaps,
           pools: g.pools,
+          concentrated: g.concentrated,
           tokens: g.tokens,
           sidesAboveSpot: g.aboveSpot,
           seconds: g.seconds,
@@ -504,6 +548,7 @@ async function main() {
             routesAboveOptimum: rated.filter((r) => r.aboveOptimum).map((r) => r.label),
           },
           lowest: [...rated].sort((a, b) => a.ratio - b.ratio).slice(0, 5).map((r) => ({ label: r.label, ratio: r.ratio, stages: r.stages ?? 0, splits: !!r.splits, optimumSplits: r.optimumSplits, onePath: r.onePath / r.upper, onePathHops: r.onePathHops })),
+          belowOnePath: g.results.filter((r) => r.belowOnePath).slice(0, 10).map((r) => ({ label: r.label, ofOnePath: r.engine / r.onePath, onePathHops: r.onePathHops, stages: r.stages ?? 0, splits: !!r.splits })),
           problems: g.results.filter((r) => r.problems?.length).slice(0, 5).map((r) => ({ label: r.label, problems: r.problems.slice(0, 3) })),
           referenceFailures: g.results.filter((r) => r.optimum === 'failed').map((r) => ({ label: r.label, error: r.error })),
           routedWithoutOptimum: g.results.filter((r) => (r.optimum === 'capped' || r.optimum === 'infeasible') && r.routed).map((r) => r.label),
@@ -511,6 +556,7 @@ async function main() {
       }),
       coreSampling: chains.map((c) => ({ chainId: c.chainId, samplesPerSide: CORE_SAMPLES, pools: c.coreStats.map((s) => ({ pool: s.pool, top0to1: String(s.top0to1), top1to0: String(s.top1to0) })) })),
       exactOut,
+      concentratedSideCheck: sideCheck,
       latency: { queries: latencyIn.length, exactInP50Ms: quantile(latencyIn, 0.5), exactInP99Ms: quantile(latencyIn, 0.99), targetP50Ms: LATENCY_TARGET_P50_MS },
     };
     if (asJson) {
@@ -529,9 +575,14 @@ function print(report) {
   const mark = (ok) => (ok ? 'PASS' : 'MISS');
   console.log('route quality: engine amountOut / loop-free optimum over any split (real numbers, every pool; HiGHS LP + cutting planes)');
   console.log(`targets: median >= ${pct(TARGET_MEDIAN)}, p5 >= ${pct(TARGET_P5)}, route >= best one-path route (<= ${ONE_PATH_HOPS} hops) always`);
+  const c = report.concentratedSideCheck;
+  console.log(
+    `reference check: concentrated-liquidity sides against @uniswap/v3-sdk's swap (integers) on ${c.swaps} random exact-input swaps ($10 to $10M): worst relative difference ${c.worst.toExponential(2)}${c.worstAt ? ` (${c.worstAt.sdk} vs ${c.worstAt.reference.toFixed(1)} base units: the integer loop's rounding)` : ''}${c.failed ? `; ${c.failed} swaps the SDK refused` : ''}`,
+  );
   for (const g of report.graphs) {
     console.log('');
-    console.log(`${g.graph}: ${g.pools} pools, ${g.tokens} tokens${g.sidesAboveSpot ? `, ${g.sidesAboveSpot} pool sides above the tokens' prices (loops can pay)` : ', no pool side above the tokens\' prices'}; optimum within ${g.precision.worstGap.toExponential(1)} (worst U/L - 1; ${g.precision.uncertified} not closed), up to ${g.precision.maxNodes} branch-and-bound nodes; ${g.seconds.toFixed(1)} s`);
+    console.log(`${g.graph}: routes within ${g.maxSwaps} swaps (chain ${g.chainId}'s route gas budget)`);
+    console.log(`${g.graph}: ${g.pools} pools${g.concentrated ? ` (${g.concentrated} concentrated: ${share(g.concentrated / g.pools)})` : ''}, ${g.tokens} tokens${g.sidesAboveSpot ? `, ${g.sidesAboveSpot} pool sides above the tokens' prices (loops can pay)` : ', no pool side above the tokens\' prices'}; optimum within ${g.precision.worstGap.toExponential(1)} (worst U/L - 1; ${g.precision.uncertified} not closed), up to ${g.precision.maxNodes} branch-and-bound nodes; ${g.seconds.toFixed(1)} s`);
     console.log(
       `${'size'.padEnd(12)}${'rated'.padStart(6)}${'no route'.padStart(9)}${'median'.padStart(10)}${''.padStart(5)}${'p5'.padStart(10)}${''.padStart(5)}${'min'.padStart(10)}${'splits'.padStart(8)}${'opt splits'.padStart(11)}${'< 1-path'.padStart(9)}${''.padStart(5)}${'no answer'.padStart(10)}${'checks'.padStart(7)}`,
     );
@@ -540,7 +591,12 @@ function print(report) {
         `${s.label.padEnd(12)}${String(s.rated).padStart(6)}${String(s.noExactRoute).padStart(9)}${pct(s.median).padStart(10)} ${mark(s.pass.median)}${pct(s.p5).padStart(10)} ${mark(s.pass.p5)}${pct(s.min).padStart(10)}${share(s.splitShare).padStart(8)}${share(s.optimumSplitShare).padStart(11)}${String(s.belowOnePath).padStart(9)} ${mark(s.pass.onePath)}${String(s.engineNoRoute).padStart(10)}${String(s.checkProblems).padStart(7)}`,
       );
     }
+    if (g.alsoMaxSwaps !== undefined) {
+      console.log(`  for information, within ${g.alsoMaxSwaps} swaps (chain 999's budget) instead: ${g.sizes.map((x) => `$${x.usd.toLocaleString('en-US')} median ${pct(x.otherBudget?.median)} p5 ${pct(x.otherBudget?.p5)}`).join('; ')}`);
+    }
+    console.log(`  most swaps in a route: ${g.sizes.map((x) => `$${x.usd.toLocaleString('en-US')} ${x.maxSwapCount}`).join(', ')}`);
     for (const w of g.lowest) console.log(`  lowest: ${w.label} ${pct(w.ratio)} (route: ${w.stages} stages${w.splits ? ', split' : ''}; optimum ${w.optimumSplits ? 'splits across paths' : 'one path'}; best one-path ${pct(w.onePath)} in ${w.onePathHops} hops)`);
+    for (const b of g.belowOnePath) console.log(`  below the best one-path route: ${b.label} pays ${(b.ofOnePath * 100).toFixed(5)}% of it (${b.onePathHops} hops; route: ${b.stages} stages${b.splits ? ', split' : ''})`);
     for (const p of g.problems) console.log(`  check: ${p.label}: ${p.problems.join('; ')}`);
     for (const f of g.referenceFailures) console.log(`  the reference failed on ${f.label}: ${f.error}`);
     if (g.precision.routesAboveOptimum.length) console.log(`  routes above the optimum (a reference error): ${g.precision.routesAboveOptimum.length} (${g.precision.routesAboveOptimum.slice(0, 5).join(', ')})`);

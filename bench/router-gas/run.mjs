@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// RouterV2 gas report: runs the forge gas bench (libs/contracts/test/bench/RouterV2Gas.t.sol), reads the
-// figures it logs and prints the router's overhead over the cheapest direct trade on a V2 pair against the
-// target. The exit code is 0 whether the target is met or missed (this is a report); it is non-zero only when
+// RouterV2 gas report: runs the forge gas benches (libs/contracts/test/bench/RouterV2Gas.t.sol and
+// RouterV2ConcentratedGas.t.sol), reads the figures they log and prints the router's single-hop overhead over the
+// cheapest direct trade on the same pool against the target: on a V2 pair, on a Uniswap V3 pool and on an Algebra
+// Integral pool (the real bytecode of both, from their npm packages). The exit code is 0 whether the target is met or missed (this is a report); it is non-zero only when
 // the bench itself fails (forge fails, a bench test fails, or a figure is missing).
 //
 //   node bench/router-gas/run.mjs          the table
@@ -16,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 const OVERHEAD_TARGET = 30_000;
 const TX_BASE_GAS = 21_000;
 const MAX_REFUND_QUOTIENT = 5; // EIP-3529: the refund is at most a fifth of the transaction's gas.
-const BENCH_PATH = 'test/bench/RouterV2Gas.t.sol';
+const BENCH_PATH = 'test/bench/RouterV2*Gas.t.sol';
 
 /** Every figure the bench logs (`log_named_uint` keys) that the report needs. */
 const KEYS = [
@@ -31,6 +32,12 @@ const KEYS = [
   'router_diamond',
   'router_native_in',
   'router_native_out',
+  'direct_v3_single_hop',
+  'router_v3_single_hop',
+  'direct_algebra_single_hop',
+  'router_algebra_single_hop',
+  'router_split_v3_algebra_v2',
+  'router_two_hops_v3_algebra',
 ];
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -103,13 +110,20 @@ function summarize(f) {
   // transaction's gas (intrinsic + calldata + execution).
   const txGas = TX_BASE_GAS + f.router_single_hop_calldata + f.router_single_hop;
   const grantedRefund = Math.min(f.router_single_hop_refund, Math.floor(txGas / MAX_REFUND_QUOTIENT));
+  const v3Overhead = f.router_v3_single_hop - f.direct_v3_single_hop;
+  const algebraOverhead = f.router_algebra_single_hop - f.direct_algebra_single_hop;
+  const verdict = (value) => (value <= OVERHEAD_TARGET ? 'PASS' : 'MISS');
   return {
     figures: f,
     overhead,
     grantedRefund,
     overheadAfterRefund: overhead - grantedRefund,
     target: OVERHEAD_TARGET,
-    verdict: overhead <= OVERHEAD_TARGET ? 'PASS' : 'MISS',
+    verdict: verdict(overhead),
+    v3Overhead,
+    v3Verdict: verdict(v3Overhead),
+    algebraOverhead,
+    algebraVerdict: verdict(algebraOverhead),
   };
 }
 
@@ -120,12 +134,19 @@ function printTable(s) {
   const rows = [
     ['direct pair swap (getReserves + transfer + swap)', f.direct_single_hop],
     ['RouterV2 single hop (executeSwaps, 1 pool, no fee)', f.router_single_hop],
-    ['overhead', s.overhead, `target <= ${gas(s.target)} gas   ${s.verdict}`],
+    ['overhead (V2)', s.overhead, `target <= ${gas(s.target)} gas   ${s.verdict}`],
     [
       'overhead after the router refund',
       s.overheadAfterRefund,
       `info: refund ${gas(s.grantedRefund)} granted of ${gas(f.router_single_hop_refund)} earned`,
     ],
+    null,
+    ['direct Uniswap V3 pool swap (swap + pay in the callback)', f.direct_v3_single_hop],
+    ['RouterV2 single hop on that V3 pool', f.router_v3_single_hop],
+    ['overhead (V3)', s.v3Overhead, `target <= ${gas(s.target)} gas   ${s.v3Verdict}`],
+    ['direct Algebra Integral pool swap (swap + pay in the callback)', f.direct_algebra_single_hop],
+    ['RouterV2 single hop on that Algebra pool', f.router_algebra_single_hop],
+    ['overhead (Algebra)', s.algebraOverhead, `target <= ${gas(s.target)} gas   ${s.algebraVerdict}`],
     null,
     ['reference: split across 2 pools', f.router_split_2way],
     ['reference: 2 hops', f.router_two_hops],
@@ -134,6 +155,8 @@ function printTable(s) {
     ['reference: diamond (A->B->USDC, A->C->USDC)', f.router_diamond],
     ['reference: native in (wrap)', f.router_native_in],
     ['reference: native out (unwrap)', f.router_native_out],
+    ['reference: split across V3, Algebra and V2 (2:2:1)', f.router_split_v3_algebra_v2],
+    ['reference: 2 hops, V3 then Algebra', f.router_two_hops_v3_algebra],
     ['reference: single-hop calldata (not in the figures)', f.router_single_hop_calldata],
   ];
   const width = Math.max(...rows.filter(Boolean).map(([label]) => label.length));

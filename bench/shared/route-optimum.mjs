@@ -12,6 +12,10 @@
 //   stableSide   x^3*y + x*y^3 = k on amounts in whole tokens, the fee taken from the input
 //   curveBuySide / curveSellSide   the launchpad's bonding curve (virtual reserves, x*y = k), the 1% fee on the
 //                native side, a buy up to what sells the rest of the allotment, a sale up to the native coin raised
+//   concentratedSide   a concentrated-liquidity pool (Uniswap V3, Algebra): within each range between initialized
+//                ticks a constant-product curve on the virtual reserves L / sqrtP and L * sqrtP, the liquidity
+//                changing where the price crosses a tick, the fee taken from the input, up to the input that
+//                takes the price to the last initialized tick (ranges without liquidity take no input)
 //   sampledSide  a pool known by samples of its own quote (core pools' estimateSwap): the least concave function
 //                through the samples (their upper concave hull), linear between them, nothing above the largest
 //
@@ -88,6 +92,97 @@ export function stableSide(reserveIn, reserveOut, decimalsIn, decimalsOut, feeBp
     return ((g * uo) / ui) * ((3 * x0 * x0 * y + y * y * y) / (x0 * x0 * x0 + 3 * x0 * y * y));
   };
   return smooth({ cap: Infinity, sup: Y * uo, out, slope, inputAt: (lambda) => bisectInputAt(slope, lambda, X * ui) });
+}
+
+/**
+ * A concentrated-liquidity pool side, in float: `pool` holds sqrtPriceX96, tick, liquidity, fee (pips) and ticks
+ * [{ index, liquidityNet }] (every initialized tick); `zeroForOne` sells token0. The price walks from the current
+ * one through the ticks in the swap's direction: crossing a tick downwards takes its liquidityNet off, upwards adds
+ * it. Each range with liquidity is one segment of the input axis with its virtual reserves at its start (in, out):
+ * selling token0 (L / sqrtP, L * sqrtP), selling token1 (L * sqrtP, L / sqrtP); the output of a net input u within
+ * it is out * u / (in + u). The fee takes `fee` / 1e6 of the gross input. The marginal rate is fee factor times the
+ * price, falling as the price moves and jumping down across a range without liquidity: the function is concave.
+ */
+export function concentratedSide(pool, zeroForOne) {
+  const g = 1 - pool.fee / 1e6;
+  const ticks = [...pool.ticks].map((t) => ({ index: t.index, net: Number(t.liquidityNet) })).sort((a, b) => a.index - b.index);
+  // log1p: 1.0001 itself is not a float, and its rounding would move far ticks by parts in 1e12.
+  const sqrtTick = (t) => Math.exp((t * Math.log1p(1e-4)) / 2);
+  let s = Number(pool.sqrtPriceX96) / 2 ** 96;
+  let L = Number(pool.liquidity);
+  const x0 = [];
+  const y0 = [];
+  const rin = [];
+  const rout = [];
+  let x = 0;
+  let y = 0;
+  const walk = (to) => {
+    if (L > 0 && to !== s) {
+      const [ri, ro, dIn, dOut] = zeroForOne ? [L / s, L * s, L / to - L / s, L * (s - to)] : [L * s, L / s, L * (to - s), L / s - L / to];
+      if (dIn > 0 && dOut > 0) {
+        x0.push(x);
+        y0.push(y);
+        rin.push(ri);
+        rout.push(ro);
+        x += dIn / g;
+        y += dOut;
+      }
+    }
+    s = to;
+  };
+  if (zeroForOne) {
+    for (let k = ticks.length - 1; k >= 0; k--) {
+      if (ticks[k].index > pool.tick) continue;
+      walk(sqrtTick(ticks[k].index));
+      L -= ticks[k].net;
+    }
+  } else {
+    for (const t of ticks) {
+      if (t.index <= pool.tick) continue;
+      walk(sqrtTick(t.index));
+      L += t.net;
+    }
+  }
+  const n = rin.length;
+  const cap = x;
+  const sup = y;
+  const segment = (v) => {
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (x0[mid] <= v) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const side = smooth({
+    cap,
+    sup,
+    out: (v) => {
+      if (!(v > 0) || n === 0) return 0;
+      if (v >= cap) return sup;
+      const k = segment(v);
+      const u = g * (v - x0[k]);
+      return y0[k] + (rout[k] * u) / (rin[k] + u);
+    },
+    slope: (v) => {
+      if (n === 0 || v >= cap) return 0;
+      const k = segment(Math.max(v, 0));
+      const d = rin[k] + g * (Math.max(v, 0) - x0[k]);
+      return (g * rin[k] * rout[k]) / (d * d);
+    },
+    inputAt: (lambda) => {
+      // The last segment whose starting rate is at least lambda; the rate reaches lambda in it or at its end.
+      let v = 0;
+      for (let k = 0; k < n && (g * rout[k]) / rin[k] >= lambda; k++) {
+        const end = k + 1 < n ? x0[k + 1] : cap;
+        v = Math.min(end, x0[k] + (Math.sqrt((g * rin[k] * rout[k]) / lambda) - rin[k]) / g);
+      }
+      return v;
+    },
+  });
+  return { ...side, segments: n };
 }
 
 /** A launchpad buy: native in (1% fee off it), tokens out, up to the native coin that sells the allotment out. */

@@ -15,7 +15,18 @@
 //   curves: N         N more tokens, each trading only on a launchpad bonding curve against WETH (virtual
 //                     reserves of 300 WETH and 1.125e9 tokens of 6 decimals at creation, 1% fee), each part-way
 //                     through its sale
+//   concentrated: F   a share F of all the pools (at least F of them, counted after the extras) made concentrated-
+//                     liquidity pools: V2 pools of the base graph, picked by their own seeded draw, become Uniswap V3
+//                     pools (fee tiers 100 / 500 / 3000 / 10000 pips with tick spacings 1 / 10 / 60 / 200) or, one
+//                     in four, Algebra pools (fee 100 to 10000 pips, tick spacing 10 or 60), on the same tokens, with
+//                     the same depth ($1k to $10M a side, spread over 4 to 7 positions: narrow around the price,
+//                     wide, one-sided above and below the price, sometimes full range), priced off the tokens' prices
+//                     like the other pools (loopFree: by less than 90% of the pool's own fee)
 // The extra pools and tokens come from their own seeded draws, after the base graph's.
+
+import { createRequire } from 'node:module';
+
+const v3sdk = createRequire(import.meta.url)('@uniswap/v3-sdk');
 
 /** A seeded uniform generator on [0, 1) (mulberry32). */
 export function rng(seed) {
@@ -37,7 +48,7 @@ export const toUnits = (whole, decimals) => {
 };
 
 export function syntheticGraph(poolCount, seed, queries, options = {}) {
-  const { loopFree = false, corePools = 0, curves = 0 } = options;
+  const { loopFree = false, corePools = 0, curves = 0, concentrated = 0 } = options;
   const rand = rng(seed);
   const tokens = [];
   const hubs = [
@@ -52,12 +63,14 @@ export function syntheticGraph(poolCount, seed, queries, options = {}) {
     tokens.push({ symbol: `T${i}`, usd: 10 ** (rand() * 6 - 3), decimals: rand() < 0.7 ? 18 : 6, address: address(0x200 + i), hub: false });
   }
   const pools = [];
+  const tvl = []; // the base pools' depth a side in USD, for the concentrated variant
   const pairCount = new Map();
   const add = (a, b, kind) => {
     const key = [a.address, b.address].sort().join();
     pairCount.set(key, (pairCount.get(key) ?? 0) + 1);
     const [t0, t1] = BigInt(a.address) < BigInt(b.address) ? [a, b] : [b, a];
     const tvlUsd = 10 ** (3 + rand() * 4); // $1k .. $10M a side
+    tvl.push(tvlUsd);
     const skewDraw = rand();
     const fees = kind === 'stable' ? [1, 4, 5] : [5, 10, 25, 30, 100];
     const routerIndex = kind === 'stable' ? 3 : 1 + Math.floor(rand() * 2);
@@ -109,6 +122,7 @@ export function syntheticGraph(poolCount, seed, queries, options = {}) {
     list.push({ label: `${a.symbol}->${b.symbol} $${usd.toFixed(0)}`, tokenIn: a.address, tokenOut: b.address, amountIn: toUnits((usd / a.usd).toFixed(Math.min(a.decimals, 9)), a.decimals) });
   }
   if (corePools > 0 || curves > 0) addExtras(rng(seed ^ 0x5eed), tokens, pools, pairCount, corePools, curves);
+  if (concentrated > 0) makeConcentrated(rng(seed ^ 0xc0ca), tokens, pools, tvl, concentrated, loopFree);
   return {
     snapshot: { chainId: 4663, pools },
     queries: list,
@@ -201,4 +215,129 @@ function addExtras(rand, tokens, pools, pairCount, corePools, curves) {
       },
     });
   }
+}
+
+// ---------------------------------------------------------------- concentrated liquidity
+
+const MIN_TICK = -887272;
+const MAX_TICK = 887272;
+const V3_TIERS = [
+  [100, 1],
+  [500, 10],
+  [3000, 60],
+  [10000, 200],
+];
+const ALGEBRA_FEES = [100, 500, 900, 2500, 3000, 5000, 10000];
+const LOG_TICK = Math.log1p(1e-4); // 1.0001 itself is not a float
+
+function makeConcentrated(rand, tokens, pools, tvl, share, loopFree) {
+  const byAddress = new Map(tokens.map((t) => [t.address, t]));
+  const v2 = pools.map((p, i) => i).filter((i) => pools[i].kind === 'uniswap-v2');
+  // A seeded shuffle of the V2 pools; the first `count` become concentrated.
+  for (let i = v2.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [v2[i], v2[j]] = [v2[j], v2[i]];
+  }
+  const count = Math.min(v2.length, Math.ceil(share * pools.length));
+  for (const i of v2.slice(0, count).sort((a, b) => a - b)) {
+    const p = pools[i];
+    pools[i] = concentratedPool(rand, p, byAddress.get(p.token0), byAddress.get(p.token1), tvl[i], loopFree);
+  }
+}
+
+/** sqrt(1.0001^tick) as a float. */
+const sqrtAtTick = (tick) => Math.exp((tick * LOG_TICK) / 2);
+
+function concentratedPool(rand, base, t0, t1, tvlUsd, loopFree) {
+  const algebra = rand() < 0.25;
+  let fee;
+  let tickSpacing;
+  if (algebra) {
+    fee = ALGEBRA_FEES[Math.floor(rand() * ALGEBRA_FEES.length)];
+    tickSpacing = rand() < 0.5 ? 10 : 60;
+  } else {
+    [fee, tickSpacing] = V3_TIERS[Math.floor(rand() * V3_TIERS.length)];
+  }
+  const skew = 1 + (rand() - 0.5) * (loopFree ? 1.8 * (fee / 1e6) : 0.04);
+  // token1 base units per token0 base unit at the tokens' prices, off by the skew like the V2 pools (skew > 1: token0 cheaper).
+  const u0 = t0.usd / 10 ** t0.decimals;
+  const u1 = t1.usd / 10 ** t1.decimals;
+  const price = u0 / u1 / skew;
+  const sqrtPriceX96 = BigInt(Math.round(Math.sqrt(price) * 2 ** 96));
+  const tick = exactTick(sqrtPriceX96, Math.floor(Math.log(price) / LOG_TICK));
+  const s = Number(sqrtPriceX96) / 2 ** 96;
+  const lowest = Math.ceil(MIN_TICK / tickSpacing) * tickSpacing;
+  const highest = Math.floor(MAX_TICK / tickSpacing) * tickSpacing;
+  const here = Math.floor(tick / tickSpacing) * tickSpacing;
+  const clamp = (t) => Math.min(highest, Math.max(lowest, t));
+  const steps = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1));
+  // Positions [lower, upper) and their share of the pool's value.
+  const positions = [];
+  // Narrow around the price: 1 to 10 spacings on each side.
+  positions.push([here - steps(1, 10) * tickSpacing, here + steps(1, 10) * tickSpacing, 0.3 + rand() * 0.2]);
+  // Wide: about +-20% to +-100% (2,000 to 7,000 ticks).
+  const wide = Math.ceil(steps(2000, 7000) / tickSpacing);
+  positions.push([here - wide * tickSpacing, here + wide * tickSpacing, 0.15 + rand() * 0.15]);
+  // One-sided above (only token0) and below (only token1) the price.
+  const gapUp = steps(1, 20);
+  const lenUp = Math.max(1, Math.ceil(steps(50, 2000) / tickSpacing));
+  positions.push([here + (gapUp + 1) * tickSpacing, here + (gapUp + 1 + lenUp) * tickSpacing, 0.05 + rand() * 0.1]);
+  const gapDown = steps(1, 20);
+  const lenDown = Math.max(1, Math.ceil(steps(50, 2000) / tickSpacing));
+  positions.push([here - (gapDown + lenDown) * tickSpacing, here - gapDown * tickSpacing, 0.05 + rand() * 0.1]);
+  // Sometimes full range, sometimes another narrow one just off the price.
+  if (rand() < 0.4) positions.push([lowest, highest, 0.05 + rand() * 0.15]);
+  if (rand() < 0.5) {
+    const off = steps(-5, 5) * tickSpacing;
+    positions.push([here + off - steps(1, 4) * tickSpacing, here + off + steps(1, 4) * tickSpacing, 0.05 + rand() * 0.1]);
+  }
+  if (rand() < 0.3) positions.push([here - steps(20, 200) * tickSpacing, here + steps(1, 50) * tickSpacing, 0.05 + rand() * 0.1]);
+  const weight = positions.reduce((sum, q) => sum + q[2], 0);
+  const net = new Map();
+  let liquidity = 0n;
+  for (const [lo, hi, w] of positions) {
+    const [lower, upper] = [clamp(lo), clamp(hi)];
+    if (!(lower < upper)) continue;
+    const sa = sqrtAtTick(lower);
+    const sb = sqrtAtTick(upper);
+    // Value of one unit of liquidity in USD: amount0 = L (1/max(s, sa) - 1/sb) above, amount1 = L (min(s, sb) - sa) below.
+    const a0 = s < sb ? 1 / Math.max(s, sa) - 1 / sb : 0;
+    const a1 = s > sa ? Math.min(s, sb) - sa : 0;
+    const L = BigInt(Math.floor(((2 * tvlUsd * w) / weight) / (a0 * u0 + a1 * u1)));
+    if (L <= 0n) continue;
+    net.set(lower, (net.get(lower) ?? 0n) + L);
+    net.set(upper, (net.get(upper) ?? 0n) - L);
+    if (lower <= tick && tick < upper) liquidity += L;
+  }
+  // Every tick that bounds a position is initialized (also where the nets cancel: the pool keeps it while gross > 0).
+  const ticks = [...net].sort((a, b) => a[0] - b[0]).map(([index, liquidityNet]) => ({ index, liquidityNet }));
+  const { address: poolAddress, token0, token1, decimals0, decimals1 } = base;
+  return {
+    address: poolAddress,
+    token0,
+    token1,
+    decimals0,
+    decimals1,
+    kind: algebra ? 'algebra' : 'uniswap-v3',
+    routerIndex: algebra ? 6 : 5,
+    sqrtPriceX96,
+    tick,
+    liquidity,
+    fee,
+    tickSpacing,
+    ticks,
+  };
+}
+
+/** The tick of a sqrt price (the largest tick whose sqrt ratio is at or below it), from a float guess. */
+function exactTick(sqrtPriceX96, guess) {
+  let t = guess;
+  while (sqrtRatioAtTick(t) > sqrtPriceX96) t--;
+  while (sqrtRatioAtTick(t + 1) <= sqrtPriceX96) t++;
+  return t;
+}
+
+/** TickMath.getSqrtRatioAtTick as the V3 core contracts compute it (`@uniswap/v3-sdk`'s port). */
+function sqrtRatioAtTick(tick) {
+  return BigInt(v3sdk.TickMath.getSqrtRatioAtTick(tick).toString());
 }

@@ -111,6 +111,15 @@ describe('activity simulator', () => {
         expect(drift).toBeLessThan(0.01);
       }
 
+      // Concentrated swaps went through RouterV2 into the V3 or Algebra pool they named: its Swap event is in the receipt.
+      for (const r of mine.filter((x) => x.kind === 'concentrated-swap')) {
+        const pool = chain.pools.find((p) => p.name === r.detail.pool)!;
+        expect(['uniswap-v3', 'algebra']).toContain(pool.kind);
+        const logs = (await receipt(r.txHash)).logs.filter((l) => getAddress(l.address) === pool.address);
+        expect(logs.length).toBeGreaterThan(0);
+        expect(Number(r.detail.amountOut)).toBeGreaterThan(0);
+      }
+
       // Oracle moves changed prices by a few basis points, inside their bands.
       if (mine.some((r) => r.kind === 'oracle-move')) {
         const moved = [...now.prices].filter(([t, p]) => was.prices.get(t) !== p);
@@ -155,7 +164,7 @@ describe('activity simulator', () => {
       chains: { '999': { ...chain, pools: chain.pools.map((p) => (p.kind === 'uniswap-v2' ? { ...p, address: chain.wrappedNative.address } : p)) } },
     };
     const { logger, lines } = collectingLogger();
-    const simulator = new Simulator({ manifest: broken, intervalMs: 0, seed: SEED, logger, weights: { ...EVEN, 'v2-swap': 1, 'stable-swap': 0, 'core-swap': 0, transfer: 0, 'launchpad-trade': 0, 'launch-token': 0, 'oracle-move': 0 } });
+    const simulator = new Simulator({ manifest: broken, intervalMs: 0, seed: SEED, logger, weights: { ...EVEN, 'v2-swap': 1, 'stable-swap': 0, 'core-swap': 0, 'concentrated-swap': 0, transfer: 0, 'launchpad-trade': 0, 'launch-token': 0, 'oracle-move': 0 } });
     const [failed] = await simulator.tick();
     expect(failed).toMatchObject({ chainId: 999, kind: 'v2-swap', ok: false });
     const warnings = lines.filter((l) => l.level === 'warn');

@@ -1,5 +1,5 @@
 // Launchpad read endpoints: gateway -> NATS -> launchpad-service -> the launchpad on anvil.
-import { launchpadAbi } from '@dex/abis';
+import { launchpadAbi, launchpadTokenAbi } from '@dex/abis';
 import { createChainClient } from '@dex/chain';
 import type { DexClient, EndpointName, RawResponse } from '@dex/sdk';
 import { parseAbiItem } from 'viem';
@@ -73,6 +73,22 @@ describe('GET /launchpad/*', () => {
     const unknown = await api.request('launchpadToken', { address: '0x000000000000000000000000000000000000dEaD', chainId: 999 });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ success: false, error: 'Token not found on the launchpad' });
+  });
+
+  it("says whether the creator is still locked and until when, as the token enforces it", async () => {
+    const client = createChainClient({ chainId: 999, rpcUrl: chain().rpcUrl });
+    const { timestamp } = await client.getBlock();
+    const r = await api.request('launchpadToken', { address: launched('MDOG').address, chainId: 999 });
+    expect(r.status).toBe(200);
+    const token = bodyOf(r).data;
+    const unlockTime = await client.readContract({ address: token.address, abi: launchpadTokenAbi, functionName: 'creatorUnlockTime' });
+    expect(token.creatorUnlockTime).toBe(Number(unlockTime));
+    expect(token.creatorUnlockTime).toBe(token.creationTimestamp + 3600);
+    // The devnet launched its tokens moments ago: every creator is inside its hour.
+    expect(token.creatorLocked).toBe(timestamp < unlockTime);
+    expect(token.creatorLocked).toBe(true);
+    const list = await api.launchpadTokens({ chainId: 999 });
+    for (const t of list.data.tokens) expect(t).toMatchObject({ creatorLocked: true, creatorUnlockTime: t.creationTimestamp + 3600 });
   });
 
   it('estimates buys and sells as the contract does, and refuses a graduated curve', async () => {

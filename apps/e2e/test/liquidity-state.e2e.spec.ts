@@ -1,9 +1,9 @@
 // The aggregator's liquidity state, built from the indexer's chain facts, against a fresh read of the chain at the
-// same block, pool by pool: while the devnet's activity simulator trades (V2, stable and core swaps, launchpad
-// trades and launches), after aggregator-router is killed mid-stream and restarted, and after a reorg of at
+// same block, pool by pool: while the devnet's activity simulator trades (V2, stable and core swaps, Uniswap V3 and
+// Algebra swaps with their ticks, launchpad trades and launches), after aggregator-router is killed mid-stream and restarted, and after a reorg of at
 // least three blocks (anvil snapshot, revert, another branch).
 import { launchpadAbi, stablePoolAbi, stablePoolFactoryAbi, uniswapV2FactoryAbi, uniswapV2PairAbi } from '@dex/abis';
-import { createChainClient, type ChainPublicClient } from '@dex/chain';
+import { createChainClient, readConcentratedPools, type ChainPublicClient } from '@dex/chain';
 import { readManifest } from '@dex/devnet-kit';
 import { CHAIN_FACTS, type ChainFact, type DevnetManifest } from '@dex/messages';
 import { createTestDatabase, startPrivateNatsServer, type PrivateNatsServer, type TestDatabase } from '@dex/testing';
@@ -16,7 +16,9 @@ import { apiClient, getJson, startApp, until, type AppProcess } from '../src';
 jest.setTimeout(180_000);
 
 /** A pool's state as both sides describe it. */
-type PoolState = { kind: string; reserve0?: string; reserve1?: string; nativeReserve?: string; tokenReserve?: string; graduated?: boolean };
+type PoolState = { kind: string; reserve0?: string; reserve1?: string; nativeReserve?: string; tokenReserve?: string; graduated?: boolean; concentrated?: ConcentratedRecord };
+/** A Uniswap V3 or Algebra pool's state: price, tick, active liquidity, fee (pips), tick spacing, initialized ticks ascending. */
+type ConcentratedRecord = { sqrtPriceX96: string; tick: number; liquidity: string; fee?: number; tickSpacing?: number; ticks: { index: number; liquidityNet: string; liquidityGross: string }[] };
 
 describe('aggregator liquidity state against the chain', () => {
   let dir: string;
@@ -59,19 +61,22 @@ describe('aggregator liquidity state against the chain', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The state aggregator-router holds: its block and its V2, stable and launchpad pools. */
+  /** The state aggregator-router holds: its block and its V2, stable, concentrated and launchpad pools. */
   async function held(app: AppProcess): Promise<{ block: bigint; pools: Map<string, PoolState> }> {
     const { status, body } = await getJson(`${app.url}/liquidity/999`);
     if (status !== 200) throw new Error(`GET /liquidity/999: ${status} ${JSON.stringify(body)}`);
     const pools = new Map<string, PoolState>();
     for (const p of body.data.pools) {
       if (p.kind === 'core') continue;
-      pools.set(p.address.toLowerCase(), { kind: p.kind, reserve0: p.reserve0, reserve1: p.reserve1, nativeReserve: p.nativeReserve, tokenReserve: p.tokenReserve, graduated: p.graduated });
+      pools.set(p.address.toLowerCase(), { kind: p.kind, reserve0: p.reserve0, reserve1: p.reserve1, nativeReserve: p.nativeReserve, tokenReserve: p.tokenReserve, graduated: p.graduated, concentrated: p.concentrated });
     }
     return { block: BigInt(body.data.blockNumber), pools };
   }
 
-  /** A fresh read of the chain at `block`: every pair of the V2 and stable factories, every launched token's curve. */
+  /**
+   * A fresh read of the chain at `block`: every pair of the V2 and stable factories, the V3 and Algebra pools of the
+   * sources file read whole (`readConcentratedPools`: ticks from the tick bitmap / tick list), every launched token's curve.
+   */
   async function freshRead(blockNumber: bigint): Promise<Map<string, PoolState>> {
     const pools = new Map<string, PoolState>();
     for (const source of chain().sources) {
@@ -98,6 +103,24 @@ describe('aggregator liquidity state against the chain', () => {
         pools.set(address.toLowerCase(), { kind: source.kind, reserve0: r0.toString(), reserve1: r1.toString() });
       });
     }
+    const concentrated = chain().pools.filter((p): p is typeof p & { kind: 'uniswap-v3' | 'algebra' } => p.kind === 'uniswap-v3' || p.kind === 'algebra');
+    expect(concentrated.length).toBeGreaterThan(0);
+    const reads = await readConcentratedPools(client, { pools: concentrated.map((p) => ({ address: p.address as Address, kind: p.kind })), blockNumber });
+    concentrated.forEach((p, i) => {
+      const r = reads[i];
+      if (!r) throw new Error(`the ${p.kind} pool ${p.address} did not answer at block ${blockNumber}`);
+      pools.set(p.address.toLowerCase(), {
+        kind: p.kind,
+        concentrated: {
+          sqrtPriceX96: r.sqrtPriceX96.toString(),
+          tick: r.tick,
+          liquidity: r.liquidity.toString(),
+          fee: r.fee,
+          tickSpacing: r.tickSpacing,
+          ticks: r.ticks.map((t) => ({ index: t.index, liquidityNet: t.liquidityNet.toString(), liquidityGross: t.liquidityGross.toString() })),
+        },
+      });
+    });
     const launchpad = chain().launchpad.address as Address;
     const count = await client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'getTokenCount', blockNumber });
     const [tokens] = await client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'getPaginatedTokensWithMetadata', args: [0n, count], blockNumber });
@@ -134,8 +157,9 @@ describe('aggregator liquidity state against the chain', () => {
   const reloads = (app: AppProcess) => metric(app, 'liquidity_loads_total', ['reason="reorg"']);
 
   it('equals a fresh read of the chain while the simulator trades', async () => {
-    // It follows the trades as facts (Sync reserves, curve trades), not by reading the pools.
+    // It follows the trades as facts (Sync reserves, concentrated pools' swaps, curve trades), not by reading the pools.
     await until(() => factsReceived(router, CHAIN_FACTS.poolUpdated), (n) => n > 0, 60_000);
+    await until(() => factsReceived(router, CHAIN_FACTS.poolConcentrated), (n) => n > 0, 60_000);
     await until(() => factsReceived(router, CHAIN_FACTS.launchpadTrade), (n) => n > 0, 60_000);
     const head = await client.getBlockNumber();
     expect(await expectStateEqualsChain(router, head + 3n)).toBeGreaterThanOrEqual(head + 3n);

@@ -243,7 +243,8 @@ describe('aggregator routes', () => {
     const ba = await pools({ tokenA: token('USDC'), tokenB: token('WHYPE') });
     expect(ab.status).toBe(200);
     const addresses = (r: any) => r.body.data.map((p: any) => p.poolAddress).sort();
-    expect(addresses(ab).length).toBe(3);
+    // Core, DevSwap V2, LiteSwap V2; DevSwap V3 at 0.05% and 0.3%, LiteSwap V3 at 0.3%, AlgebraSwap.
+    expect(addresses(ab).length).toBe(7);
     expect(addresses(ab)).toEqual(addresses(ba));
     expect(bodyOf(ab).data[0]).toEqual(
       expect.objectContaining({ poolAddress: expect.any(String), pairedToken: token('USDC'), routerIndex: expect.any(Number), protocol: expect.any(String), stable: false, pair: expect.stringContaining('/'), price: expect.any(Number) }),
@@ -251,10 +252,27 @@ describe('aggregator routes', () => {
     const price = bodyOf(ab).data.find((p: any) => p.routerIndex === 1)!.price;
     expect(price).toBeGreaterThan(20);
     expect(price).toBeLessThan(30);
+    // Concentrated pools: fee in hundredths of a basis point and the tick spacing, priced from their sqrt price.
+    const concentrated = bodyOf(ab).data.filter((p: any) => p.routerIndex >= 5);
+    expect(concentrated.map((p: any) => [p.routerIndex, p.protocol, p.fee, p.tickSpacing])).toEqual([
+      [5, 'DevSwap V3', expect.any(Number), expect.any(Number)],
+      [5, 'DevSwap V3', expect.any(Number), expect.any(Number)],
+      [6, 'LiteSwap V3', 3000, 60],
+      [7, 'AlgebraSwap', 500, 60],
+    ]);
+    expect(concentrated.filter((p: any) => p.routerIndex === 5).map((p: any) => `${p.fee}/${p.tickSpacing}`).sort()).toEqual(['3000/60', '500/10']);
+    for (const p of concentrated) {
+      expect(p.pair).toBe(bodyOf(ab).data.find((x: any) => x.routerIndex === 1)!.pair);
+      expect(p.price).toBeGreaterThan(20);
+      expect(p.price).toBeLessThan(30);
+    }
+    const usdcInWhype = bodyOf(ba).data.find((p: any) => p.routerIndex === 7)!.price;
+    expect(usdcInWhype).toBeGreaterThan(1 / 30);
+    expect(usdcInWhype).toBeLessThan(1 / 20);
     const only = await pools({ tokenA: token('WHYPE'), tokenB: token('USDC'), includeDexes: [1, 2] });
     expect(bodyOf(only).data.map((p: any) => p.routerIndex).sort()).toEqual([1, 2]);
-    const without = await pools({ tokenA: token('WHYPE'), tokenB: token('USDC'), excludeDexes: [0] });
-    expect(bodyOf(without).data.map((p: any) => p.routerIndex).sort()).toEqual([1, 2]);
+    const without = await pools({ tokenA: token('WHYPE'), tokenB: token('USDC'), excludeDexes: [0, 5] });
+    expect(bodyOf(without).data.map((p: any) => p.routerIndex).sort()).toEqual([1, 2, 6, 7]);
     const both = await pools({ tokenA: token('WHYPE'), tokenB: token('USDC'), includeDexes: [1], excludeDexes: [2] });
     expect(both.status).toBe(400);
     expect(both.body).toEqual({ success: false, error: 'excludeDexes and includeDexes cannot be used together', details: expect.any(String) });

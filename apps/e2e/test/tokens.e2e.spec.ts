@@ -27,7 +27,7 @@ describe('GET /tokens', () => {
         const ctx = deployContext(999, c.rpcUrl);
         const trader = chains.manifest.accounts.find((a) => a.role === 'trader-1')! as DevAccount;
         const dai = c.tokens.find((t) => t.symbol === 'DAI')!.address;
-        for (let i = 0; i < 12; i++) await send(ctx, { address: dai, abi: testERC20Abi as Abi, functionName: 'transfer', args: [chains.manifest.accounts[i % 6].address, 1n] }, trader);
+        for (let i = 0; i < 48; i++) await send(ctx, { address: dai, abi: testERC20Abi as Abi, functionName: 'transfer', args: [chains.manifest.accounts[i % 6].address, 1n] }, trader);
       },
     });
     api = apiClient(stack.app('gateway').url);

@@ -1,6 +1,22 @@
 import { type Abi, type AbiFunction, encodeFunctionData, erc20Abi, isHex, multicall3Abi, parseAbi } from 'viem';
 import { formatAbiItem } from 'viem/utils';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
+  algebraFactoryAbi,
+  algebraFactoryBytecode,
+  algebraPoolAbi,
+  algebraPoolDeployerAbi,
+  algebraPoolDeployerBytecode,
+  quoterV2Abi,
+  quoterV2Bytecode,
+  uniswapV2CoreFactoryAbi,
+  uniswapV2CoreFactoryBytecode,
+  uniswapV2CorePairAbi,
+  uniswapV2CorePairBytecode,
+  uniswapV3FactoryAbi,
+  uniswapV3FactoryBytecode,
+  uniswapV3PoolAbi,
   multicall3Abi as ourMulticall3Abi,
   multicall3Bytecode,
   stablePoolAbi,
@@ -270,5 +286,29 @@ describe('typed ABIs', () => {
   it('give TestERC20 a (name, symbol, decimals) constructor', () => {
     const constructor = testERC20Abi.find((item) => item.type === 'constructor');
     expect(constructor?.inputs.map((input) => input.type)).toEqual(['string', 'string', 'uint8']);
+  });
+
+  it("publish the protocols' own bytecode and ABIs from their npm packages, byte for byte", () => {
+    const artifact = (path: string) => {
+      const json = JSON.parse(readFileSync(join(__dirname, '../../../node_modules', path), 'utf8')) as { abi: Abi; bytecode: string };
+      return { abi: json.abi, bytecode: (json.bytecode.startsWith('0x') ? json.bytecode : `0x${json.bytecode}`).toLowerCase() };
+    };
+    const published: [string, Abi, string | undefined][] = [
+      ['@uniswap/v2-core/build/UniswapV2Factory.json', uniswapV2CoreFactoryAbi as Abi, uniswapV2CoreFactoryBytecode],
+      ['@uniswap/v2-core/build/UniswapV2Pair.json', uniswapV2CorePairAbi as Abi, uniswapV2CorePairBytecode],
+      ['@uniswap/v3-core/artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json', uniswapV3FactoryAbi as Abi, uniswapV3FactoryBytecode],
+      ['@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json', uniswapV3PoolAbi as Abi, undefined],
+      ['@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json', quoterV2Abi as Abi, quoterV2Bytecode],
+      ['@cryptoalgebra/integral-core/artifacts/contracts/AlgebraFactory.sol/AlgebraFactory.json', algebraFactoryAbi as Abi, algebraFactoryBytecode],
+      ['@cryptoalgebra/integral-core/artifacts/contracts/AlgebraPoolDeployer.sol/AlgebraPoolDeployer.json', algebraPoolDeployerAbi as Abi, algebraPoolDeployerBytecode],
+      ['@cryptoalgebra/integral-core/artifacts/contracts/AlgebraPool.sol/AlgebraPool.json', algebraPoolAbi as Abi, undefined],
+    ];
+    for (const [path, abi, bytecode] of published) {
+      const original = artifact(path);
+      if (bytecode !== undefined) expect({ path, bytecode }).toEqual({ path, bytecode: original.bytecode });
+      expect(new Set(abi.map((item) => shape(item)))).toEqual(new Set(original.abi.map((item) => shape(item))));
+    }
+    // The pools are created by their factories (the V3 factory and the Algebra pool deployer embed their code).
+    expect(uniswapV3FactoryBytecode.length).toBeGreaterThan(40_000);
   });
 });

@@ -19,6 +19,12 @@ export interface ChainInfo {
    * block (30M) once a minute, and only to accounts that opted in to big blocks.
    */
   readonly smallBlockGasLimit?: number;
+  /**
+   * The most gas a route's transaction is planned to use (the swaps a route splits into are bounded by it): the
+   * small block on HyperEVM, so that every route is mined within a second; half of a 30M block elsewhere, so that
+   * a route never needs a block to itself.
+   */
+  readonly routeGasBudget: number;
 }
 
 /** The chains the product serves. */
@@ -31,6 +37,7 @@ export const CHAINS = {
     wrappedNativeSymbol: 'WHYPE',
     wrappedNativeName: 'Wrapped HYPE',
     smallBlockGasLimit: 2_000_000,
+    routeGasBudget: 2_000_000,
   },
   4663: {
     chainId: 4663,
@@ -39,6 +46,7 @@ export const CHAINS = {
     nativeName: 'Ether',
     wrappedNativeSymbol: 'WETH',
     wrappedNativeName: 'Wrapped Ether',
+    routeGasBudget: 15_000_000,
   },
 } as const satisfies Record<number, ChainInfo>;
 

@@ -80,6 +80,36 @@ export async function send(
   if (receipt.status !== 'success') throw new Error(`${call.functionName} reverted on chain ${ctx.chainId} (tx ${hash})`);
 }
 
+/** A contract call to send. */
+export interface ContractCall {
+  readonly address: Address;
+  readonly abi: Abi;
+  readonly functionName: string;
+  readonly args?: readonly unknown[];
+  readonly value?: bigint;
+}
+
+/**
+ * Sends contract calls from `from` (default: the deployer) back to back, nonces counted here and each with the gas
+ * given (no estimate: later calls may depend on earlier ones), then checks every receipt. Faster than `send` one by
+ * one when the calls do not need each other's results.
+ */
+export async function sendBatch(
+  ctx: DeployContext,
+  calls: readonly ContractCall[],
+  gas: bigint,
+  from?: DevAccount,
+): Promise<void> {
+  const account = from ? privateKeyToAccount(from.privateKey) : ctx.wallet.account;
+  let nonce = await ctx.publicClient.getTransactionCount({ address: account.address, blockTag: 'pending' });
+  const hashes: Hex[] = [];
+  for (const call of calls) hashes.push(await ctx.wallet.writeContract({ ...call, account, gas, nonce: nonce++ } as never));
+  for (const [i, hash] of hashes.entries()) {
+    const receipt = await ctx.publicClient.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success') throw new Error(`${calls[i].functionName} reverted on chain ${ctx.chainId} (tx ${hash})`);
+  }
+}
+
 /**
  * Places our Multicall3 at its canonical address (the address viem and most tooling expect), by
  * deploying it once and copying its runtime code there.

@@ -13,6 +13,7 @@ import { DEVNET_LAUNCHES, deployLaunchpad } from './launchpad';
 import { deployRouter } from './router';
 import { deployScale, type ScaleDeployment, type ScaleProfile } from './scale';
 import { DEVNET_SOURCES, deploySources } from './sources';
+import { DEVNET_CONCENTRATED_SOURCES, deployConcentrated } from './concentrated';
 
 export interface DevnetOptions {
   /** chainId -> port; 0 picks a free port. */
@@ -54,7 +55,7 @@ function scaleCache(options: ScaleOptions, chainId: number) {
   const bytecodes = Object.entries(abis)
     .filter(([name]) => name.endsWith('Bytecode'))
     .sort(([a], [b]) => (a < b ? -1 : 1));
-  const seeds = [DEVNET_TOKENS[chainId], DEVNET_SOURCES[chainId], DEVNET_CORE_POOLS[chainId], DEVNET_LAUNCHES];
+  const seeds = [DEVNET_TOKENS[chainId], DEVNET_SOURCES[chainId], DEVNET_CORE_POOLS[chainId], DEVNET_LAUNCHES, DEVNET_CONCENTRATED_SOURCES[chainId]];
   const profile = { pools: options.pools, tokens: options.tokens, seed: options.seed, traders: options.traders };
   const key = createHash('sha256').update(JSON.stringify({ v: 1, chainId, profile, seeds, bytecodes })).digest('hex').slice(0, 16);
   const base = join(options.cacheDir!, `scale-${chainId}-${key}`);
@@ -70,7 +71,7 @@ const fresh = (path: string) => existsSync(path) && Date.now() - statSync(path).
 
 /** The manifest's summary of a scale deployment. */
 function scaleSummary(scale: ScaleDeployment): NonNullable<ManifestChain['scale']> {
-  const pools = { 'uniswap-v2': 0, stable: 0, core: 0 };
+  const pools = { 'uniswap-v2': 0, stable: 0, core: 0, 'uniswap-v3': 0, algebra: 0 };
   for (const p of scale.pools) pools[p.kind] += 1;
   return { seeder: scale.seeder, tokens: scale.tokens.map((t) => ({ name: t.symbol, symbol: t.symbol, decimals: t.decimals, address: t.address })), pools };
 }
@@ -107,7 +108,8 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
           return { ...saved.chain, rpcUrl: node.rpcUrl, scale: scaleSummary(deployed) };
         }
         const ctx = deployContext(chainId, node.rpcUrl);
-        const chain = (await deployRouter(ctx, await deployLaunchpad(ctx, await deployAmm(ctx, await deploySources(ctx, await deployBase(ctx)))))) as ManifestChain;
+        const base = await deployLaunchpad(ctx, await deployAmm(ctx, await deploySources(ctx, await deployBase(ctx))));
+        const chain = (await deployRouter(ctx, await deployConcentrated(ctx, base))) as ManifestChain;
         if (!options.scale) return chain;
         const deployed = await deployScale(ctx, chain, options.scale);
         scale.set(chainId, deployed);

@@ -3,6 +3,7 @@ export * from './anvil';
 export * from './deploy';
 export * from './devnet';
 export * from './sources';
+export * from './concentrated';
 export * from './router';
 export * from './amm';
 export * from './launchpad';

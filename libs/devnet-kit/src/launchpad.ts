@@ -1,8 +1,9 @@
-import { launchpadAbi, launchpadBytecode, uniswapV2PairBytecode } from '@dex/abis';
-import { erc20Abi, getAddress, keccak256, parseEther, type Abi, type Address, type Hex } from 'viem';
+import { launchpadAbi, launchpadBytecode } from '@dex/abis';
+import { erc20Abi, getAddress, parseEther, type Abi, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { devAccounts, type DevAccount } from './accounts';
 import { deploy, send, type ChainInProgress, type DeployContext } from './deploy';
+import { DEVNET_SOURCES, v2PairCodeHash } from './sources';
 
 /** The launchpad's routerIndex on the aggregator. */
 export const LAUNCHPAD_ROUTER_INDEX = 4;
@@ -48,11 +49,6 @@ const tokenMetadata = (name: string, symbol: string) => [
   0,
 ];
 
-/**
- * The keccak256 of the V2 pair's creation code: the pair code hash the launchpad registers with the DEX factory
- * (the launchpad checks it against the factory when it is deployed).
- */
-export const V2_PAIR_CODE_HASH: Hex = keccak256(uniswapV2PairBytecode as Hex);
 
 /**
  * Deploys the launchpad (graduating into the V2 DEX at routerIndex 1, protocol fees to the treasury), launches
@@ -64,10 +60,13 @@ export async function deployLaunchpad(ctx: DeployContext, chain: ChainInProgress
   const byRole = (role: string): DevAccount => accounts.find((a) => a.role === role)!;
   const dex = chain.sources.find((s) => s.kind === 'uniswap-v2' && s.routerIndex === 1);
   if (!dex?.addresses.factory) throw new Error(`chain ${ctx.chainId} has no V2 DEX at routerIndex 1 to graduate into`);
+  // The pair code hash registered with the DEX: of Uniswap's own pair or of our clone's, as the source runs.
+  const dexSeed = DEVNET_SOURCES[ctx.chainId]?.find((s) => s.routerIndex === dex.routerIndex);
+  if (!dexSeed) throw new Error(`chain ${ctx.chainId}: no seed for the V2 DEX at routerIndex ${dex.routerIndex}`);
   const launchpad = await deploy(ctx, launchpadAbi as Abi, launchpadBytecode, [
     chain.wrappedNative.address,
     dex.addresses.factory,
-    V2_PAIR_CODE_HASH,
+    v2PairCodeHash(dexSeed),
     byRole('treasury').address,
   ]);
   const creator = byRole('trader-3');

@@ -1,16 +1,12 @@
 import { routerV2Abi, routerV2Bytecode } from '@dex/abis';
+import { ROUTER_V2_SOURCE_KIND } from '@dex/chain';
 import type { ManifestChain, SourceKind } from '@dex/messages';
 import type { Abi, Address } from 'viem';
 import { devAccounts } from './accounts';
 import { deploy, send, type ChainInProgress, type DeployContext } from './deploy';
 
-/** RouterV2's `SourceKind` enum, by source kind name. */
-export const ROUTER_SOURCE_KIND: Record<SourceKind, number> = {
-  'uniswap-v2': 1,
-  stable: 2,
-  core: 3,
-  launchpad: 4,
-};
+/** RouterV2's `SourceKind` enum, by source kind name (every kind the devnet's sources use; see `ROUTER_V2_SOURCE_KIND`). */
+export const ROUTER_SOURCE_KIND: Record<SourceKind, number> = ROUTER_V2_SOURCE_KIND;
 
 /**
  * Deploys RouterV2 (owner: the deployer; protocol fees to the treasury dev account) and registers every

@@ -1,12 +1,26 @@
-// The devnet's scale profile: thousands of pools across the V2, stable and core sources and hundreds of
-// tokens on top of the ordinary devnet, so the liquidity state, the indexer and the route search meet a real
+// The devnet's scale profile: thousands of pools across the V2, stable, core and concentrated sources and hundreds
+// of tokens on top of the ordinary devnet, so the liquidity state, the indexer and the route search meet a real
 // chain's numbers. A ScaleSeeder contract creates the tokens and seeds the V2 and stable pools many per
-// transaction; core pools go through the ordinary `deployCorePool`. Transactions are sent back to back (nonces
+// transaction; core pools go through the ordinary `deployCorePool`; Uniswap V3 and Algebra pools are created by
+// their factories and seeded through the PositionMinter like the ordinary devnet's. Transactions are sent back to back (nonces
 // counted here, gas given) and their receipts checked at the end of each stage.
-import { scaleSeederAbi, scaleSeederBytecode, settablePriceOracleAbi, stablePoolFactoryAbi, uniswapV2FactoryAbi } from '@dex/abis';
+import {
+  algebraFactoryAbi,
+  algebraPoolAbi,
+  positionMinterAbi,
+  scaleSeederAbi,
+  scaleSeederBytecode,
+  settablePriceOracleAbi,
+  stablePoolFactoryAbi,
+  testERC20Abi,
+  uniswapV2FactoryAbi,
+  uniswapV3FactoryAbi,
+  uniswapV3PoolAbi,
+} from '@dex/abis';
 import type { ManifestChain } from '@dex/messages';
-import { encodeFunctionData, getAddress, parseUnits, type Abi, type Address, type Hex } from 'viem';
+import { encodeFunctionData, formatUnits, getAddress, maxUint256, parseUnits, type Abi, type Address, type Hex } from 'viem';
 import { deployCorePool } from './amm';
+import { V3_FEE_TIERS, positionAmounts, positionRanges, sqrtPriceX96At } from './concentrated';
 import { deploy, type DeployContext } from './deploy';
 import { Random } from './random';
 
@@ -31,10 +45,13 @@ export interface ScaleToken {
 
 export interface ScalePool {
   readonly address: Address;
-  readonly kind: 'uniswap-v2' | 'stable' | 'core';
+  readonly kind: 'uniswap-v2' | 'stable' | 'core' | 'uniswap-v3' | 'algebra';
   readonly routerIndex: number;
   readonly token0: Address;
   readonly token1: Address;
+  /** Concentrated pools only: the fee in hundredths of a basis point and the tick spacing. */
+  readonly fee?: number;
+  readonly tickSpacing?: number;
 }
 
 export interface ScaleDeployment {
@@ -68,8 +85,10 @@ async function sendAll(ctx: DeployContext, calls: readonly { to: Address; abi: A
 /**
  * Adds the scale profile to a deployed devnet chain: `profile.tokens` test tokens (one in five with 6 decimals)
  * priced log-uniformly from $0.01 to $100 on the core oracle, and `profile.pools` pools: 1% core pools (at least
- * one), 10% stable pools between tokens of the same decimals, the rest V2 pairs split 60/40 between the two
- * V2 sources, each side worth $10k to $1M. Every pair of a factory is distinct.
+ * one), 10% stable pools between tokens of the same decimals, 5% concentrated pools (Uniswap V3 on a random fee tier
+ * or Algebra, across the chain's concentrated sources, at the oracle prices, $10k to $1M deep, positions as in
+ * `positionRanges`), the rest V2 pairs split 60/40 between the two V2 sources, each side worth $10k to $1M. Every
+ * pair of a factory is distinct.
  */
 export async function deployScale(ctx: DeployContext, chain: ManifestChain, profile: ScaleProfile): Promise<ScaleDeployment> {
   const rng = new Random(profile.seed ?? 20261124);
@@ -109,7 +128,10 @@ export async function deployScale(ctx: DeployContext, chain: ManifestChain, prof
   const stableSource = chain.sources.find((s) => s.kind === 'stable');
   const coreCount = Math.max(1, Math.round(profile.pools / 100));
   const stableCount = stableSource ? Math.round(profile.pools / 10) : 0;
-  const v2Count = profile.pools - coreCount - stableCount;
+  const concentratedSources = chain.sources.filter((s) => s.kind === 'uniswap-v3' || s.kind === 'algebra');
+  const minter = chain.deployments.find((d) => d.contract === 'PositionMinter')?.address;
+  const concentratedCount = concentratedSources.length && minter ? Math.round(profile.pools / 20) : 0;
+  const v2Count = profile.pools - coreCount - stableCount - concentratedCount;
   const taken = new Set<string>();
   const pick = (factory: string, sameDecimals: boolean): [ScaleToken, ScaleToken] => {
     for (;;) {
@@ -184,9 +206,121 @@ export async function deployScale(ctx: DeployContext, chain: ManifestChain, prof
     pools.push({ address: pool.address, kind: 'core', routerIndex: coreSource?.routerIndex ?? 0, token0: pool.token0, token1: pool.token1 });
   }
 
+  // Concentrated pools: created, initialized at the oracle prices, then seeded from the deployer, funded by the seeder.
+  const fees = Object.keys(V3_FEE_TIERS).map(Number);
+  const concentratedPlans = Array.from({ length: concentratedCount }, () => {
+    const source = rng.pick(concentratedSources);
+    const fee = source.kind === 'uniswap-v3' ? rng.pick(fees) : undefined;
+    const [a, b] = pick(`${source.addresses.factory}:${fee ?? ''}`, false);
+    const [t0, t1] = BigInt(a.address) < BigInt(b.address) ? [a, b] : [b, a];
+    return { source, fee, t0, t1, depthUsd: logUniform(10_000, 1_000_000) };
+  });
+  pools.push(...(await seedConcentrated(ctx, minter, concentratedPlans, call)));
+
   // The traders get a hundredth of a percent of each token's supply.
   if (profile.traders?.length) {
     await sendAll(ctx, [call('fund', [tokens.map((t) => t.address), profile.traders, tokens.map((t) => (SUPPLY_WHOLE * 10n ** BigInt(t.decimals)) / 10_000n)])]);
   }
   return { seeder, tokens, pools };
+}
+
+/** A concentrated pool the scale profile adds. */
+interface ConcentratedPlan {
+  readonly source: ManifestChain['sources'][number];
+  readonly fee: number | undefined;
+  readonly t0: ScaleToken;
+  readonly t1: ScaleToken;
+  readonly depthUsd: number;
+}
+
+/** Creates, initializes and seeds the planned concentrated pools, each stage's transactions back to back. */
+async function seedConcentrated(
+  ctx: DeployContext,
+  minter: Address | undefined,
+  plans: readonly ConcentratedPlan[],
+  call: (functionName: string, args: readonly unknown[]) => { to: Address; abi: Abi; functionName: string; args: readonly unknown[] },
+): Promise<ScalePool[]> {
+  if (plans.length === 0 || !minter) return [];
+  const factoryOf = (p: ConcentratedPlan) => p.source.addresses.factory as Address;
+  const isV3 = (p: ConcentratedPlan) => p.source.kind === 'uniswap-v3';
+  await sendAll(
+    ctx,
+    plans.map((p) =>
+      isV3(p)
+        ? { to: factoryOf(p), abi: uniswapV3FactoryAbi as Abi, functionName: 'createPool', args: [p.t0.address, p.t1.address, p.fee] }
+        : { to: factoryOf(p), abi: algebraFactoryAbi as Abi, functionName: 'createPool', args: [p.t0.address, p.t1.address, '0x'] },
+    ),
+  );
+  const addresses = (
+    (await ctx.publicClient.multicall({
+      allowFailure: false,
+      contracts: plans.map((p) =>
+        isV3(p)
+          ? { address: factoryOf(p), abi: uniswapV3FactoryAbi as Abi, functionName: 'getPool', args: [p.t0.address, p.t1.address, p.fee] }
+          : { address: factoryOf(p), abi: algebraFactoryAbi as Abi, functionName: 'poolByPair', args: [p.t0.address, p.t1.address] },
+      ),
+    } as never)) as unknown[]
+  ).map((a) => getAddress(a as Address));
+  const price = (t: ScaleToken) => ({ decimals: t.decimals, priceUsd: formatUnits(t.priceUsd, 18) });
+  await sendAll(
+    ctx,
+    plans.map((p, i) => ({ to: addresses[i], abi: uniswapV3PoolAbi as Abi, functionName: 'initialize', args: [sqrtPriceX96At(price(p.t0), price(p.t1))] })),
+  );
+  const states = (await ctx.publicClient.multicall({
+    allowFailure: false,
+    contracts: plans.flatMap((p, i) =>
+      isV3(p)
+        ? [
+            { address: addresses[i], abi: uniswapV3PoolAbi as Abi, functionName: 'slot0' },
+            { address: addresses[i], abi: uniswapV3PoolAbi as Abi, functionName: 'tickSpacing' },
+          ]
+        : [
+            { address: addresses[i], abi: algebraPoolAbi as Abi, functionName: 'globalState' },
+            { address: addresses[i], abi: algebraPoolAbi as Abi, functionName: 'tickSpacing' },
+          ],
+    ),
+  } as never)) as unknown[];
+  const seeded = plans.map((p, i) => {
+    const state = states[2 * i] as readonly [bigint, number, number];
+    const tick = Number(state[1]);
+    // A V3 pool's fee is its tier; an Algebra pool's, its globalState's lastFee.
+    const fee = isV3(p) ? p.fee! : Number(state[2]);
+    const tickSpacing = Number(states[2 * i + 1]);
+    const usdPerUnit = (t: ScaleToken) => Number(formatUnits(t.priceUsd, 18)) / 10 ** t.decimals;
+    const liquidity = BigInt(Math.round(p.depthUsd / 2 / Math.sqrt(usdPerUnit(p.t0) * usdPerUnit(p.t1))));
+    return { plan: p, address: addresses[i], tick, tickSpacing, fee, ranges: positionRanges(tick, tickSpacing, liquidity) };
+  });
+
+  // The deployer pays the positions: the seeder funds it with an estimate of what they take plus a tenth.
+  const need = new Map<Address, bigint>();
+  for (const s of seeded) {
+    for (const range of s.ranges) {
+      const [amount0, amount1] = positionAmounts(range, s.tick);
+      need.set(s.plan.t0.address, (need.get(s.plan.t0.address) ?? 0n) + BigInt(Math.ceil(amount0 * 1.1)) + 1n);
+      need.set(s.plan.t1.address, (need.get(s.plan.t1.address) ?? 0n) + BigInt(Math.ceil(amount1 * 1.1)) + 1n);
+    }
+  }
+  const funded = [...need.keys()];
+  await sendAll(ctx, [call('fund', [funded, [ctx.deployer.address], funded.map((t) => need.get(t)!)])]);
+  await sendAll(ctx, funded.map((t) => ({ to: t, abi: testERC20Abi as Abi, functionName: 'approve', args: [minter, maxUint256] })));
+  await sendAll(
+    ctx,
+    seeded.flatMap((s) =>
+      s.ranges.map((r) => ({
+        to: minter,
+        abi: positionMinterAbi as Abi,
+        functionName: isV3(s.plan) ? 'mint' : 'mintAlgebra',
+        args: [s.address, ctx.deployer.address, r.lower, r.upper, r.liquidity],
+      })),
+    ),
+  );
+  return seeded.map((s) => ({
+    address: s.address,
+    kind: s.plan.source.kind as 'uniswap-v3' | 'algebra',
+    routerIndex: s.plan.source.routerIndex,
+    token0: s.plan.t0.address,
+    token1: s.plan.t1.address,
+    fee: s.fee,
+    tickSpacing: s.tickSpacing,
+  }));
 }

@@ -3,14 +3,19 @@ import {
   stablePoolFactoryAbi,
   stablePoolFactoryBytecode,
   testERC20Abi,
+  uniswapV2CoreFactoryAbi,
+  uniswapV2CoreFactoryBytecode,
+  uniswapV2CorePairAbi,
+  uniswapV2CorePairBytecode,
   uniswapV2FactoryAbi,
   uniswapV2FactoryBytecode,
   uniswapV2PairAbi,
+  uniswapV2PairBytecode,
   wrappedNativeAbi,
 } from '@dex/abis';
 import type { SourceConfig } from '@dex/messages';
 import { getAmountOut } from '@dex/routing';
-import { getAddress, parseUnits, type Abi, type Address } from 'viem';
+import { getAddress, keccak256, parseUnits, type Abi, type Address, type Hex } from 'viem';
 import { deploy, send, type ChainInProgress, type DeployContext } from './deploy';
 
 /** A pool to create and seed: two token symbols of the chain and the whole-token amounts deposited. */
@@ -32,12 +37,24 @@ export interface SourceSeed {
   readonly kind: 'uniswap-v2' | 'stable';
   readonly routerIndex: number;
   readonly feeBps: number;
+  /**
+   * V2 sources only: whose bytecode runs the factory and its pairs. `uniswap/v2-core` is Uniswap's own audited
+   * build (npm `@uniswap/v2-core`), whose pair fee is fixed at 0.3%; `clone` is our V2 clone
+   * (libs/contracts/src/sources/v2), the same maths with the fee a factory parameter, for a V2 fork with another fee.
+   */
+  readonly bytecode?: 'uniswap/v2-core' | 'clone';
   readonly pools: readonly PoolSeed[];
 }
 
-/** The V2 sources, the same on both chains; their pools differ per chain. */
+/**
+ * The V2 sources, the same on both chains but for their bytecode; their pools differ per chain. DevSwap V2 (0.3%, the
+ * launchpad's DEX) runs Uniswap's own V2 bytecode on chain 4663. On chain 999 it runs our clone: Uniswap's
+ * `createPair` takes about 2.5M gas, over HyperEVM's 2M small block, and the keeper deploys a graduating token's pair
+ * in a small-block transaction (the clone's takes 1.6M). LiteSwap V2 is a fork with a 0.1% fee, which Uniswap's pair
+ * (its fee fixed at 0.3%) cannot charge, so it runs the clone on both chains.
+ */
 const DEVSWAP = { name: 'DevSwap V2', kind: 'uniswap-v2', routerIndex: 1, feeBps: 30 } as const;
-const LITESWAP = { name: 'LiteSwap V2', kind: 'uniswap-v2', routerIndex: 2, feeBps: 10 } as const;
+const LITESWAP = { name: 'LiteSwap V2', kind: 'uniswap-v2', routerIndex: 2, feeBps: 10, bytecode: 'clone' } as const;
 /** The stable source and its pools, the same on both chains (stablecoins tilted off peg). */
 const STABLESWAP: SourceSeed = {
   name: 'StableSwap',
@@ -62,6 +79,7 @@ export const DEVNET_SOURCES: Record<number, readonly SourceSeed[]> = {
   999: [
     {
       ...DEVSWAP,
+      bytecode: 'clone',
       pools: [
         { tokenA: 'WHYPE', tokenB: 'USDC', amountA: '4000', amountB: '100000' },
         { tokenA: 'PURR', tokenB: 'WHYPE', amountA: '100000', amountB: '1000' },
@@ -80,6 +98,7 @@ export const DEVNET_SOURCES: Record<number, readonly SourceSeed[]> = {
   4663: [
     {
       ...DEVSWAP,
+      bytecode: 'uniswap/v2-core',
       pools: [
         { tokenA: 'WETH', tokenB: 'USDC', amountA: '100', amountB: '300000' },
         { tokenA: 'LINK', tokenB: 'WETH', amountA: '20000', amountB: '100' },
@@ -95,6 +114,14 @@ export const DEVNET_SOURCES: Record<number, readonly SourceSeed[]> = {
     STABLESWAP,
   ],
 };
+
+/**
+ * The keccak256 of the creation code of a V2 source's pairs (what its factory deploys them from, and what the
+ * launchpad registers with its DEX): Uniswap's own pair or our clone's.
+ */
+export function v2PairCodeHash(seed: Pick<SourceSeed, 'bytecode'>): Hex {
+  return keccak256((seed.bytecode === 'uniswap/v2-core' ? uniswapV2CorePairBytecode : uniswapV2PairBytecode) as Hex);
+}
 
 /** The contract names of the deployments the sources add to the manifest. */
 const CONTRACTS = {
@@ -154,12 +181,15 @@ export async function deploySources(ctx: DeployContext, chain: ChainInProgress):
   const pools: ChainInProgress['pools'] = [];
   for (const seed of seeds) {
     const contracts = CONTRACTS[seed.kind];
-    const factory =
-      seed.kind === 'uniswap-v2'
+    const real = seed.kind === 'uniswap-v2' && seed.bytecode === 'uniswap/v2-core';
+    if (real && seed.feeBps !== 30) throw new Error(`${seed.name}: Uniswap's V2 pair charges 0.3%, not ${seed.feeBps} bps`);
+    const factory = real
+      ? await deploy(ctx, uniswapV2CoreFactoryAbi as Abi, uniswapV2CoreFactoryBytecode, [ctx.deployer.address])
+      : seed.kind === 'uniswap-v2'
         ? await deploy(ctx, uniswapV2FactoryAbi as Abi, uniswapV2FactoryBytecode, [ctx.deployer.address, BigInt(seed.feeBps)])
         : await deploy(ctx, stablePoolFactoryAbi as Abi, stablePoolFactoryBytecode, [BigInt(seed.feeBps)]);
-    const factoryAbi = (seed.kind === 'uniswap-v2' ? uniswapV2FactoryAbi : stablePoolFactoryAbi) as Abi;
-    const poolAbi = (seed.kind === 'uniswap-v2' ? uniswapV2PairAbi : stablePoolAbi) as Abi;
+    const factoryAbi = (real ? uniswapV2CoreFactoryAbi : seed.kind === 'uniswap-v2' ? uniswapV2FactoryAbi : stablePoolFactoryAbi) as Abi;
+    const poolAbi = (real ? uniswapV2CorePairAbi : seed.kind === 'uniswap-v2' ? uniswapV2PairAbi : stablePoolAbi) as Abi;
     sources.push({ name: seed.name, kind: seed.kind, routerIndex: seed.routerIndex, addresses: { factory }, feeBps: seed.feeBps });
     deployments.push({ name: `${seed.name} Factory`, contract: contracts.factory, address: factory });
 

@@ -1,5 +1,6 @@
-// Starts both devnet chains for real (anvil) and checks what deploySources left on them.
-import { ammPoolAbi, stablePoolAbi, stablePoolFactoryAbi, uniswapV2FactoryAbi, uniswapV2PairAbi } from '@dex/abis';
+// Starts both devnet chains for real (anvil) and checks what deploySources left on them (concentrated-liquidity
+// sources: concentrated.spec.ts).
+import { ammPoolAbi, stablePoolAbi, stablePoolFactoryAbi, uniswapV2CoreFactoryAbi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV3PoolAbi } from '@dex/abis';
 import type { ManifestChain } from '@dex/messages';
 import { getAmountOut } from '@dex/routing';
 import { erc20Abi, parseUnits, type Abi, type Address } from 'viem';
@@ -42,7 +43,7 @@ describe('startDevnet with liquidity sources', () => {
     return [ra * 10n ** BigInt(18 - a.decimals), rb * 10n ** BigInt(18 - b.decimals)];
   }
 
-  it.each(CHAIN_IDS)('chain %i lists the core AMM, the three pool sources and the launchpad with their fees', (chainId) => {
+  it.each(CHAIN_IDS)('chain %i lists the core AMM, the three pool sources, the launchpad and the concentrated sources with their fees', (chainId) => {
     const sources = chainOf(chainId).sources.map(({ name, kind, routerIndex, feeBps }) => ({ name, kind, routerIndex, feeBps }));
     expect(sources).toEqual([
       { name: 'Core', kind: 'core', routerIndex: 0, feeBps: undefined },
@@ -50,6 +51,9 @@ describe('startDevnet with liquidity sources', () => {
       { name: 'LiteSwap V2', kind: 'uniswap-v2', routerIndex: 2, feeBps: 10 },
       { name: 'StableSwap', kind: 'stable', routerIndex: 3, feeBps: 4 },
       { name: 'Launchpad', kind: 'launchpad', routerIndex: 4, feeBps: 100 },
+      { name: 'DevSwap V3', kind: 'uniswap-v3', routerIndex: 5, feeBps: undefined },
+      { name: 'LiteSwap V3', kind: 'uniswap-v3', routerIndex: 6, feeBps: undefined },
+      { name: 'AlgebraSwap', kind: 'algebra', routerIndex: 7, feeBps: undefined },
     ]);
     expect(seeded(chainOf(chainId))).toHaveLength(6);
   });
@@ -57,7 +61,10 @@ describe('startDevnet with liquidity sources', () => {
   it.each(CHAIN_IDS)('chain %i lists every pool with its source and sorted tokens, as on chain', async (chainId) => {
     const chain = chainOf(chainId);
     const ctx = ctxOf(chainId);
-    expect(chain.pools.filter((p) => p.kind !== 'core').map((p) => p.address)).toEqual(pools(chain).map((d) => d.address));
+    expect(chain.pools.filter((p) => p.kind === 'uniswap-v2' || p.kind === 'stable').map((p) => p.address)).toEqual(pools(chain).map((d) => d.address));
+    expect(chain.pools.filter((p) => p.kind === 'uniswap-v3' || p.kind === 'algebra').map((p) => p.address)).toEqual(
+      chain.deployments.filter((d) => d.contract === 'UniswapV3Pool' || d.contract === 'AlgebraPool').map((d) => d.address),
+    );
     expect(chain.pools.filter((p) => p.kind === 'core').map((p) => p.address)).toEqual(
       chain.deployments.filter((d) => d.contract === 'AmmPool').map((d) => d.address),
     );
@@ -69,7 +76,7 @@ describe('startDevnet with liquidity sources', () => {
         expect([token0, token1]).toEqual([p.token0, p.token1]);
         continue;
       }
-      const abi = (p.kind === 'uniswap-v2' ? uniswapV2PairAbi : stablePoolAbi) as Abi;
+      const abi = (p.kind === 'uniswap-v2' ? uniswapV2PairAbi : p.kind === 'stable' ? stablePoolAbi : uniswapV3PoolAbi) as Abi;
       expect(await ctx.publicClient.readContract({ address: p.address, abi, functionName: 'token0' })).toBe(p.token0);
       expect(await ctx.publicClient.readContract({ address: p.address, abi, functionName: 'token1' })).toBe(p.token1);
     }
@@ -81,10 +88,19 @@ describe('startDevnet with liquidity sources', () => {
     for (const source of chain.sources.filter((s) => s.kind === 'uniswap-v2' || s.kind === 'stable')) {
       const factory = source.addresses.factory as Address;
       expect(await ctx.publicClient.getCode({ address: factory })).toMatch(/^0x[0-9a-f]{2,}$/);
-      const factoryAbi = (source.kind === 'uniswap-v2' ? uniswapV2FactoryAbi : stablePoolFactoryAbi) as Abi;
-      expect(await ctx.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'swapFeeBps' })).toBe(BigInt(source.feeBps ?? -1));
       const own = seeded(chain).filter((d) => d.name.startsWith(`${source.name} `));
       expect(own).toHaveLength(2);
+      if (DEVNET_SOURCES[chainId].find((s) => s.name === source.name)?.bytecode === 'uniswap/v2-core') {
+        // Uniswap's own factory: no fee getter (its pairs charge 0.3%) and no isPair; it vouches through getPair.
+        expect(source.feeBps).toBe(30);
+        for (const { address } of own) {
+          const pair = chain.pools.find((p) => p.address === address)!;
+          expect(await ctx.publicClient.readContract({ address: factory, abi: uniswapV2CoreFactoryAbi, functionName: 'getPair', args: [pair.token1, pair.token0] })).toBe(address);
+        }
+        continue;
+      }
+      const factoryAbi = (source.kind === 'uniswap-v2' ? uniswapV2FactoryAbi : stablePoolFactoryAbi) as Abi;
+      expect(await ctx.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'swapFeeBps' })).toBe(BigInt(source.feeBps ?? -1));
       for (const { address } of own) {
         expect(await ctx.publicClient.getCode({ address })).toMatch(/^0x[0-9a-f]{2,}$/);
         expect(await ctx.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'isPair', args: [address] })).toBe(true);
@@ -143,10 +159,12 @@ describe('startDevnet with liquidity sources', () => {
 
     await send(ctx, { address: wrapped.address, abi: erc20Abi as Abi, functionName: 'transfer', args: [address, amountIn] }, trader);
     const outs = (amount: bigint) => (wrappedIsToken0 ? [0n, amount] : [amount, 0n]);
-    // One unit more than the formula breaks the K check; exactly the formula passes.
+    // One unit more than the formula breaks the K check (Uniswap's pair: "UniswapV2: K", the clone: K()); exactly the
+    // formula passes.
+    const real = DEVNET_SOURCES[chainId].find((s) => s.name === 'DevSwap V2')?.bytecode === 'uniswap/v2-core';
     await expect(
       ctx.publicClient.simulateContract({ account: trader.address, address, abi: uniswapV2PairAbi, functionName: 'swap', args: [...outs(expected + 1n), trader.address, '0x'] as never }),
-    ).rejects.toThrow(/K\(\)/);
+    ).rejects.toThrow(real ? /UniswapV2: K/ : /K\(\)/);
     await send(ctx, { address, abi: uniswapV2PairAbi as Abi, functionName: 'swap', args: [...outs(expected), trader.address, '0x'] }, trader);
 
     const after = await ctx.publicClient.readContract({ address: usdc.address, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] });

@@ -1,13 +1,13 @@
 // The scale profile on a real chain: pools of every kind created and seeded with what the profile planned,
 // every trader funded, and a second start with the same profile loaded from the cache (the same pools, with
 // the chain's logs, from which an indexer finds them).
-import { ammPoolAbi, stablePoolAbi, testERC20Abi, uniswapV2FactoryAbi, uniswapV2PairAbi } from '@dex/abis';
+import { ammPoolAbi, stablePoolAbi, testERC20Abi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV3PoolAbi } from '@dex/abis';
 import { createChainClient } from '@dex/chain';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getAbiItem, toEventSelector, type Address } from 'viem';
-import { devAccount, startDevnet, type Devnet, type ScaleOptions } from '../src';
+import { V3_FEE_TIERS, devAccount, startDevnet, type Devnet, type ScaleOptions } from '../src';
 
 jest.setTimeout(120_000);
 
@@ -33,13 +33,13 @@ describe('startDevnet with the scale profile', () => {
     first = await startDevnet({ ports: { 999: 0 }, gatewayUrl: 'http://127.0.0.1:3000', scale: options });
     const chain = first.manifest.chains['999'];
     const scale = first.scale!.get(999)!;
-    expect(chain.scale?.pools).toEqual({ 'uniswap-v2': 107, stable: 12, core: 1 });
+    expect(chain.scale?.pools).toEqual({ 'uniswap-v2': 101, stable: 12, core: 1, 'uniswap-v3': 5, algebra: 1 });
     expect(scale.pools).toHaveLength(120);
     expect(scale.tokens).toHaveLength(12);
     const client = createChainClient({ chainId: 999, rpcUrl: chain.rpcUrl, multicall3: chain.multicall3 as Address });
     const reserves = await client.multicall({
       allowFailure: false,
-      contracts: scale.pools.map((p) =>
+      contracts: scale.pools.filter((p) => p.kind !== 'uniswap-v3' && p.kind !== 'algebra').map((p) =>
         p.kind === 'core'
           ? ({ address: p.address, abi: ammPoolAbi, functionName: 'getReserves' } as const)
           : p.kind === 'stable'
@@ -50,6 +50,17 @@ describe('startDevnet with the scale profile', () => {
     for (const r of reserves) {
       expect((r as readonly bigint[])[0]).toBeGreaterThan(0n);
       expect((r as readonly bigint[])[1]).toBeGreaterThan(0n);
+    }
+    // The concentrated pools hold liquidity at their price, on their factory's fee tiers.
+    const concentrated = scale.pools.filter((p) => p.kind === 'uniswap-v3' || p.kind === 'algebra');
+    const liquidity = await client.multicall({
+      allowFailure: false,
+      contracts: concentrated.map((p) => ({ address: p.address, abi: uniswapV3PoolAbi, functionName: 'liquidity' }) as const),
+    });
+    for (const l of liquidity) expect(l).toBeGreaterThan(0n);
+    for (const p of concentrated) {
+      expect(p.tickSpacing).toBe(p.kind === 'algebra' ? 60 : V3_FEE_TIERS[p.fee!]);
+      expect(chain.sources.find((s) => s.routerIndex === p.routerIndex)?.kind).toBe(p.kind);
     }
     // The stable pools pair tokens of the same decimals; every pool is distinct per factory.
     const decimals = new Map(scale.tokens.map((t) => [t.address, t.decimals]));
@@ -74,6 +85,6 @@ describe('startDevnet with the scale profile', () => {
     // The pair creations are there as logs, as an indexer reads them.
     const pairCreated = toEventSelector(getAbiItem({ abi: uniswapV2FactoryAbi, name: 'PairCreated' }));
     const logs = await loaded.request({ method: 'eth_getLogs', params: [{ fromBlock: '0x0', toBlock: 'latest', topics: [pairCreated] }] });
-    expect(logs.length).toBeGreaterThanOrEqual(107);
+    expect(logs.length).toBeGreaterThanOrEqual(101);
   });
 });

@@ -8,7 +8,8 @@
  * duplicate and changes nothing. Records are immutable, so the undo log keeps the record a block replaced.
  */
 import type { QuoteSample } from '@dex/routing';
-import type { ApplyOutcome, FactPosition, LiquidityFact, LiquidityPoolKind, PoolCreatedFact } from './facts';
+import { applyConcentrated, newConcentratedState, type ConcentratedState } from './concentrated-state';
+import { isConcentratedKind, type ApplyOutcome, type FactPosition, type LiquidityFact, type LiquidityPoolKind, type PoolCreatedFact } from './facts';
 
 /** A pool and its state as of its last change (`at`). */
 export interface PoolRecord {
@@ -25,6 +26,8 @@ export interface PoolRecord {
   readonly reserves?: { readonly reserve0: bigint; readonly reserve1: bigint };
   /** Launchpad curves. */
   readonly curve?: { readonly nativeReserve: bigint; readonly tokenReserve: bigint; readonly graduated: boolean };
+  /** Uniswap V3 and Algebra pools: price, tick, active liquidity, fee, tick spacing and initialized ticks. */
+  readonly concentrated?: ConcentratedState;
 }
 
 export interface TokenRecord {
@@ -153,6 +156,30 @@ export class ChainLiquidityState {
     return true;
   }
 
+  /**
+   * Concentrated pools held without their state: loaded from a store that keeps no ticks and not read from the
+   * chain yet (the read failed, or the pool had no code at the loaded block). Their facts are `unknown` until
+   * `setConcentratedState` gives them a state read at the processed block.
+   */
+  statelessConcentratedPools(): PoolRecord[] {
+    return [...this.pools.values()].filter((p) => isConcentratedKind(p.kind) && !p.concentrated);
+  }
+
+  /**
+   * Sets the state of a concentrated pool held without one, as read from the chain at `block`, which must be the
+   * processed block (every fact up to it applied, none after it): the facts after it carry it on. Undone by a
+   * reorg below `block` like any change of that block.
+   */
+  setConcentratedState(address: string, concentrated: ConcentratedState, block: bigint): boolean {
+    const key = address.toLowerCase();
+    const pool = this.pools.get(key);
+    if (block !== this.processed || !pool || !isConcentratedKind(pool.kind) || pool.concentrated) return false;
+    this.record(block, key, pool);
+    this.pools.set(key, { ...pool, concentrated, at: { block, logIndex: Number.MAX_SAFE_INTEGER } });
+    this.version += 1;
+    return true;
+  }
+
   apply(fact: LiquidityFact): ApplyOutcome {
     switch (fact.type) {
       case 'tokenListed': {
@@ -174,6 +201,12 @@ export class ChainLiquidityState {
         return this.change(fact.token, fact, (p) =>
           p.kind === 'launchpad' && p.curve ? { curve: { ...p.curve, graduated: true } } : p.kind === 'launchpad' ? { curve: { nativeReserve: 0n, tokenReserve: 0n, graduated: true } } : undefined,
         );
+      case 'poolInitialized':
+      case 'positionChanged':
+      case 'concentratedSwapped':
+      case 'poolFeeChanged':
+      case 'tickSpacingChanged':
+        return this.change(fact.pool, fact, (p) => (isConcentratedKind(p.kind) && p.concentrated ? { concentrated: applyConcentrated(p.concentrated, fact) } : undefined));
       case 'blockProcessed':
         return this.advance(fact.block);
       case 'reorg':
@@ -193,6 +226,7 @@ export class ChainLiquidityState {
       createdBlock: fact.block,
       at: { block: fact.block, logIndex: -1 },
       ...(fact.kind === 'uniswap-v2' || fact.kind === 'stable' ? { reserves: { reserve0: 0n, reserve1: 0n } } : {}),
+      ...(isConcentratedKind(fact.kind) ? { concentrated: newConcentratedState({ fee: fact.fee, tickSpacing: fact.tickSpacing }) } : {}),
     };
     this.record(fact.block, key, undefined);
     this.pools.set(key, record);

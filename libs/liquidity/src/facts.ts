@@ -5,7 +5,11 @@
  */
 
 /** The pool kinds whose state the facts carry (core pools are priced by sampling, see `setCoreSamples`). */
-export type LiquidityPoolKind = 'uniswap-v2' | 'stable' | 'core' | 'launchpad';
+export type LiquidityPoolKind = 'uniswap-v2' | 'stable' | 'core' | 'launchpad' | ConcentratedKind;
+
+/** The concentrated-liquidity kinds: Uniswap V3 and its forks, Algebra Integral. */
+export type ConcentratedKind = 'uniswap-v3' | 'algebra';
+export const isConcentratedKind = (kind: string): kind is ConcentratedKind => kind === 'uniswap-v3' || kind === 'algebra';
 
 /** Where a fact stands in the chain: its block and its log's index there (-1 for facts not from a log). */
 export interface FactPosition {
@@ -23,6 +27,9 @@ export interface PoolCreatedFact {
   readonly routerIndex: number;
   readonly token0: string;
   readonly token1: string;
+  /** Concentrated pools whose creation names them (a V3 factory's PoolCreated): the fee in pips and the tick spacing. */
+  readonly fee?: number;
+  readonly tickSpacing?: number;
 }
 
 /** New reserves of a V2 or stable pool: its Sync (swaps, liquidity added or removed all end in one). */
@@ -47,6 +54,52 @@ export interface TokenGraduatedFact extends FactPosition {
   readonly token: string;
 }
 
+/** A concentrated pool got its first price (Initialize). */
+export interface PoolInitializedFact extends FactPosition {
+  readonly type: 'poolInitialized';
+  readonly pool: string;
+  readonly sqrtPriceX96: bigint;
+  readonly tick: number;
+}
+
+/**
+ * Liquidity added to (Mint, `liquidityDelta` > 0) or removed from (Burn, < 0) the range [tickLower, tickUpper) of
+ * a concentrated pool. A Burn of 0 (a fee poke) changes nothing.
+ */
+export interface PositionChangedFact extends FactPosition {
+  readonly type: 'positionChanged';
+  readonly pool: string;
+  readonly tickLower: number;
+  readonly tickUpper: number;
+  readonly liquidityDelta: bigint;
+}
+
+/** A concentrated pool after a swap (Swap): its price, tick and active liquidity. */
+export interface ConcentratedSwappedFact extends FactPosition {
+  readonly type: 'concentratedSwapped';
+  readonly pool: string;
+  readonly sqrtPriceX96: bigint;
+  readonly tick: number;
+  readonly liquidity: bigint;
+}
+
+/** The fee of an Algebra pool, in pips (Fee: set at initialisation, by the administrator or by a plugin). */
+export interface PoolFeeChangedFact extends FactPosition {
+  readonly type: 'poolFeeChanged';
+  readonly pool: string;
+  readonly fee: number;
+}
+
+/** The tick spacing of an Algebra pool (TickSpacing: set at initialisation or by the administrator). */
+export interface TickSpacingChangedFact extends FactPosition {
+  readonly type: 'tickSpacingChanged';
+  readonly pool: string;
+  readonly tickSpacing: number;
+}
+
+/** The facts that move a concentrated pool. */
+export type ConcentratedFact = PoolInitializedFact | PositionChangedFact | ConcentratedSwappedFact | PoolFeeChangedFact | TickSpacingChangedFact;
+
 /** A token's metadata (first seen by the indexer). */
 export interface TokenListedFact {
   readonly type: 'tokenListed';
@@ -68,7 +121,15 @@ export interface ReorgFact {
   readonly ancestor: bigint;
 }
 
-export type LiquidityFact = PoolCreatedFact | ReservesSyncedFact | CurveTradedFact | TokenGraduatedFact | TokenListedFact | BlockProcessedFact | ReorgFact;
+export type LiquidityFact =
+  | PoolCreatedFact
+  | ReservesSyncedFact
+  | CurveTradedFact
+  | TokenGraduatedFact
+  | ConcentratedFact
+  | TokenListedFact
+  | BlockProcessedFact
+  | ReorgFact;
 
 /**
  * What applying a fact did: `applied` changed the state; `duplicate` had been applied already (a fact that

@@ -1,10 +1,12 @@
 /**
  * From a chain's liquidity state to what the route engine reads: the routable pools at the state's block and
  * the graph over them. A pool is routable when its source is configured with its kind and it has something to
- * trade: V2 and stable pools with both reserves, launch curves still selling, core pools with samples.
+ * trade: V2 and stable pools with both reserves, launch curves still selling, core pools with samples,
+ * concentrated pools initialized, with a known fee and tick spacing and at least one initialized tick.
  */
 import { buildGraph, curveFromReserves, LAUNCHPAD_FEE_BPS, legsOf, patchGraph, type ChainGraph, type Leg, type PoolLegs, type PoolSnapshot } from '@dex/routing';
 import type { ChainLiquidityState, CoreSamples, PoolRecord } from './chain-state';
+import { tickList } from './concentrated-state';
 import type { LiquidityPoolKind } from './facts';
 
 /** A configured liquidity source of the chain. */
@@ -75,6 +77,12 @@ export function routablePool(state: ChainLiquidityState, pool: PoolRecord, sourc
         nativeToken: native,
         curve,
       };
+    }
+    case 'uniswap-v3':
+    case 'algebra': {
+      const c = pool.concentrated;
+      if (!c || c.sqrtPriceX96 === 0n || c.fee === undefined || c.tickSpacing === undefined || c.ticks.size === 0) return undefined;
+      return { kind, ...identity, sqrtPriceX96: c.sqrtPriceX96, tick: c.tick, liquidity: c.liquidity, fee: c.fee, tickSpacing: c.tickSpacing, ticks: tickList(c.ticks) };
     }
   }
 }

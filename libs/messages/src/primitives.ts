@@ -13,7 +13,11 @@ export type ChainId = (typeof CHAIN_IDS)[number];
 
 export const chainIdSchema = z.number().int().positive();
 
-/** Liquidity-source kinds the aggregator routes through; each has pool math and a RouterV2 adapter branch. */
-export const SOURCE_KINDS = ['core', 'uniswap-v2', 'stable', 'launchpad'] as const;
+/**
+ * Liquidity-source kinds the aggregator knows; each has a RouterV2 adapter branch. `uniswap-v3` (Uniswap V3 and
+ * its forks) and `algebra` (Algebra Integral) are concentrated-liquidity kinds: their pools carry a fee tier and a
+ * tick spacing.
+ */
+export const SOURCE_KINDS = ['core', 'uniswap-v2', 'stable', 'launchpad', 'uniswap-v3', 'algebra'] as const;
 export const sourceKindSchema = z.enum(SOURCE_KINDS);
 export type SourceKind = z.infer<typeof sourceKindSchema>;

@@ -58,6 +58,8 @@ export const CHAIN_FACTS = {
   tokenCreated: 'token.created',
   poolCreated: 'pool.created',
   poolUpdated: 'pool.updated',
+  /** A concentrated-liquidity pool's own events (Initialize, Mint, Burn, Swap, Algebra's Fee and TickSpacing). */
+  poolConcentrated: 'pool.concentrated',
   swap: 'swap',
   referralClaimed: 'referral.claimed',
   launchpadTokenCreated: 'launchpad.token.created',

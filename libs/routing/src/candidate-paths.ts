@@ -1,6 +1,8 @@
 /**
  * Candidate paths from tokenIn to tokenOut: token sequences without repeats, of 1 to `maxHops` hops, each hop
- * the deepest `poolsPerPair` admitted pools between its two tokens. Paths are found from both ends: a
+ * the deepest `poolsPerPair` admitted pools between its two tokens, the direct path (tokenIn -> tokenOut) every
+ * admitted pool of the pair up to `directPools` (a pair's pools are all a direct route can split across, and there
+ * is one direct path: a pair traded on V2, stable, core and several concentrated pools has more than 4). Paths are found from both ends: a
  * 2-hop path is tokenIn -> X -> tokenOut with X a neighbour of tokenIn; a 3-hop path is
  * tokenIn -> X -> Y -> tokenOut with X among tokenIn's neighbours and Y among the tokens that trade into
  * tokenOut, joined where a pool X/Y exists. From each end the deepest tokens are taken (measured in the
@@ -22,6 +24,8 @@ export interface PathOptions {
   readonly maxHops: number;
   /** Parallel pools considered per hop (the deepest). Default 4. */
   readonly poolsPerPair?: number;
+  /** Parallel pools considered on the direct path (the deepest of the pair). Default 16, at least `poolsPerPair`. */
+  readonly directPools?: number;
   /** Cap on the number of paths. Default 1,000. */
   readonly maxPaths?: number;
   /**
@@ -35,6 +39,7 @@ export interface PathOptions {
 }
 
 export const DEFAULT_POOLS_PER_PAIR = 4;
+export const DEFAULT_DIRECT_POOLS = 16;
 export const DEFAULT_MAX_PATHS = 1_000;
 export const DEFAULT_MAX_NEIGHBOURS = 64;
 export const DEFAULT_MAX_JOINS = 8_192;
@@ -62,7 +67,8 @@ export function enumeratePaths(graph: ChainGraph, tokenIn: string, tokenOut: str
     return true;
   };
 
-  add([from, to]);
+  const direct = pairLegs(graph, from, to, filter, options.directPools ?? Math.max(poolsPerPair, DEFAULT_DIRECT_POOLS));
+  if (direct.length > 0) paths.push({ tokens: [from, to], hops: [direct] });
   if (maxHops < 2) return paths;
 
   // Neighbours of tokenIn, deepest first: depth of the legs from tokenIn, in tokenIn's units.
@@ -123,7 +129,7 @@ const filterKey = (filter: SourceFilter | undefined): string => (filter ? `${fil
  */
 export function candidatePaths(graph: ChainGraph, tokenIn: string, tokenOut: string, options: PathOptions): readonly CandidatePath[] {
   const o = options;
-  const key = `${tokenIn.toLowerCase()}|${tokenOut.toLowerCase()}|${o.maxHops}|${o.poolsPerPair ?? ''}|${o.maxPaths ?? ''}|${o.maxNeighbours ?? ''}|${o.maxJoins ?? ''}|${filterKey(o.filter)}`;
+  const key = `${tokenIn.toLowerCase()}|${tokenOut.toLowerCase()}|${o.maxHops}|${o.poolsPerPair ?? ''}|${o.directPools ?? ''}|${o.maxPaths ?? ''}|${o.maxNeighbours ?? ''}|${o.maxJoins ?? ''}|${filterKey(o.filter)}`;
   let memo = enumerated.get(graph);
   if (!memo) enumerated.set(graph, (memo = new Map()));
   let paths = memo.get(key);

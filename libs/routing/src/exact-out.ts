@@ -15,8 +15,10 @@ import type { ChainGraph } from './graph';
 import type { HopSplit } from './hop-split';
 import { approxPathIn, quotePathExactIn, quotePathExactOut, simulateRouter } from './path-quote';
 import { leastPaying } from './least-input';
-import { optimumRouteExactOut, optimumSetup } from './optimal-route';
-import { assembleRoute, assembleStages, type Route } from './route';
+import { findRouteExactIn } from './exact-in';
+import { restage } from './flow-route';
+import { optimumInputEstimate, optimumSetup, type InputEstimate } from './optimal-route';
+import { assembleRoute, assembleStages, type Route, type StagedSwap } from './route';
 import { best, DEFAULT_EXACT_CANDIDATES, DEFAULT_SPLIT_CANDIDATES, pathOptions, type SearchOptions } from './route-options';
 
 const paid = (hops: HopSplit[]): bigint => hops[hops.length - 1].amountOut;
@@ -68,17 +70,63 @@ export function bestOnePathExactOut(graph: ChainGraph, tokenIn: string, tokenOut
 }
 
 /**
- * The exact-output route: the best one-path route, and with multiHop the optimum's (`optimumRouteExactOut`) unless
- * the one-path route is provably the optimum at its input; the one needing the least input (a one-path route on a
- * tie), so never more than the best one-path route needs.
+ * The least input whose exact-input route (`findRouteExactIn`, the very search an exact-input request runs) pays
+ * `amountOut`, from the optimum's float estimate: Newton steps at the estimate's slope (a chord), kept in a bracket
+ * (an input that pays bounds from above, one that does not from below; halfway when a step leaves it), until the
+ * least input is known to a ten-millionth, or a route pays more than asked by no more than a ten-millionth of its
+ * input buys. `ceiling` is an input known to pay (the one-path route's), if any.
+ */
+function leastExactIn(exactIn: (amountIn: bigint) => Route | undefined, amountOut: bigint, estimate: InputEstimate | undefined, ceiling: bigint | undefined): Route | undefined {
+  let lo = 0;
+  // The least input found without a route (more than the pools carry).
+  let tooMuch = Infinity;
+  let best: Route | undefined;
+  const slope = estimate?.slope ?? 0;
+  let at = estimate ? Math.ceil(estimate.amountIn) : Number(ceiling ?? 0n);
+  if (!(at > 0)) return undefined;
+  for (let tries = 0; tries < 32; tries++) {
+    const route = exactIn(BigInt(at));
+    if (!route) tooMuch = Math.min(tooMuch, at);
+    else if (route.amountOut >= amountOut) {
+      if (!best || route.amountIn < best.amountIn) best = route;
+    } else lo = Math.max(lo, at);
+    const hi = best ? Number(best.amountIn) : ceiling !== undefined ? Number(ceiling) : Infinity;
+    const close = (top: number) => top < Infinity && top - lo <= Math.max(1, top * 1e-7);
+    if (close(hi) || close(tooMuch)) break;
+    // A route paying more than asked by what a ten-millionth of its input buys is close enough: the least input
+    // of its stages is found next, without searching again.
+    if (best && slope > 0 && Number(best.amountOut - amountOut) / slope <= Math.max(1, Number(best.amountIn) * 1e-7)) break;
+    // Newton's step, aimed a twenty-millionth above the root so that the next route likely pays and closes.
+    let next = route && slope > 0 ? (at + Number(amountOut - route.amountOut) / slope) * (1 + 5e-8) : NaN;
+    const top = Math.min(hi, tooMuch);
+    if (!(next > lo && next < top)) next = top < Infinity ? lo + (top - lo) / 2 : Math.max(at * 2, 1);
+    // Above the lower bound by a hundred-millionth at least, so that a shortfall of rounding closes.
+    at = Math.ceil(Math.min(Math.max(next, lo + Math.max(1, lo * 1e-8)), top - 1));
+  }
+  return best ?? (ceiling !== undefined ? exactIn(ceiling) : undefined);
+}
+
+/**
+ * The exact-output route: the best one-path route, and with multiHop, unless the one-path route is provably the
+ * optimum at its input, the least input whose exact-input route pays the amount (`leastExactIn`) with its stages'
+ * quoted inputs then fixed (RouterV2 shares what it holds in their proportion) and the input lowered while it still
+ * pays (`leastPaying`); the one needing the least input (a one-path route on a tie). So an exact-output request
+ * needs no more than the best one-path route, nor than the exact-input request that pays the same.
  */
 export function findRouteExactOut(graph: ChainGraph, tokenIn: string, tokenOut: string, amountOut: bigint, options: SearchOptions = {}): Route | undefined {
   const onePath = bestOnePathExactOut(graph, tokenIn, tokenOut, amountOut, options);
   if (!options.multiHop || amountOut <= 0n) return onePath;
   const setup = optimumSetup(graph, { tokenIn, tokenOut, filter: options.filter }, onePath);
   if (!setup || setup.onePathOptimal) return onePath;
-  const start = Number(amountOut) / setup.spotRate;
-  const optimum = optimumRouteExactOut(setup, tokenIn, tokenOut, amountOut, start, options.maxSwaps);
-  if (!optimum || (onePath && onePath.amountIn <= optimum.amountIn)) return onePath;
-  return assembleStages(tokenIn, tokenOut, optimum.stages, amountOut);
+  const estimate = optimumInputEstimate(setup, amountOut, Number(amountOut) / setup.spotRate, options.maxSwaps);
+  const found = leastExactIn((amountIn) => findRouteExactIn(graph, tokenIn, tokenOut, amountIn, options), amountOut, estimate, onePath?.amountIn);
+  if (!found) return onePath;
+  const quoted: StagedSwap[][] = found.hopSwaps.map((stage) => stage.map((s) => ({ leg: s.leg, amountIn: s.amountIn, amountOut: s.amountOut })));
+  const pays = (input: bigint) => {
+    const replayed = restage(quoted, tokenIn, tokenOut, input);
+    return replayed && replayed.amountOut >= amountOut ? { ...replayed, amountIn: input } : undefined;
+  };
+  const least = leastPaying(found.amountIn, { stages: quoted, amountOut: found.amountOut, amountIn: found.amountIn }, pays);
+  if (onePath && onePath.amountIn <= least.amountIn) return onePath;
+  return assembleStages(tokenIn, tokenOut, least.stages, amountOut);
 }

@@ -1,5 +1,5 @@
 /**
- * The part of a chain's graph the optimum of one trade is solved on (`dual-flow.ts`): tokenIn, tokenOut and the
+ * The part of a chain's graph the optimum of one trade is solved on (`interior-flow.ts`): tokenIn, tokenOut and the
  * tokens worth passing through, with the admitted pools between them (the deepest few per pair and the one with
  * the best rate), no leg into tokenIn nor out of tokenOut. It starts small and grows where prices say it pays:
  *

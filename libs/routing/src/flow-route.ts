@@ -1,5 +1,5 @@
 /**
- * From the optimum's flows (`dual-flow.ts`) to a route RouterV2 executes, in integers.
+ * From the optimum's flows (`interior-flow.ts`) to a route RouterV2 executes, in integers.
  *
  * 1. The flows' arcs: the legs that carry more than a ten-millionth of the trade's value and a thousand base units
  *    in and out (smaller swaps lose more to integer rounding than they gain). A loop among them (the

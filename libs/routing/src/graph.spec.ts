@@ -55,7 +55,9 @@ describe('graph and candidate paths', () => {
     const paths = enumeratePaths(graph, TOKENS.WHYPE, TOKENS.USDC, { maxHops: 1 });
     expect(paths).toHaveLength(1);
     expect(paths[0].hops[0]).toHaveLength(3);
-    expect(enumeratePaths(graph, TOKENS.WHYPE, TOKENS.USDC, { maxHops: 1, poolsPerPair: 2 })[0].hops[0]).toHaveLength(2);
+    expect(enumeratePaths(graph, TOKENS.WHYPE, TOKENS.USDC, { maxHops: 1, directPools: 2 })[0].hops[0]).toHaveLength(2);
+    // The direct path splits across every pool of the pair, beyond the pools per pair of the other paths' hops.
+    expect(enumeratePaths(graph, TOKENS.WHYPE, TOKENS.USDC, { maxHops: 1, poolsPerPair: 2 })[0].hops[0]).toHaveLength(3);
   });
 
   it('enumerates multi-hop paths up to 3 hops without repeated tokens, shortest first', () => {

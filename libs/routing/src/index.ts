@@ -2,6 +2,8 @@ export * from './constant-product';
 export * from './stable-math';
 export * from './launchpad-curve';
 export * from './core-samples';
+export * from './concentrated-math';
+export * from './pools/concentrated-leg';
 export * from './pool-snapshot';
 export * from './legs';
 export * from './pools/pool-module';

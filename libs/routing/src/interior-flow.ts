@@ -28,7 +28,7 @@ import type { FlowGraph } from './flow-graph';
 import type { LegShape } from './legs';
 
 export interface FlowSolution {
-  /** Price per token of the flow graph (tokenOut: 1), tokenOut base units per base unit. */
+  /** Price per token of the flow graph (tokenOut: 1), tokenOut base units per base unit; 0 for tokens no leg taken touches. */
   readonly prices: Float64Array;
   /** Per leg, its input and float output. */
   readonly inputs: Float64Array;
@@ -59,8 +59,6 @@ const TOKEN_OUT = 1;
  */
 export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Array, options: FlowOptions = {}): FlowSolution | undefined {
   const n = graph.tokens.length;
-  const m = n - 1; // a balance per token but tokenOut
-  const row = (t: number): number => (t === 0 ? 0 : t - 1);
   const forbidden = options.forbidden;
   // The legs taken, their tokens' rows, their scale factors and caps (scaled).
   // Legs not forbidden whose token in can receive anything (reachable from tokenIn through such legs).
@@ -74,10 +72,33 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
       changed = true;
     }
   }
+  // ... and whose token out can pass it on to tokenOut (what reaches a dead end never pays).
+  const leads = new Uint8Array(n);
+  leads[TOKEN_OUT] = 1;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let e = 0; e < graph.legs.length; e++) {
+      if ((forbidden && forbidden[e]) || !leads[graph.to[e]] || leads[graph.from[e]]) continue;
+      leads[graph.from[e]] = 1;
+      changed = true;
+    }
+  }
   const legs: number[] = [];
-  for (let e = 0; e < graph.legs.length; e++) if (!(forbidden && forbidden[e]) && reached[graph.from[e]]) legs.push(e);
+  for (let e = 0; e < graph.legs.length; e++) if (!(forbidden && forbidden[e]) && reached[graph.from[e]] && leads[graph.to[e]]) legs.push(e);
   const E = legs.length;
   if (E === 0 || !(amountIn > 0)) return undefined;
+  // A balance per token the legs taken touch, but tokenOut (tokenIn's first): the Newton systems have a row per
+  // token that trades, not per token of the graph.
+  const rowOf = new Int32Array(n).fill(-1);
+  let m = 0;
+  rowOf[0] = m++;
+  for (const e of legs) {
+    const u = graph.from[e];
+    const v = graph.to[e];
+    if (rowOf[u] < 0) rowOf[u] = m++;
+    if (v !== TOKEN_OUT && rowOf[v] < 0) rowOf[v] = m++;
+  }
+  const row = (t: number): number => rowOf[t];
   const value = scale[0] * amountIn;
   const ru = new Int32Array(E);
   const rv = new Int32Array(E); // -1 for tokenOut
@@ -330,7 +351,8 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
   }
   const prices = new Float64Array(n);
   prices[TOKEN_OUT] = 1;
-  for (let t = 0; t < n; t++) if (t !== TOKEN_OUT) prices[t] = lam[row(t)] * scale[t];
+  // Tokens without a balance (no leg taken touches them) have no price: 0.
+  for (let t = 0; t < n; t++) if (t !== TOKEN_OUT && rowOf[t] >= 0) prices[t] = lam[rowOf[t]] * scale[t];
   const inputs = new Float64Array(graph.legs.length);
   const outputs = new Float64Array(graph.legs.length);
   let amountOut = 0;

@@ -8,17 +8,18 @@
  *    later one (up to three other tokens on the way, through legs it does not use, at their zero-size rates) pays
  *    more than staying on the path. Then no flow can do better to the first order, and for concave pools not at
  *    all (`onePathIsOptimal`): the route is returned as it is.
- * 3. Otherwise the dual (`dual-flow.ts`), from the path's prices (other tokens at their best zero-size rate to
- *    tokens already priced); a loop in its flows is broken by solving again without the loop's arc that carries
- *    the least value (`flowLoop`), until the flows are loop-free; then stages and exact amounts (`stageArcs`).
+ * 3. Otherwise the flows' optimum (`interior-flow.ts`); a loop in its flows is broken by solving again without
+ *    the token pair of the loop that carries the least value (`loopFreeOptimum`), until the flows are loop-free;
+ *    the flow graph grows where detours pay (`growFlows`); flows over the swap budget are cut down to it
+ *    (`withinSwaps`); then stages and exact amounts (`stageArcs`).
  */
 import { FlowGraph, profitableDetours } from './flow-graph';
 import { solveFlow, type FlowSolution } from './interior-flow';
-import { flowArcs, flowLoop, restage, stageArcs, type FlowArc, type StagedRoute } from './flow-route';
-import { leastPaying } from './least-input';
+import { flowArcs, flowLoop, stageArcs, type FlowArc, type StagedRoute } from './flow-route';
 import type { ChainGraph, SourceFilter } from './graph';
 import type { Leg } from './legs';
-import type { Route, StagedSwap } from './route';
+import type { Route } from './route';
+import { maxSwapsWithinGas } from './route-options';
 
 /** A detour must beat the path by this fraction of its price to count. */
 const DETOUR_MARGIN = 1e-6;
@@ -345,10 +346,14 @@ const GROW_GAIN = 1e-6;
 const GROW_ROUNDS = 3;
 const GROW_TOKENS = 8;
 const MAX_FLOW_TOKENS = 32;
-/** Swaps a split route holds at most by default (`SearchOptions.maxSwaps`): about 2M gas of RouterV2 swaps. */
-export const DEFAULT_MAX_SWAPS = 24;
-
-type Optimum = StagedRoute & { readonly solution: FlowSolution; readonly arcs: FlowArc[] };
+/** Beyond those, a large trade's growth goes on while each round raises the output by LARGE_GAIN at least (relative). */
+const LARGE_GAIN = 1e-3;
+const LARGE_TRADE = 0.9;
+const LARGE_GROW_TOKENS = 16;
+const MAX_GROW_ROUNDS = 8;
+const MAX_LARGE_FLOW_TOKENS = 96;
+/** Swaps a split route holds at most by default (`SearchOptions.maxSwaps`): what 2,000,000 gas holds. */
+export const DEFAULT_MAX_SWAPS = maxSwapsWithinGas(2_000_000);
 
 /** Loop-free flows. */
 interface Flows {
@@ -371,14 +376,21 @@ function solveMasked(graph: FlowGraph, amountIn: number, scale: Float64Array, ma
 }
 
 /**
- * Loop-free flows of at most `maxSwaps` arcs: the flows as they are when they have few enough, else solved again
- * on their `maxSwaps` arcs of the most value alone.
+ * Loop-free flows of at most `maxSwaps` arcs: the flows as they are when they have few enough; else, round by
+ * round, the arcs carrying the least value (half of the excess, at least one) left out and the flows solved again
+ * on the others, so that the flows the dropped arcs carried find the best of the arcs kept before the next cut.
  */
 function withinSwaps(graph: FlowGraph, amountIn: number, scale: Float64Array, forbidden: ReadonlySet<number>, found: LoopFree, maxSwaps: number): Flows | undefined {
-  if (found.arcs.length <= maxSwaps) return found;
-  const value = (a: FlowArc) => found.solution.prices[a.from] * a.weight;
-  const kept = new Set([...found.arcs].sort((a, b) => value(b) - value(a)).slice(0, maxSwaps).map((a) => a.index));
-  return solveMasked(graph, amountIn, scale, maskOf(graph, forbidden, kept));
+  let flows: Flows = found;
+  while (flows.arcs.length > maxSwaps) {
+    const value = (a: FlowArc) => flows.solution.prices[a.from] * a.weight;
+    const drop = Math.max(1, Math.ceil((flows.arcs.length - maxSwaps) / 2));
+    const kept = new Set([...flows.arcs].sort((a, b) => value(b) - value(a)).slice(0, flows.arcs.length - drop).map((a) => a.index));
+    const next = solveMasked(graph, amountIn, scale, maskOf(graph, forbidden, kept));
+    if (!next) return undefined;
+    flows = next;
+  }
+  return flows;
 }
 
 /**
@@ -407,18 +419,24 @@ function growFlows(setup: OptimumSetup, x: number, maxSwaps: number, round?: (fl
   let last: Flows | undefined;
   let paid = 0;
   for (let r = 0; found; r++) {
-    const few = withinSwaps(graph, x, scale, forbidden, found, maxSwaps);
+    const current: LoopFree = found;
+    const few = withinSwaps(graph, x, scale, forbidden, current, maxSwaps);
     if (few) {
       last = few;
       round?.(few);
     }
-    // Growth stops after a round that gained less than GROW_GAIN.
-    if (r >= GROW_ROUNDS || graph.tokens.length >= MAX_FLOW_TOKENS || found.solution.amountOut <= paid * (1 + GROW_GAIN)) break;
-    paid = found.solution.amountOut;
+    // Growth stops after a round that gained less than GROW_GAIN, or after GROW_ROUNDS rounds or at MAX_FLOW_TOKENS
+    // tokens; but a large trade (paying less than LARGE_TRADE of what its input is worth at the best zero-size rate:
+    // it spreads over much of the chain's liquidity) grows on while a round gains LARGE_GAIN at least.
+    const large = current.solution.amountOut < x * setup.spotRate * LARGE_TRADE;
+    const small = r < GROW_ROUNDS && graph.tokens.length < MAX_FLOW_TOKENS;
+    const gained = current.solution.amountOut > paid * (1 + (small ? GROW_GAIN : LARGE_GAIN));
+    if (!gained || (!small && !large) || r >= MAX_GROW_ROUNDS || graph.tokens.length >= MAX_LARGE_FLOW_TOKENS) break;
+    paid = current.solution.amountOut;
     // Tokens off the flow are worth what their best zero-size rates to tokens on it realise.
-    const rank = flowRanks(found.arcs, graph.tokens.length);
-    const onFlow = found.solution.prices.map((p, k) => (rank[k] >= 0 || k === 1 ? p : 0));
-    const detours = profitableDetours(graph, startPrices(graph, onFlow), GROW_MARGIN, GROW_TOKENS, rank, true);
+    const rank = flowRanks(current.arcs, graph.tokens.length);
+    const onFlow = current.solution.prices.map((p, k) => (rank[k] >= 0 || k === 1 ? p : 0));
+    const detours = profitableDetours(graph, startPrices(graph, onFlow), GROW_MARGIN, small ? GROW_TOKENS : LARGE_GROW_TOKENS, rank, true);
     if (detours.length === 0) break;
     graph.add(detours.flatMap((d) => (d.via ? [d.token, d.via] : [d.token])));
     scale = startPrices(graph, undefined);
@@ -431,43 +449,29 @@ function growFlows(setup: OptimumSetup, x: number, maxSwaps: number, round?: (fl
  * The optimum for `amountIn` rounded to stages and exact amounts, at most `maxSwaps` swaps: the best exact route
  * of the growing flow graph's rounds; undefined when none gives a route.
  */
-export function optimumRoute(setup: OptimumSetup, amountIn: bigint, maxSwaps: number = DEFAULT_MAX_SWAPS): Optimum | undefined {
-  let best: Optimum | undefined;
+export function optimumRoute(setup: OptimumSetup, amountIn: bigint, maxSwaps: number = DEFAULT_MAX_SWAPS): StagedRoute | undefined {
+  let best: StagedRoute | undefined;
   growFlows(setup, Number(amountIn), maxSwaps, (flows) => {
     const staged = stageArcs(flows.arcs, setup.graph.tokens.length, amountIn);
-    if (staged && (!best || staged.amountOut > best.amountOut)) best = { ...staged, solution: flows.solution, arcs: flows.arcs };
+    if (staged && (!best || staged.amountOut > best.amountOut)) best = staged;
   });
   return best;
 }
 
-/** An exact-output route from the optimum: its stages, input and output (at least the amount asked). */
-export interface ExactOutOptimum {
-  readonly stages: StagedSwap[][];
-  readonly amountIn: bigint;
-  readonly amountOut: bigint;
+/** The input the optimum needs for an exact output, in float, and the output's slope there (tokenOut per tokenIn). */
+export interface InputEstimate {
+  readonly amountIn: number;
+  readonly slope: number;
 }
 
 /**
- * The least input whose optimum pays `amountOut`, rounded to a route RouterV2 executes.
- *
- * 1. Float: Newton steps on the input x of out(x) = amountOut from the guess `start` (the amount at the best
- *    zero-size rate, below the input needed), the flows solved at each x: out is concave and its slope is the
- *    input's price in the flows (tokenOut per unit of tokenIn), so the steps close in from below. First on the flow
- *    graph as it starts (up to 8 times the guess), then on the graph grown (as for an exact input) at the input
- *    found.
- * 2. Exact: the flows staged for the input rounded up; while they pay less than asked, the input raised (by the
- *    shortfall, doubling) and the flows solved again there; then,
- *    the stages' quoted inputs fixed (RouterV2 shares what it holds in their proportion), the least input that
- *    still pays the amount (`leastPaying`), the route as executed for it.
+ * The input x whose optimum pays `amountOut`, in float: Newton steps on out(x) = amountOut from the guess `start`
+ * (the amount at the best zero-size rate, below the input needed), the flows solved at each x: out is concave and
+ * its slope is the input's price in the flows (tokenOut per unit of tokenIn), so the steps close in from below.
+ * First on the flow graph as it starts (up to 8 times the guess), then on the graph grown (as for an exact input)
+ * at the input found. The exact route is found from it (`exact-out.ts`).
  */
-export function optimumRouteExactOut(
-  setup: OptimumSetup,
-  tokenIn: string,
-  tokenOut: string,
-  amountOut: bigint,
-  start: number,
-  maxSwaps: number = DEFAULT_MAX_SWAPS,
-): ExactOutOptimum | undefined {
+export function optimumInputEstimate(setup: OptimumSetup, amountOut: bigint, start: number, maxSwaps: number = DEFAULT_MAX_SWAPS): InputEstimate | undefined {
   const y = Number(amountOut);
   if (!(y > 0) || !(start > 0)) return undefined;
   const { graph } = setup;
@@ -514,31 +518,5 @@ export function optimumRouteExactOut(
     if (growth >= 1) return undefined;
   }
   if (!flows) return undefined;
-  const staged = (f: Flows, amountIn: bigint) => {
-    const route = stageArcs(f.arcs, graph.tokens.length, amountIn);
-    return route && { ...route, amountIn };
-  };
-  // Up from the float input until the exact route pays: the shortfall (twice the last raise at least) added to
-  // the float input, the flows solved again there (pools at their cap leave the rest to others), staged again.
-  let amountIn = BigInt(Math.ceil(x));
-  let route = staged(flows, amountIn);
-  let raise = 0;
-  for (let tries = 0; (!route || route.amountOut < amountOut) && tries < 24; tries++) {
-    const short = route ? Number(amountOut - route.amountOut) / flows.solution.prices[0] : x * 1e-6;
-    raise = Math.max(raise * 2, short, x * 1e-12, 1);
-    x += raise;
-    const solved = solveAt(x);
-    if (!solved) return undefined;
-    flows = solved;
-    amountIn = BigInt(Math.ceil(x));
-    route = staged(flows, amountIn);
-  }
-  if (!route || route.amountOut < amountOut) return undefined;
-  const quoted = route.stages;
-  const pays = (input: bigint) => {
-    const replayed = restage(quoted, tokenIn, tokenOut, input);
-    return replayed && replayed.amountOut >= amountOut ? { ...replayed, amountIn: input } : undefined;
-  };
-  const least = leastPaying(amountIn, route, pays);
-  return { stages: least.stages, amountIn: least.amountIn, amountOut: least.amountOut };
+  return { amountIn: x, slope: flows.solution.prices[0] };
 }

@@ -3,12 +3,14 @@
  * in-memory state (indexer events, chain reads, `estimateSwapBatch` samples). No I/O here. Each kind's
  * snapshot is declared by its module (`pools/`).
  */
+import type { AlgebraPoolSnapshot } from './pools/algebra';
 import type { CorePoolSnapshot } from './pools/core';
 import type { LaunchpadPoolSnapshot } from './pools/launchpad';
 import type { StablePoolSnapshot } from './pools/stable';
 import type { UniswapV2PoolSnapshot } from './pools/uniswap-v2';
+import type { UniswapV3PoolSnapshot } from './pools/uniswap-v3';
 
-export type { CorePoolSnapshot, LaunchpadPoolSnapshot, StablePoolSnapshot, UniswapV2PoolSnapshot };
+export type { AlgebraPoolSnapshot, CorePoolSnapshot, LaunchpadPoolSnapshot, StablePoolSnapshot, UniswapV2PoolSnapshot, UniswapV3PoolSnapshot };
 
 /** What every pool snapshot holds; a kind's snapshot adds its state. */
 export interface PoolSnapshotBase {
@@ -26,7 +28,13 @@ export interface PoolSnapshotBase {
   readonly decimals1: number;
 }
 
-export type PoolSnapshot = UniswapV2PoolSnapshot | StablePoolSnapshot | CorePoolSnapshot | LaunchpadPoolSnapshot;
+export type PoolSnapshot =
+  | UniswapV2PoolSnapshot
+  | StablePoolSnapshot
+  | CorePoolSnapshot
+  | LaunchpadPoolSnapshot
+  | UniswapV3PoolSnapshot
+  | AlgebraPoolSnapshot;
 
 /** The source kinds RouterV2 executes. */
 export type PoolKind = PoolSnapshot['kind'];

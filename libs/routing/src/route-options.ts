@@ -14,8 +14,24 @@ export interface SearchOptions extends Omit<PathOptions, 'maxHops'> {
   readonly exactCandidates?: number;
   /** Refinement steps of the exact split (see `SplitOptions` in `hop-split.ts`). */
   readonly refineSteps?: number;
-  /** Swaps a route split across paths holds at most. Default 24 (`DEFAULT_MAX_SWAPS`). */
+  /**
+   * Swaps a route split across paths holds at most. Default 24 (`DEFAULT_MAX_SWAPS`, what 2,000,000 gas holds);
+   * `maxSwapsWithinGas` gives it for a chain's gas budget.
+   */
   readonly maxSwaps?: number;
+}
+
+/**
+ * Gas of a RouterV2 call besides its swaps (the call, the input taken, the output paid out), and of one swap, as
+ * `bench/router-gas` measures them on the V2 pools (a single hop 101,290; each further swap 58,700 to 70,000), with
+ * a margin for the pool kinds that cost more.
+ */
+export const ROUTE_BASE_GAS = 60_000;
+export const SWAP_GAS = 80_000;
+
+/** The most swaps a route may hold within `gas` (at least one). */
+export function maxSwapsWithinGas(gas: number): number {
+  return Math.max(1, Math.floor((gas - ROUTE_BASE_GAS) / SWAP_GAS));
 }
 
 export const DEFAULT_SPLIT_CANDIDATES = 16;

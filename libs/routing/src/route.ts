@@ -29,7 +29,10 @@ export interface HopSwap {
   readonly routerIndex: number;
   readonly routerName?: string;
   readonly kind: PoolKind;
-  /** The pool's fee in basis points; absent for core pools (dynamic fee). */
+  /**
+   * The pool's fee in its own units (`PoolModule.fee`): basis points for V2, stable and launchpad pools, pips for
+   * `uniswap-v3` and `algebra` pools; absent for core pools (dynamic fee).
+   */
   readonly fee?: number;
   readonly stable: boolean;
   /** Opaque per-pool data for RouterV2's `Swap.data`: empty for every kind the engine quotes. */
@@ -60,7 +63,7 @@ export interface Route {
 function hopSwap(leg: Leg, amountIn: bigint, amountOut: bigint): HopSwap {
   const pool = leg.pool;
   const kind = poolModule(pool);
-  const fee = kind.feeBps(pool);
+  const fee = kind.fee(pool);
   return {
     leg,
     tokenIn: leg.tokenIn,

@@ -4,3 +4,5 @@ export type { TestDatabase, TestDatabaseOptions } from './database';
 export { getFreePort } from './ports';
 export * from './nats';
 export * from './chains';
+export * from './concentrated-chain';
+export * from './random';

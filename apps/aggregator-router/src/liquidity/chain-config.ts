@@ -16,7 +16,19 @@ const chainEntrySchema = z.looseObject({
   wrappedNative: tokenSchema,
   tokens: z.array(tokenSchema).default([]),
   pools: z
-    .array(z.object({ name: z.string().optional(), routerIndex: z.number().int().min(0), kind: sourceKindSchema, address: addressSchema, token0: addressSchema, token1: addressSchema }))
+    .array(
+      z.object({
+        name: z.string().optional(),
+        routerIndex: z.number().int().min(0),
+        kind: sourceKindSchema,
+        address: addressSchema,
+        token0: addressSchema,
+        token1: addressSchema,
+        /** Concentrated pools: fee tier in hundredths of a basis point, and tick spacing. */
+        fee: z.number().int().min(0).optional(),
+        tickSpacing: z.number().int().min(1).optional(),
+      }),
+    )
     .default([]),
   routerV2: addressSchema,
   treasury: addressSchema.optional(),

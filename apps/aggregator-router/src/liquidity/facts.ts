@@ -1,6 +1,6 @@
 // From the indexer's published facts and stored rows to the liquidity state's facts and starting point.
 import type { StoredChainLiquidity } from '@dex/db';
-import type { LiquidityFact, PoolRecord, StoredLiquidity } from '@dex/liquidity';
+import { concentratedFactOf, type LiquidityFact, type PoolRecord, type StoredLiquidity } from '@dex/liquidity';
 import { CHAIN_FACTS, type ChainFact } from '@dex/messages';
 import type { ChainFactMessage } from '@dex/service';
 import { getAddress } from 'viem';
@@ -9,6 +9,7 @@ import { getAddress } from 'viem';
 export const LIQUIDITY_FACTS = [
   CHAIN_FACTS.poolCreated,
   CHAIN_FACTS.poolUpdated,
+  CHAIN_FACTS.poolConcentrated,
   CHAIN_FACTS.tokenCreated,
   CHAIN_FACTS.launchpadTokenCreated,
   CHAIN_FACTS.launchpadTrade,
@@ -17,7 +18,8 @@ export const LIQUIDITY_FACTS = [
   CHAIN_FACTS.reorg,
 ] as const satisfies readonly ChainFact[];
 
-const LIQUIDITY_KINDS = new Set(['uniswap-v2', 'stable', 'core', 'launchpad']);
+/** The kinds the liquidity state keeps. */
+const LIQUIDITY_KINDS = new Set(['uniswap-v2', 'stable', 'core', 'launchpad', 'uniswap-v3', 'algebra']);
 
 /** The state's fact for a published one; undefined for a fact the state has no use for. */
 export function liquidityFact(message: ChainFactMessage): LiquidityFact | undefined {
@@ -25,8 +27,20 @@ export function liquidityFact(message: ChainFactMessage): LiquidityFact | undefi
     case CHAIN_FACTS.poolCreated: {
       const p = message.payload;
       if (!LIQUIDITY_KINDS.has(p.kind)) return undefined;
-      return { type: 'poolCreated', block: BigInt(p.blockNumber), kind: p.kind as PoolRecord['kind'], address: p.address, routerIndex: p.routerIndex, token0: p.token0, token1: p.token1 };
+      return {
+        type: 'poolCreated',
+        block: BigInt(p.blockNumber),
+        kind: p.kind as PoolRecord['kind'],
+        address: p.address,
+        routerIndex: p.routerIndex,
+        token0: p.token0,
+        token1: p.token1,
+        ...(p.fee !== undefined ? { fee: p.fee } : {}),
+        ...(p.tickSpacing !== undefined ? { tickSpacing: p.tickSpacing } : {}),
+      };
     }
+    case CHAIN_FACTS.poolConcentrated:
+      return concentratedFactOf(message.payload);
     case CHAIN_FACTS.poolUpdated: {
       const p = message.payload;
       return { type: 'reservesSynced', block: BigInt(p.blockNumber), logIndex: p.logIndex, pool: p.address, reserve0: BigInt(p.reserve0), reserve1: BigInt(p.reserve1) };
@@ -56,7 +70,11 @@ export function liquidityFact(message: ChainFactMessage): LiquidityFact | undefi
 /** A log index past every log of a block: a stored state is as of the end of its block. */
 const END_OF_BLOCK = Number.MAX_SAFE_INTEGER;
 
-/** The state the indexer stored at its checkpoint, as the liquidity state's starting point. */
+/**
+ * The state the indexer stored at its checkpoint, as the liquidity state's starting point. Concentrated pools
+ * come without their state (the indexer publishes their events but stores no ticks): the service reads them
+ * from the chain at the checkpoint.
+ */
 export function storedLiquidity(stored: StoredChainLiquidity): StoredLiquidity {
   const pools: PoolRecord[] = [];
   for (const p of stored.pools) {

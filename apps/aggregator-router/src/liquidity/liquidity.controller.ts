@@ -1,11 +1,26 @@
 import { Controller, Get, Inject, Param, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import type { ConcentratedState } from '@dex/liquidity';
 import { LiquidityService } from './liquidity.service';
+
+/** A concentrated pool's state as the service holds it: price, tick, active liquidity, fee (pips), tick spacing, initialized ticks ascending. */
+function concentratedRecord(c: ConcentratedState) {
+  return {
+    sqrtPriceX96: c.sqrtPriceX96.toString(),
+    tick: c.tick,
+    liquidity: c.liquidity.toString(),
+    ...(c.fee !== undefined ? { fee: c.fee } : {}),
+    ...(c.tickSpacing !== undefined ? { tickSpacing: c.tickSpacing } : {}),
+    ticks: [...c.ticks]
+      .sort(([a], [b]) => a - b)
+      .map(([index, t]) => ({ index, liquidityNet: t.liquidityNet.toString(), liquidityGross: t.liquidityGross.toString() })),
+  };
+}
 
 /**
  * `GET /liquidity/:chainId` on the service's own port (not the gateway's): the liquidity state as the service
  * holds it, every pool with its state at the state's block, for operators comparing it with the chain.
- * Amounts are base-unit integer strings. 404 for a chain not served, 503 before the first load.
+ * Amounts are base-unit integer strings; a Uniswap V3 or Algebra pool carries its `concentrated` state. 404 for a chain not served, 503 before the first load.
  */
 @Controller('liquidity')
 export class LiquidityController {
@@ -34,6 +49,7 @@ export class LiquidityController {
         token1: p.token1,
         ...(p.reserves ? { reserve0: p.reserves.reserve0.toString(), reserve1: p.reserves.reserve1.toString() } : {}),
         ...(p.curve ? { nativeReserve: p.curve.nativeReserve.toString(), tokenReserve: p.curve.tokenReserve.toString(), graduated: p.curve.graduated } : {}),
+        ...(p.concentrated ? { concentrated: concentratedRecord(p.concentrated) } : {}),
       }));
     return { success: true, data: { chainId: chain.chainId, blockNumber: state.block.toString(), routablePools: chain.snapshot?.pools.length ?? 0, pools } };
   }

@@ -1,6 +1,6 @@
-import { createChainClient, readPairReserves, sampleCorePools, type ChainPublicClient, type CorePoolSample } from '@dex/chain';
+import { createChainClient, readConcentratedPools, readPairReserves, sampleCorePools, type ChainPublicClient, type CorePoolSample } from '@dex/chain';
 import { LiquidityRepository, type DbClient } from '@dex/db';
-import { ChainLiquidityState, RoutingViewBuilder, type RoutingView, type StoredLiquidity } from '@dex/liquidity';
+import { ChainLiquidityState, concentratedStateOf, isConcentratedKind, RoutingViewBuilder, type RoutingView, type StoredLiquidity } from '@dex/liquidity';
 import type { SourceConfig, TokenMeta } from '@dex/messages';
 import { BusError, ChainFactsSubscription, type ChainFactMessage, type Counter, type Gauge, type Histogram, type NatsBus } from '@dex/service';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -25,8 +25,8 @@ export interface ChainLiquidityOptions {
 /**
  * One served chain's liquidity, kept from the indexer's chain facts: loaded from Postgres as of the indexer's
  * checkpoint, then moved fact by fact through the liquidity state's reducer. The chain itself is read only for
- * what facts cannot give: the core pools' prices (one multicall per block) and the reserves of a pool whose
- * last Sync the indexer never saw. Facts, loads and samples run one at a time, in stream order.
+ * what facts cannot give: the core pools' prices (one multicall per block), the reserves of a pool whose
+ * last Sync the indexer never saw, and the concentrated pools' ticks at the load's block. Facts, loads and samples run one at a time, in stream order.
  */
 export class ChainLiquidity {
   snapshot?: LiquiditySnapshot;
@@ -137,6 +137,7 @@ export class ChainLiquidity {
     // pools keep their last samples until the block's own are in (a route re-quotes core legs at its block);
     // then the view is built again.
     if (fact.type === 'blockProcessed' || fact.type === 'reorg') {
+      await this.readStateless(state);
       this.rebuild(state);
       this.resample(state);
     }
@@ -166,7 +167,7 @@ export class ChainLiquidity {
     const stored = await this.repository.load(this.chainId);
     if (!stored) throw new BusError(503, 'Liquidity not loaded yet', `the indexer has not processed chain ${this.chainId} yet`);
     const start = storedLiquidity(stored);
-    const state = new ChainLiquidityState(this.chainId, { retainBlocks: this.options.retainBlocks }, await this.withUnknownReserves(start));
+    const state = new ChainLiquidityState(this.chainId, { retainBlocks: this.options.retainBlocks }, await this.withConcentratedState(await this.withUnknownReserves(start)));
     this.coreLast.clear();
     await this.sampleCores(state);
     this.state = state;
@@ -184,6 +185,51 @@ export class ChainLiquidity {
     });
     const read = new Map(unknown.map((p, i) => [p.address, reserves[i]]));
     return { ...start, pools: start.pools.map((p) => (read.get(p.address) ? { ...p, reserves: read.get(p.address) } : p)) };
+  }
+
+  /**
+   * Reads the concentrated pools whole at the load's block (price, tick, liquidity, fee, tick spacing, every
+   * initialized tick); their later events carry them on. A pool that does not answer stays without state (its
+   * events are then unknown to the state, and it is not routed) until the next load.
+   */
+  private async withConcentratedState(start: StoredLiquidity): Promise<StoredLiquidity> {
+    const pools = start.pools.filter((p) => isConcentratedKind(p.kind) && !p.concentrated);
+    if (pools.length === 0) return start;
+    const started = performance.now();
+    const reads = await readConcentratedPools(this.client, {
+      blockNumber: start.block,
+      pools: pools.map((p) => ({ address: getAddress(p.address), kind: p.kind as 'uniswap-v3' | 'algebra' })),
+    });
+    const read = new Map(pools.map((p, i) => [p.address, reads[i]]));
+    const missing = reads.filter((r) => !r).length;
+    if (missing) this.logger.warn({ msg: 'concentrated pools not read', chainId: this.chainId, block: start.block.toString(), missing });
+    this.options.blockWork?.observe({ chain: this.chainId, step: 'concentrated-read' }, (performance.now() - started) / 1000);
+    return {
+      ...start,
+      pools: start.pools.map((p) => {
+        const r = read.get(p.address);
+        return r ? { ...p, concentrated: concentratedStateOf(r) } : p;
+      }),
+    };
+  }
+
+  /**
+   * Concentrated pools the state holds without their ticks (their read at load failed, or they had no code yet at
+   * the loaded block) are read at the block just processed, before any fact of the next block is applied.
+   */
+  private async readStateless(state: ChainLiquidityState): Promise<void> {
+    const pools = state.statelessConcentratedPools();
+    if (pools.length === 0) return;
+    const block = state.block;
+    const reads = await readConcentratedPools(this.client, {
+      blockNumber: block,
+      pools: pools.map((p) => ({ address: getAddress(p.address), kind: p.kind as 'uniswap-v3' | 'algebra' })),
+    });
+    reads.forEach((read, i) => {
+      // A pool without code at the block (created later) or that did not answer stays without state: read again
+      // at the next block. One not initialized yet reads as price 0; its Initialize fact follows.
+      if (read) state.setConcentratedState(pools[i].address, concentratedStateOf(read), block);
+    });
   }
 
   /** Samples every core pool of a configured core source at the state's block, in one multicall. */

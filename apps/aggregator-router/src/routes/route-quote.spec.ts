@@ -91,6 +91,7 @@ describe('searchRoute', () => {
     unwrap: false,
     amount: { amountIn: E18 },
     multiHop,
+    maxSwaps: 24,
     filter: {},
     feeBps: 0,
     slippageBps: 100,

@@ -3,7 +3,8 @@
  * resolved (the native coin as the wrapped token) and known, the amount in base units.
  */
 import { INVALID_FEE_RECIPIENT, type ParsedRequestOf, type routeContract, type TokenMeta } from '@dex/messages';
-import type { SourceFilter } from '@dex/routing';
+import { getChainInfo } from '@dex/chain';
+import { maxSwapsWithinGas, type SourceFilter } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { getAddress, zeroAddress, type Address } from 'viem';
 import type { ChainLiquidity, LiquiditySnapshot } from '../liquidity/liquidity.service';
@@ -38,6 +39,8 @@ export interface RouteOrder {
   /** Exact input or exact output, base units. */
   readonly amount: { readonly amountIn: bigint } | { readonly amountOut: bigint };
   readonly multiHop: boolean;
+  /** Swaps the route may hold: what the chain's route gas budget holds (`routeGasBudget`). */
+  readonly maxSwaps: number;
   readonly filter: SourceFilter;
   readonly feeBps: number;
   readonly feeRecipient?: string;
@@ -79,6 +82,7 @@ export async function resolveRouteRequest(chain: ChainLiquidity, request: RouteR
         ? { amountIn: toBaseUnits(request.amountIn, metaIn.decimals, 'amountIn') }
         : { amountOut: toBaseUnits(request.amountOut!, metaOut.decimals, 'amountOut') },
     multiHop: request.multiHop,
+    maxSwaps: maxSwapsWithinGas(getChainInfo(chain.chainId).routeGasBudget),
     filter: { includeDexes: request.includeDexes, excludeDexes: request.excludeDexes },
     feeBps: request.feeBps,
     ...(request.feeRecipient !== undefined ? { feeRecipient: request.feeRecipient } : {}),

@@ -59,6 +59,7 @@ const order = (amountIn: bigint, extra: Partial<RouteOrder> = {}): RouteOrder =>
   unwrap: false,
   amount: { amountIn },
   multiHop: true,
+  maxSwaps: 24,
   filter: {},
   feeBps: 0,
   slippageBps: 100,

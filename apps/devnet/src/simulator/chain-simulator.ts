@@ -1,4 +1,4 @@
-import { ammPoolAbi, ammRouterAbi, launchpadAbi, routerV2Abi, settablePriceOracleAbi, stablePoolAbi, uniswapV2PairAbi } from '@dex/abis';
+import { algebraPoolAbi, ammPoolAbi, ammRouterAbi, launchpadAbi, routerV2Abi, settablePriceOracleAbi, stablePoolAbi, uniswapV2PairAbi, uniswapV3PoolAbi } from '@dex/abis';
 import { createChainClient, createChainWalletClient, revertName, shortMessage, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
 import { Random, type DevAccount } from '@dex/devnet-kit';
 import type { ManifestChain, ManifestPool } from '@dex/messages';
@@ -7,7 +7,7 @@ import { erc20Abi, formatUnits, getAddress, maxUint256, parseEventLogs, parseUni
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 
 /** What the simulator does, one per tick and chain. */
-export const ACTION_KINDS = ['v2-swap', 'stable-swap', 'core-swap', 'transfer', 'launchpad-trade', 'launch-token', 'oracle-move'] as const;
+export const ACTION_KINDS = ['v2-swap', 'stable-swap', 'core-swap', 'concentrated-swap', 'transfer', 'launchpad-trade', 'launch-token', 'oracle-move'] as const;
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
 /**
@@ -18,6 +18,7 @@ export const DEFAULT_ACTION_WEIGHTS: Readonly<Record<ActionKind, number>> = {
   'v2-swap': 24,
   'stable-swap': 14,
   'core-swap': 24,
+  'concentrated-swap': 20,
   transfer: 14,
   'launchpad-trade': 14,
   'oracle-move': 10,
@@ -26,6 +27,13 @@ export const DEFAULT_ACTION_WEIGHTS: Readonly<Record<ActionKind, number>> = {
 
 /** Pool swaps take this range of the input reserve, in basis points: small enough that prices stay put. */
 export const SWAP_SIZE_BPS = [5, 30] as const;
+/**
+ * Concentrated-pool swaps take this range of the pool's balance of the input token, in basis points: these pools hold
+ * little capital for their depth, so a swap of this size moves the price across a few initialized ticks.
+ */
+export const CONCENTRATED_SWAP_SIZE_BPS = [10, 150] as const;
+/** Ticks of drift from the first tick seen that tilt a concentrated swap's direction fully (to 15:85). */
+const TICK_DRIFT_SCALE = 500;
 /** Largest oracle price step per move, in basis points. */
 export const ORACLE_STEP_BPS = 5;
 /** How far an oracle price may wander from where it started, in basis points: dollar-pegged tokens, others. */
@@ -68,6 +76,8 @@ export class ChainSimulator {
   private readonly tokens = new Map<Address, TokenInfo>();
   /** Reserve ratio (token0 over token1, in 18 decimals each) of each pool when first seen. */
   private readonly poolAnchors = new Map<Address, bigint>();
+  /** Tick of each concentrated pool when first seen. */
+  private readonly tickAnchors = new Map<Address, number>();
   /** Oracle price of each token when first seen. */
   private readonly priceAnchors = new Map<Address, bigint>();
   /** (account, token, spender) triples already approved for the maximum. */
@@ -93,6 +103,7 @@ export class ChainSimulator {
       'v2-swap': has('uniswap-v2') ? weights['v2-swap'] : 0,
       'stable-swap': has('stable') ? weights['stable-swap'] : 0,
       'core-swap': has('core') ? weights['core-swap'] : 0,
+      'concentrated-swap': has('uniswap-v3') || has('algebra') ? weights['concentrated-swap'] : 0,
     };
   }
 
@@ -117,6 +128,8 @@ export class ChainSimulator {
         return this.poolSwap('stable');
       case 'core-swap':
         return this.coreSwap();
+      case 'concentrated-swap':
+        return this.concentratedSwap();
       case 'transfer':
         return this.transfer();
       case 'launchpad-trade':
@@ -193,6 +206,44 @@ export class ChainSimulator {
       args: ref ? [tokenIn, tokenOut, amountIn, minOut, ref.refCode] : [tokenIn, tokenOut, amountIn, minOut],
     });
     return { receipt, detail: { pool: pool.name, ...(await this.swapDetail(tokenIn, amountIn, tokenOut, quoted)), ...(ref ? { refCode: ref.code } : {}) } };
+  }
+
+  /**
+   * A swap on a Uniswap V3 or Algebra pool through RouterV2 (kinds UniswapV3 and Algebra), quoted by the router
+   * itself at the current block (the pool's own maths), accepting SLIPPAGE_BPS less.
+   */
+  private async concentratedSwap(): Promise<Outcome> {
+    const pool = this.rng.pick(this.chain.pools.filter((p) => p.kind === 'uniswap-v3' || p.kind === 'algebra'));
+    const [balance0, balance1, state] = await Promise.all([
+      this.balanceOf(pool.token0, pool.address),
+      this.balanceOf(pool.token1, pool.address),
+      pool.kind === 'uniswap-v3'
+        ? this.client.readContract({ address: pool.address, abi: uniswapV3PoolAbi, functionName: 'slot0' })
+        : this.client.readContract({ address: pool.address, abi: algebraPoolAbi, functionName: 'globalState' }),
+    ]);
+    // Lean towards the direction that brings the price back to where it was first seen: selling token0 lowers the tick.
+    const tick = Number(state[1]);
+    const drift = tick - this.anchorTick(pool.address, tick);
+    const zeroFirst = this.rng.chance(clamp(0.5 + (0.35 * drift) / TICK_DRIFT_SCALE, 0.15, 0.85));
+    const { zeroIn, amountIn, from } = await this.sizeSwap(pool, [balance0, balance1], zeroFirst, CONCENTRATED_SWAP_SIZE_BPS);
+    const [tokenIn, tokenOut] = zeroIn ? [pool.token0, pool.token1] : [pool.token1, pool.token0];
+    await this.ensureAllowance(from, tokenIn, this.chain.routerV2, amountIn);
+    const swap = { pool: pool.address, tokenIn, tokenOut, routerIndex: pool.routerIndex, amountIn, data: '0x' as Hex };
+    const { result } = await this.client.simulateContract({
+      account: from.address,
+      address: this.chain.routerV2,
+      abi: routerV2Abi,
+      functionName: 'executeSwaps',
+      args: [[tokenIn, tokenOut], amountIn, 0n, 0n, [[swap]], 0n, zeroAddress],
+    });
+    const quoted = result as bigint;
+    const receipt = await this.write(from, {
+      address: this.chain.routerV2,
+      abi: routerV2Abi as Abi,
+      functionName: 'executeSwaps',
+      args: [[tokenIn, tokenOut], amountIn, (quoted * (10_000n - SLIPPAGE_BPS)) / 10_000n, quoted, [[swap]], 0n, zeroAddress],
+    });
+    return { receipt, detail: { pool: pool.name, ...(await this.swapDetail(tokenIn, amountIn, tokenOut, quoted)) } };
   }
 
   /** A token transfer from a simulator account, mostly to the other one, sometimes to a trader. */
@@ -304,12 +355,17 @@ export class ChainSimulator {
 
   /**
    * Picks the swap's direction (`zeroFirst` preferred, the other one if no account can pay it), its size
-   * (SWAP_SIZE_BPS of the input reserve) and the account that pays it.
+   * (`sizeBps` of the input reserve, SWAP_SIZE_BPS unless given) and the account that pays it.
    */
-  private async sizeSwap(pool: ManifestPool, reserves: readonly [bigint, bigint], zeroFirst: boolean): Promise<{ zeroIn: boolean; amountIn: bigint; from: DevAccount }> {
+  private async sizeSwap(
+    pool: ManifestPool,
+    reserves: readonly [bigint, bigint],
+    zeroFirst: boolean,
+    sizeBps: readonly [number, number] = SWAP_SIZE_BPS,
+  ): Promise<{ zeroIn: boolean; amountIn: bigint; from: DevAccount }> {
     for (const zeroIn of [zeroFirst, !zeroFirst]) {
       const tokenIn = zeroIn ? pool.token0 : pool.token1;
-      const amountIn = this.rng.bpsOf(zeroIn ? reserves[0] : reserves[1], SWAP_SIZE_BPS[0], SWAP_SIZE_BPS[1]);
+      const amountIn = this.rng.bpsOf(zeroIn ? reserves[0] : reserves[1], sizeBps[0], sizeBps[1]);
       if (amountIn === 0n) continue;
       const order = this.rng.chance(0.5) ? this.signers : [...this.signers].reverse();
       for (const { account } of order) {
@@ -317,6 +373,13 @@ export class ChainSimulator {
       }
     }
     throw new Error(`no simulator account holds enough of either token of ${pool.name}`);
+  }
+
+  private anchorTick(pool: Address, tick: number): number {
+    const known = this.tickAnchors.get(pool);
+    if (known !== undefined) return known;
+    this.tickAnchors.set(pool, tick);
+    return tick;
   }
 
   private anchor(anchors: Map<Address, bigint>, key: Address, value: bigint): bigint {

@@ -1,9 +1,9 @@
-import { stablePoolAbi, testERC20Abi, uniswapV2PairAbi } from '@dex/abis';
+import { algebraPoolAbi, stablePoolAbi, testERC20Abi, uniswapV2PairAbi, uniswapV3PoolAbi } from '@dex/abis';
 import { createChainClient, createChainWalletClient, encodeExecuteSwaps, shortMessage, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
 import { devAccount, Random, type DevAccount, type ScaleDeployment, type ScalePool } from '@dex/devnet-kit';
 import type { ManifestChain } from '@dex/messages';
 import { getAmountOut } from '@dex/routing';
-import { encodeFunctionData, maxUint256, parseEther, parseGwei, type Address, type Hex } from 'viem';
+import { encodeFunctionData, erc20Abi, maxUint256, parseEther, parseGwei, type Abi, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { SimulatorLogger } from './simulator';
 
@@ -41,16 +41,19 @@ interface Sender {
 }
 
 /**
- * The scale profile's trading: for every new block, `swapsPerBlock` swaps through RouterV2 on random V2 and
- * stable pools of the scale profile, each its own transaction, sent without waiting for one another (nonces
- * counted here) so they land in the next block together. Sizes are 1 to 10 bps of the pool's input reserve,
- * as last read or estimated from the trader's own swaps, with 3% of slippage allowed.
+ * The scale profile's trading: for every new block, `swapsPerBlock` swaps through RouterV2 on random V2, stable,
+ * Uniswap V3 and Algebra pools of the scale profile, each its own transaction, sent without waiting for one another
+ * (nonces counted here) so they land in the next block together. Sizes are 1 to 10 bps of the pool's input reserve
+ * (a concentrated pool's balance of the token), as last read or estimated from the trader's own swaps, with 3% of
+ * slippage allowed; a concentrated swap's output is estimated at the pool's last-read spot price less its fee.
  */
 export class ScaleTrader {
   private readonly client: ChainPublicClient;
   private readonly senders: Sender[];
   private readonly pools: ScalePool[];
   private readonly reserves = new Map<Address, [bigint, bigint]>();
+  /** Concentrated pools' sqrt price (Q64.96) as last read. */
+  private readonly sqrtPrices = new Map<Address, bigint>();
   private readonly fees = new Map<number, bigint>();
   private readonly rng: Random;
   private timer?: NodeJS.Timeout;
@@ -68,7 +71,7 @@ export class ScaleTrader {
       wallet: createChainWalletClient({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, account: privateKeyToAccount(account.privateKey as Hex) }),
       nonce: 0,
     }));
-    this.pools = options.scale.pools.filter((p) => p.kind === 'uniswap-v2' || p.kind === 'stable');
+    this.pools = options.scale.pools.filter((p) => p.kind !== 'core');
     for (const s of chain.sources) if (s.feeBps !== undefined) this.fees.set(s.routerIndex, BigInt(s.feeBps));
     this.rng = new Random(options.seed);
   }
@@ -110,18 +113,34 @@ export class ScaleTrader {
   }
 
   private async readReserves(): Promise<void> {
+    const concentrated = (p: ScalePool) => p.kind === 'uniswap-v3' || p.kind === 'algebra';
     const reads = await this.client.multicall({
       allowFailure: true,
-      contracts: this.pools.map((p) =>
-        p.kind === 'stable'
-          ? ({ address: p.address, abi: stablePoolAbi, functionName: 'getReserves' } as const)
-          : ({ address: p.address, abi: uniswapV2PairAbi, functionName: 'getReserves' } as const),
+      contracts: this.pools.flatMap((p) =>
+        concentrated(p)
+          ? [
+              { address: p.token0, abi: erc20Abi as Abi, functionName: 'balanceOf', args: [p.address] },
+              { address: p.token1, abi: erc20Abi as Abi, functionName: 'balanceOf', args: [p.address] },
+              p.kind === 'uniswap-v3'
+                ? { address: p.address, abi: uniswapV3PoolAbi as Abi, functionName: 'slot0' }
+                : { address: p.address, abi: algebraPoolAbi as Abi, functionName: 'globalState' },
+            ]
+          : [{ address: p.address, abi: (p.kind === 'stable' ? stablePoolAbi : uniswapV2PairAbi) as Abi, functionName: 'getReserves' }],
       ),
-    });
-    this.pools.forEach((p, i) => {
-      const r = reads[i];
-      if (r.status === 'success') this.reserves.set(p.address, [BigInt(r.result[0]), BigInt(r.result[1])]);
-    });
+    } as never);
+    let at = 0;
+    for (const p of this.pools) {
+      if (concentrated(p)) {
+        const [b0, b1, state] = [reads[at], reads[at + 1], reads[at + 2]] as { status: string; result?: unknown }[];
+        at += 3;
+        if (b0.status !== 'success' || b1.status !== 'success' || state.status !== 'success') continue;
+        this.reserves.set(p.address, [BigInt(b0.result as bigint), BigInt(b1.result as bigint)]);
+        this.sqrtPrices.set(p.address, BigInt((state.result as readonly [bigint])[0]));
+        continue;
+      }
+      const r = reads[at++] as { status: string; result?: readonly bigint[] };
+      if (r.status === 'success') this.reserves.set(p.address, [BigInt(r.result![0]), BigInt(r.result![1])]);
+    }
   }
 
   /** On a new block: the block's swaps, one per transaction, spread over the accounts. */
@@ -170,8 +189,7 @@ export class ScaleTrader {
     const [reserveIn, reserveOut] = zeroIn ? reserves : [reserves[1], reserves[0]];
     const amountIn = this.rng.bpsOf(reserveIn, 1, 10);
     if (amountIn === 0n) return undefined;
-    const feeBps = this.fees.get(pool.routerIndex) ?? 30n;
-    const estimate = getAmountOut(amountIn, reserveIn, reserveOut, feeBps);
+    const estimate = this.estimate(pool, zeroIn, amountIn, reserveIn, reserveOut);
     if (estimate === 0n) return undefined;
     const [tokenIn, tokenOut] = zeroIn ? [pool.token0, pool.token1] : [pool.token1, pool.token0];
     // The trader's own swap moves the pool; other swaps are caught at the next read.
@@ -186,6 +204,21 @@ export class ScaleTrader {
       feeBps: 0,
     });
     return () => this.send(sender, this.options.chain.routerV2, data, SWAP_GAS);
+  }
+
+  /**
+   * The swap's expected output: the V2 or stable formula on the reserves (for stable pools, the constant-product one
+   * at the source's fee, an estimate); for a concentrated pool, its last spot price less its fee (pips).
+   */
+  private estimate(pool: ScalePool, zeroIn: boolean, amountIn: bigint, reserveIn: bigint, reserveOut: bigint): bigint {
+    const sqrtPrice = this.sqrtPrices.get(pool.address);
+    if (sqrtPrice === undefined || (pool.kind !== 'uniswap-v3' && pool.kind !== 'algebra')) {
+      return getAmountOut(amountIn, reserveIn, reserveOut, this.fees.get(pool.routerIndex) ?? 30n);
+    }
+    const q192 = 1n << 192n;
+    const gross = zeroIn ? (amountIn * sqrtPrice * sqrtPrice) / q192 : (amountIn * q192) / (sqrtPrice * sqrtPrice);
+    const out = (gross * (1_000_000n - BigInt(pool.fee ?? 3000))) / 1_000_000n;
+    return out < reserveOut ? out : 0n;
   }
 
   private async resyncNonces(): Promise<void> {

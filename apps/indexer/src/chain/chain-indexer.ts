@@ -331,12 +331,14 @@ export class ChainIndexer {
     const status: IndexerState = behind > BigInt(this.opts.batchSize) + BigInt(this.opts.confirmations) ? 'backfilling' : 'running';
     const hashOf = (n: bigint) => byNumber.get(n)?.hash ?? logs.find((l) => l.blockNumber === n)?.blockHash ?? last.hash;
     const events: OutboxEvent[] = outboxEvents(stored.facts, { chainId: this.chainId, last, hashOf });
+    // Concentrated pools' events are published only (their outbox events are written with the batch).
+    const { concentrated: _published, ...rows } = stored.rows;
     const batch: ChainBatch = {
       chainId: this.chainId,
       after: this.checkpoint?.number ?? null,
       checkpoint: { block: to, hash: last.hash, timestamp: last.timestamp, status },
       blocks: headers,
-      ...stored.rows,
+      ...rows,
       events,
       pruneBlocksBelow: to - BigInt(this.opts.blockRetention),
     };

@@ -1,7 +1,7 @@
 // What the indexer follows on a chain, from the sources file (the devnet manifest has its shape): the
 // contracts that announce pools and launches (factories, the core router, the launchpad), and the tokens
 // and pools known up front. Everything else is discovered from their events.
-import { chainSourcesSchema, manifestPoolSchema, manifestTokenSchema, type SourceKind } from '@dex/messages';
+import { chainSourcesSchema, manifestPoolSchema, manifestTokenSchema, type ConcentratedKind, type SourceKind } from '@dex/messages';
 import { readSourcesFile } from '@dex/service';
 import { SERVICE } from '../config';
 import { getAddress, type Address } from 'viem';
@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 export interface SourceRef {
   name: string;
-  kind: SourceKind;
+  kind: SourceKind | ConcentratedKind;
   routerIndex: number;
   feeBps: number | null;
 }
@@ -39,11 +39,15 @@ const chainEntrySchema = z.looseObject({
 const fileSchema = z.object({ chains: z.record(z.string().regex(/^\d+$/), chainEntrySchema) });
 
 /** Which address of a source announces its pools: the factory, the core router, the launchpad. */
-const ANNOUNCER_ROLE: Record<SourceKind, readonly string[]> = {
+const ANNOUNCER_ROLE: Record<SourceKind | ConcentratedKind, readonly string[]> = {
   'uniswap-v2': ['factory'],
   stable: ['factory'],
   core: ['router'],
   launchpad: ['launchpad', 'factory', 'router'],
+  // The factories announce their pools (PoolCreated, Algebra's Pool); the facts of these pools (ticks, prices) come
+  // with the concentrated-liquidity state, which decodes those events.
+  'uniswap-v3': ['factory'],
+  algebra: ['factory'],
 };
 
 export function parseWatchLists(json: unknown, chainIds: readonly number[]): Map<number, ChainWatchList> {

@@ -7,12 +7,16 @@ import type { ChainFact } from '@dex/messages';
 import { toEventSelector, type AbiEvent, type Address, type Hex } from 'viem';
 import type { SourceRef } from '../chain/watch-list';
 import type { ChainLog } from './log';
+import type { ConcentratedEventRow } from './pool-concentrated';
 
-/** The lists of a batch that hold fact rows, as IndexerStore.applyBatch writes them. */
+/**
+ * The lists of a batch that hold fact rows: those IndexerStore.applyBatch writes, and `concentrated`, the
+ * concentrated pools' events, which are only published (through the outbox, in the batch's transaction).
+ */
 export type FactRows = Pick<
   ChainBatch,
   'pools' | 'tokens' | 'transfers' | 'swaps' | 'referralClaims' | 'launchpadTokens' | 'launchpadTrades' | 'launchpadMetadata' | 'launchpadGraduations' | 'reserves'
->;
+> & { concentrated: ConcentratedEventRow[] };
 export type FactList = keyof FactRows;
 export type StoredRow<L extends FactList> = FactRows[L][number];
 

@@ -6,6 +6,7 @@ import { launchpadMetadataFact } from './launchpad-metadata';
 import { launchpadTradeFact } from './launchpad-trade';
 import type { ChainLog } from './log';
 import { referralClaimFact } from './referral-claim';
+import { poolConcentratedFact } from './pool-concentrated';
 import { poolUpdatedFact } from './pool-updated';
 import { decodeFacts, discover, EVENTS, FACTS, rowsOf, TOPICS } from './registry';
 import { swapFact } from './swap';
@@ -221,5 +222,73 @@ describe('decoding the other facts', () => {
       expect.objectContaining({ token: TOKEN, creator: USER, imageUri: 'ipfs://i', description: 'd', website: 'w', twitter: 't', telegram: 'tg', discord: 'dc' }),
     ]);
     expect(facts.malformed).toBe(0);
+  });
+});
+
+describe('concentrated pools', () => {
+  const V3 = getAddress('0x00000000000000000000000000000000000000e8');
+  const ALGEBRA = getAddress('0x00000000000000000000000000000000000000e9');
+  const V3_FACTORY = getAddress('0x00000000000000000000000000000000000000fa');
+  const ALGEBRA_FACTORY = getAddress('0x00000000000000000000000000000000000000fb');
+  /** A log of the module's event `name` with `args`, encoded by viem from the event's ABI item. */
+  const eventLog = (address: Address, name: string, args: Record<string, unknown>): ChainLog => {
+    const event = EVENTS[name];
+    const data = event.inputs.filter((i) => !i.indexed);
+    return log(
+      address,
+      encodeEventTopics({ abi: [event], args } as never) as Hex[],
+      data.length ? encodeAbiParameters(data, data.map((i) => args[i.name!])) : '0x',
+    );
+  };
+  const clCtx = (): DecodeContext => ({
+    ...ctx(),
+    announcers: new Map([
+      [V3_FACTORY, { name: 'V3', kind: 'uniswap-v3', routerIndex: 5, feeBps: null }],
+      [ALGEBRA_FACTORY, { name: 'Algebra', kind: 'algebra', routerIndex: 6, feeBps: null }],
+    ]),
+  });
+
+  it('discovers V3 pools with their fee and tick spacing, and Algebra pools', () => {
+    const found = discover(
+      [
+        eventLog(V3_FACTORY, 'v3PoolCreated', { token0: A, token1: B, fee: 500, tickSpacing: 10, pool: V3 }),
+        eventLog(ALGEBRA_FACTORY, 'algebraPool', { token0: A, token1: B, pool: ALGEBRA }),
+        // A V3 PoolCreated from the Algebra factory is not its source's event.
+        eventLog(ALGEBRA_FACTORY, 'v3PoolCreated', { token0: A, token1: B, fee: 500, tickSpacing: 10, pool: POOL }),
+      ],
+      clCtx(),
+      () => 1n,
+    );
+    expect(found.pools).toEqual([
+      expect.objectContaining({ address: V3, kind: 'uniswap-v3', routerIndex: 5, token0: A, token1: B, fee: 500, tickSpacing: 10 }),
+      expect.objectContaining({ address: ALGEBRA, kind: 'algebra', routerIndex: 6, token0: A, token1: B }),
+    ]);
+  });
+
+  it('decodes every event of the pools, negative ticks and amounts included, in chain order', () => {
+    const pool = (address: Address, kind: 'uniswap-v3' | 'algebra'): [Address, PoolRow] => [address, { ...corePool, address, kind }];
+    const context = { ...clCtx(), pools: new Map([pool(V3, 'uniswap-v3'), pool(ALGEBRA, 'algebra')]) };
+    const logs = [
+      eventLog(V3, 'clInitialize', { sqrtPriceX96: 2n ** 96n, tick: -3 }),
+      eventLog(V3, 'clMint', { sender: USER, owner: USER, tickLower: -120, tickUpper: 60, amount: 10n ** 18n, amount0: 5n, amount1: 6n }),
+      eventLog(V3, 'clSwap', { sender: USER, recipient: USER, amount0: -7n, amount1: 9n, sqrtPriceX96: 2n ** 96n + 1n, liquidity: 10n ** 18n, tick: -1 }),
+      eventLog(V3, 'clBurn', { owner: USER, tickLower: -120, tickUpper: 60, amount: 0n, amount0: 0n, amount1: 0n }),
+      // Algebra's own events count on Algebra pools only.
+      eventLog(V3, 'algebraFee', { fee: 100 }),
+      eventLog(ALGEBRA, 'algebraFee', { fee: 2500 }),
+      eventLog(ALGEBRA, 'algebraTickSpacing', { newTickSpacing: 60 }),
+      // Not a followed concentrated pool.
+      eventLog(POOL, 'clInitialize', { sqrtPriceX96: 2n ** 96n, tick: 0 }),
+    ];
+    const rows = rowsOf(decodeFacts(logs, context, () => 1_000n).rows, poolConcentratedFact);
+    expect(rows.map(({ blockNumber: _b, logIndex: _l, txHash: _t, timestamp: _ts, ...r }) => r)).toEqual([
+      { pool: V3, event: 'initialize', sqrtPriceX96: 2n ** 96n, tick: -3 },
+      { pool: V3, event: 'mint', owner: USER, tickLower: -120, tickUpper: 60, liquidity: 10n ** 18n, amount0: 5n, amount1: 6n },
+      { pool: V3, event: 'swap', amount0: -7n, amount1: 9n, sqrtPriceX96: 2n ** 96n + 1n, liquidity: 10n ** 18n, tick: -1 },
+      { pool: V3, event: 'burn', owner: USER, tickLower: -120, tickUpper: 60, liquidity: 0n, amount0: 0n, amount1: 0n },
+      { pool: ALGEBRA, event: 'fee', fee: 2500 },
+      { pool: ALGEBRA, event: 'tickSpacing', tickSpacing: 60 },
+    ]);
+    expect(rows.map((r) => r.logIndex)).toEqual([...rows.map((r) => r.logIndex)].sort((a, b) => a - b));
   });
 });

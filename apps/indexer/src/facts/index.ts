@@ -3,7 +3,17 @@ export * from './log';
 export * from './registry';
 export { blockFact } from './block';
 export { transferFact, transferEvent } from './transfer';
-export { poolCreatedFact, poolRow, v2PairCreatedEvent, stablePoolCreatedEvent, coreRouterPoolAddedEvent } from './pool-created';
+export { poolCreatedFact, poolRow, v2PairCreatedEvent, stablePoolCreatedEvent, coreRouterPoolAddedEvent, v3PoolCreatedEvent, algebraPoolEvent } from './pool-created';
+export {
+  poolConcentratedFact,
+  clInitializeEvent,
+  clMintEvent,
+  clBurnEvent,
+  clSwapEvent,
+  algebraFeeEvent,
+  algebraTickSpacingEvent,
+  type ConcentratedEventRow,
+} from './pool-concentrated';
 export { tokenCreatedFact } from './token-created';
 export { poolUpdatedFact, v2SyncEvent, stableSyncEvent, type ReserveRow } from './pool-updated';
 export { swapFact, ammSwapEvent, ammSwapWithRefEvent, type SwapRow } from './swap';

@@ -1,5 +1,5 @@
 import type { PoolRow, TokenRow } from '@dex/db';
-import { CHAIN_FACTS, chainEventSchemas, chainFactSubject, type ChainFact, type SourceKind } from '@dex/messages';
+import { CHAIN_FACTS, chainEventSchemas, chainFactSubject, type ChainFact, type ConcentratedKind, type SourceKind } from '@dex/messages';
 import { encodeAbiParameters, encodeEventTopics, getAddress, type AbiEvent, type Address, type Hex } from 'viem';
 import type { AnyFact, DecodeContext } from './fact';
 import type { ChainLog } from './log';
@@ -31,7 +31,7 @@ function sampleLog(event: AbiEvent): ChainLog {
 }
 
 /** EMITTER as a followed token, a pool and an announcer of one kind of source. */
-const contextOf = (kind: SourceKind): DecodeContext => ({
+const contextOf = (kind: SourceKind | ConcentratedKind): DecodeContext => ({
   chainId: 999,
   tokens: new Set<Address>([EMITTER]),
   pools: new Map<Address, PoolRow>([
@@ -40,7 +40,7 @@ const contextOf = (kind: SourceKind): DecodeContext => ({
   announcers: new Map([[EMITTER, { name: 'S', kind, routerIndex: 0, feeBps: 30 }]]),
   wrappedNative: getAddress('0x00000000000000000000000000000000000000f7'),
 });
-const KINDS: SourceKind[] = ['uniswap-v2', 'stable', 'core', 'launchpad'];
+const KINDS: (SourceKind | ConcentratedKind)[] = ['uniswap-v2', 'stable', 'core', 'launchpad', 'uniswap-v3', 'algebra'];
 
 const tokenSample: TokenRow = {
   address: OTHER,
@@ -93,7 +93,7 @@ describe('the fact registry', () => {
   it('writes each list of the batch from exactly one module', () => {
     const lists = FACTS.map((m) => m.list);
     expect(new Set(lists).size).toBe(lists.length);
-    expect([...lists].sort()).toEqual(['launchpadGraduations', 'launchpadMetadata', 'launchpadTokens', 'launchpadTrades', 'pools', 'referralClaims', 'reserves', 'swaps', 'tokens', 'transfers']);
+    expect([...lists].sort()).toEqual(['concentrated', 'launchpadGraduations', 'launchpadMetadata', 'launchpadTokens', 'launchpadTrades', 'pools', 'referralClaims', 'reserves', 'swaps', 'tokens', 'transfers']);
   });
 
   it('publishes in the order consumers rely on, the block last', () => {
@@ -101,6 +101,7 @@ describe('the fact registry', () => {
       CHAIN_FACTS.poolCreated,
       CHAIN_FACTS.tokenCreated,
       CHAIN_FACTS.poolUpdated,
+      CHAIN_FACTS.poolConcentrated,
       CHAIN_FACTS.swap,
       CHAIN_FACTS.referralClaimed,
       CHAIN_FACTS.launchpadTokenCreated,

@@ -11,6 +11,7 @@ import { launchpadMetadataFact } from './launchpad-metadata';
 import { launchpadTokenCreatedFact } from './launchpad-token-created';
 import { launchpadTradeFact } from './launchpad-trade';
 import { checksum, positionOf, type ChainLog } from './log';
+import { poolConcentratedFact } from './pool-concentrated';
 import { poolCreatedFact } from './pool-created';
 import { poolUpdatedFact } from './pool-updated';
 import { referralClaimFact } from './referral-claim';
@@ -23,6 +24,7 @@ export const FACTS: readonly AnyFact[] = [
   poolCreatedFact,
   tokenCreatedFact,
   poolUpdatedFact,
+  poolConcentratedFact,
   swapFact,
   referralClaimFact,
   launchpadTokenCreatedFact,

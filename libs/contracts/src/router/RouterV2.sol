@@ -7,6 +7,7 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {Ownable2Step} from "@openzeppelin/contracts/access/Ownable2Step.sol";
 import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {Math} from "@openzeppelin/contracts/utils/math/Math.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {IWrappedNative} from "../interfaces/IWrappedNative.sol";
 import {IUniswapV2Factory} from "../sources/v2/interfaces/IUniswapV2Factory.sol";
 import {IUniswapV2Pair} from "../sources/v2/interfaces/IUniswapV2Pair.sol";
@@ -15,6 +16,12 @@ import {IStablePool} from "../sources/stable/interfaces/IStablePool.sol";
 import {IAmmPool} from "../amm/interfaces/IAmmPool.sol";
 import {IAmmRouter} from "../amm/interfaces/IAmmRouter.sol";
 import {ILaunchpad} from "../launchpad/interfaces/ILaunchpad.sol";
+import {IUniswapV3Factory} from "../sources/v3/interfaces/IUniswapV3Factory.sol";
+import {IUniswapV3Pool} from "../sources/v3/interfaces/IUniswapV3Pool.sol";
+import {IUniswapV3SwapCallback} from "../sources/v3/interfaces/IUniswapV3SwapCallback.sol";
+import {IAlgebraFactory} from "../sources/algebra/interfaces/IAlgebraFactory.sol";
+import {IAlgebraPool} from "../sources/algebra/interfaces/IAlgebraPool.sol";
+import {IAlgebraSwapCallback} from "../sources/algebra/interfaces/IAlgebraSwapCallback.sol";
 import {IRouterV2} from "./interfaces/IRouterV2.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 
@@ -31,7 +38,9 @@ import {FeeMath} from "./libraries/FeeMath.sol";
 /// in memory (`Ledger`), and a route must end holding nothing but its output. The router never calls a caller-supplied target with
 /// caller-supplied calldata: a pool is called, or paid, only after the registered source's factory returned it
 /// for the swap's tokens, and only through the fixed calls of the source's kind; it pulls tokens only from
-/// `msg.sender`, and only into such a pool.
+/// `msg.sender`, and only into such a pool. Concentrated-liquidity pools (Uniswap V3 and its forks, Algebra Integral)
+/// are paid in their swap callback, which pays only the vouched pool the router is calling at that moment, once, in
+/// the token it sells, and no more than the swap's share.
 contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -59,6 +68,29 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
     /// @dev The launchpad the router is trading with right now, the only sender besides the wrapped native
     /// token that may pay it native coin (sale proceeds and the refund of a buy that sells out a curve).
     address private transient _nativePayer;
+
+    /// @dev The concentrated-liquidity pool the router is swapping on right now, vouched for by its source's
+    /// factory: the only account whose swap callback is paid. Set with the other `_callback*` values just before the
+    /// pool's `swap`; the payment clears it, so a pool is paid once per swap and no callback is paid between swaps.
+    address private transient _callbackPool;
+
+    /// @dev Who pays the active pool: the caller (first stage of a token input) or the router.
+    address private transient _callbackPayer;
+
+    /// @dev The active swap's direction: true when it sells token0.
+    bool private transient _callbackZeroForOne;
+
+    /// @dev The token the active swap sells.
+    address private transient _callbackToken;
+
+    /// @dev Before the payment, the most the active pool may ask for (the swap's share of its input); after it,
+    /// what the pool was paid.
+    uint256 private transient _callbackAmount;
+
+    /// @dev The price limits of an exact-input swap that may move the price anywhere: one step inside the
+    /// extremes of TickMath (the same values in Uniswap V3 and Algebra Integral), which the pools refuse as limits.
+    uint160 private constant MIN_SQRT_PRICE_LIMIT = 4295128739 + 1;
+    uint160 private constant MAX_SQRT_PRICE_LIMIT = 1461446703485210103287273052203988822378723970342 - 1;
 
     /// @dev The per-call settings of a route, gathered to keep the stack small.
     struct Order {
@@ -201,6 +233,18 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         FeeMath.Split memory split = FeeMath.splitOutput(grossAmountOut, expectedAmountOut, feeBps, hasFeeRecipient);
         return
             (split.userAmount, split.integratorFee, split.protocolFee, split.recipientSlippage, split.protocolSlippage);
+    }
+
+    /// @inheritdoc IUniswapV3SwapCallback
+    /// @dev Pays only the active pool (see `_payActivePool`); the data is ignored (the router passes none).
+    function uniswapV3SwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata) external {
+        _payActivePool(amount0Delta, amount1Delta);
+    }
+
+    /// @inheritdoc IAlgebraSwapCallback
+    /// @dev Pays only the active pool (see `_payActivePool`); the data is ignored (the router passes none).
+    function algebraSwapCallback(int256 amount0Delta, int256 amount1Delta, bytes calldata) external {
+        _payActivePool(amount0Delta, amount1Delta);
     }
 
     // ---------------------------------------------------------------- registry and settings
@@ -577,6 +621,8 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         else if (kind == SourceKind.Stable) (received, amountOut) = _swapStable(source, swap_, amountIn, stage);
         else if (kind == SourceKind.Core) (received, amountOut) = _swapCore(source, swap_, amountIn, stage);
         else if (kind == SourceKind.Launchpad) (received, amountOut) = _swapLaunchpad(source, swap_, amountIn, stage);
+        else if (kind == SourceKind.UniswapV3) (received, amountOut) = _swapUniswapV3(source, swap_, amountIn, stage);
+        else if (kind == SourceKind.Algebra) (received, amountOut) = _swapAlgebra(source, swap_, amountIn, stage);
         else revert UnknownSource(swap_.routerIndex);
     }
 
@@ -737,6 +783,125 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         if (to == address(this)) return (received, paid);
         IERC20(swap_.tokenOut).safeTransfer(to, paid);
         amountOut = IERC20(swap_.tokenOut).balanceOf(to) - balanceBefore;
+    }
+
+    /// @dev A Uniswap V3 pool (or a fork's): vouched for when the source's factory returns it for the swap's two
+    /// tokens and the fee tier the pool reports (`getPool(tokenIn, tokenOut, pool.fee())`), so the pool's tokens
+    /// are the swap's; then an exact-input swap of the share (see `_swapConcentrated`). A zero share is validated
+    /// but not traded.
+    function _swapUniswapV3(Source memory source, Swap calldata swap_, uint256 amountIn, Stage memory stage)
+        private
+        returns (uint256 received, uint256 amountOut)
+    {
+        address pool = swap_.pool;
+        if (swap_.data.length != 0) revert DataNotAllowed(pool);
+        (bool hasFee, uint24 fee) = _poolFee(pool);
+        if (!hasFee || IUniswapV3Factory(source.factory).getPool(swap_.tokenIn, swap_.tokenOut, fee) != pool) {
+            revert PoolNotVouched(swap_.routerIndex, pool);
+        }
+        if (amountIn == 0) return (0, 0);
+        return _swapConcentrated(pool, swap_, amountIn, stage, false);
+    }
+
+    /// @dev An Algebra Integral pool: vouched for when the source's factory returns it for the swap's two tokens
+    /// (`poolByPair`, the factory's own pools, not those of custom deployers); then an exact-input swap of the share
+    /// (see `_swapConcentrated`). The pool prices itself, fee included (static, or what its plugin sets), so the
+    /// source's `feeBps` is informational. A zero share is validated but not traded.
+    function _swapAlgebra(Source memory source, Swap calldata swap_, uint256 amountIn, Stage memory stage)
+        private
+        returns (uint256 received, uint256 amountOut)
+    {
+        address pool = swap_.pool;
+        if (swap_.data.length != 0) revert DataNotAllowed(pool);
+        if (pool == address(0) || IAlgebraFactory(source.factory).poolByPair(swap_.tokenIn, swap_.tokenOut) != pool) {
+            revert PoolNotVouched(swap_.routerIndex, pool);
+        }
+        if (amountIn == 0) return (0, 0);
+        return _swapConcentrated(pool, swap_, amountIn, stage, true);
+    }
+
+    /// @dev An exact-input swap of `amountIn` on a vouched concentrated-liquidity pool, with no price limit (one
+    /// step inside the extremes). The pool pays the recipient directly when the stage may pay it without a limit
+    /// (nothing to take from the output), else the router, which forwards the output when `_outputTo` says so. The
+    /// pool asks to be paid in its callback, which pays it from `stage.payer` (the caller's tokens go straight to the
+    /// pool) and checks what it asks for; the pool must take the whole share (`SwapInputNotSpent` otherwise: the
+    /// router would keep the rest). The pool checks that it was paid what it asked, so a fee-on-transfer input does
+    /// not trade here. Returns what the pool was paid and the output, measured where it was paid.
+    function _swapConcentrated(address pool, Swap calldata swap_, uint256 amountIn, Stage memory stage, bool algebra)
+        private
+        returns (uint256 received, uint256 amountOut)
+    {
+        address tokenIn = swap_.tokenIn;
+        address tokenOut = swap_.tokenOut;
+        bool zeroForOne = tokenIn < tokenOut;
+        address to = address(this);
+        if (stage.recipient != address(0) && stage.directLimit == type(uint256).max) {
+            to = stage.recipient;
+            stage.paysRecipient = true;
+        }
+        uint256 balanceBefore = IERC20(tokenOut).balanceOf(to);
+
+        _callbackPool = pool;
+        _callbackPayer = stage.payer;
+        _callbackZeroForOne = zeroForOne;
+        _callbackToken = tokenIn;
+        _callbackAmount = amountIn;
+        int256 amountSpecified = SafeCast.toInt256(amountIn);
+        uint160 priceLimit = zeroForOne ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT;
+        if (algebra) IAlgebraPool(pool).swap(to, zeroForOne, amountSpecified, priceLimit, "");
+        else IUniswapV3Pool(pool).swap(to, zeroForOne, amountSpecified, priceLimit, "");
+        // The payment cleared the active pool and noted what it paid.
+        if (_callbackPool != address(0)) revert SwapInputNotSpent(pool, amountIn, 0);
+        received = _callbackAmount;
+        if (received != amountIn) revert SwapInputNotSpent(pool, amountIn, received);
+
+        amountOut = IERC20(tokenOut).balanceOf(to) - balanceBefore;
+        if (amountOut == 0) revert ZeroAmountOut(pool);
+        if (to != address(this)) return (received, amountOut);
+        uint256 recipientBefore;
+        (to, recipientBefore) = _outputTo(stage, tokenOut, amountOut);
+        if (to == address(this)) return (received, amountOut);
+        IERC20(tokenOut).safeTransfer(to, amountOut);
+        amountOut = IERC20(tokenOut).balanceOf(to) - recipientBefore;
+    }
+
+    /// @dev Pays the active concentrated-liquidity pool what its swap callback asks for: only when the caller is
+    /// that pool (set just before its `swap`, after its factory vouched for it; never the caller's choice of
+    /// account), only in the token the swap sells, at most the swap's share, and once (the payment clears the active
+    /// pool before it moves any token, so a reentrant token cannot be paid twice). Pays from the caller for the first
+    /// stage of a token input (straight into the pool), else from the router.
+    function _payActivePool(int256 amount0Delta, int256 amount1Delta) private {
+        address pool = _callbackPool;
+        if (msg.sender != pool) revert CallbackNotFromActivePool(msg.sender);
+        (int256 owed, int256 other) = _callbackZeroForOne ? (amount0Delta, amount1Delta) : (amount1Delta, amount0Delta);
+        if (owed <= 0 || other > 0) revert CallbackTokenMismatch(pool, amount0Delta, amount1Delta);
+        // casting to 'uint256' is safe because owed > 0 here.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        uint256 amount = uint256(owed);
+        uint256 maxAmount = _callbackAmount;
+        if (amount > maxAmount) revert CallbackAmountTooHigh(pool, amount, maxAmount);
+        _callbackPool = address(0);
+        _callbackAmount = amount;
+        address payer = _callbackPayer;
+        if (payer == address(this)) IERC20(_callbackToken).safeTransfer(pool, amount);
+        else IERC20(_callbackToken).safeTransferFrom(payer, pool, amount);
+    }
+
+    /// @dev A pool's `fee()` (a Uniswap V3 fee tier), read without trusting the account: false when the call fails
+    /// or does not return a uint24 (no code, not a pool).
+    function _poolFee(address pool) private view returns (bool ok, uint24 fee) {
+        bytes4 selector = IUniswapV3Pool.fee.selector;
+        uint256 word;
+        assembly ("memory-safe") {
+            mstore(0x00, selector)
+            ok := staticcall(gas(), pool, 0x00, 0x04, 0x00, 0x20)
+            ok := and(ok, iszero(lt(returndatasize(), 0x20)))
+            word := mload(0x00)
+        }
+        if (!ok || word > type(uint24).max) return (false, 0);
+        // casting to 'uint24' is safe because word <= type(uint24).max here.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        fee = uint24(word);
     }
 
     /// @dev Brings `amount` of `token` into the router for a source that takes its input from the router: pulled

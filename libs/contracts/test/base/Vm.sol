@@ -18,6 +18,13 @@ interface Vm {
     function setBlockhash(uint256 blockNumber, bytes32 blockHash) external;
     function deal(address account, uint256 newBalance) external;
     function etch(address target, bytes calldata newRuntimeBytecode) external;
+    function getNonce(address account) external view returns (uint64 nonce);
+    function computeCreateAddress(address deployer, uint256 nonce) external pure returns (address);
+
+    // Files and JSON (paths readable under foundry.toml's fs_permissions).
+    function readFile(string calldata path) external view returns (string memory data);
+    function parseJsonString(string calldata json, string calldata key) external pure returns (string memory);
+    function parseBytes(string calldata stringifiedValue) external pure returns (bytes memory parsedValue);
 
     // Callers.
     function prank(address msgSender) external;

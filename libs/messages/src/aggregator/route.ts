@@ -47,7 +47,11 @@ export const hopSwapRecordSchema = z.object({
   poolAddress: addressSchema,
   routerIndex: z.number().int(),
   routerName: z.string(),
-  /** Pool fee in basis points; absent for core pools (their fee is dynamic). */
+  /**
+   * Pool fee in the pool's own units, as `/pools` reports it: basis points for V2, stable and launchpad pools;
+   * hundredths of a basis point (pips, 3000 = 0.3%) for `uniswap-v3` and `algebra` pools (an Algebra pool's current
+   * fee); absent for core pools (their fee is dynamic).
+   */
   fee: z.number().optional(),
   stable: z.boolean(),
   data: z.string().regex(/^0x[0-9a-fA-F]*$/),
@@ -105,8 +109,14 @@ export const poolRecordSchema = z.object({
   pairedToken: addressSchema,
   routerIndex: z.number().int(),
   protocol: z.string(),
-  /** Pool fee in basis points; null for core pools (dynamic fee). */
+  /**
+   * Pool fee in the pool's own units: basis points for V2, stable and launchpad pools; hundredths of a basis point
+   * (pips, 3000 = 0.3%) for `uniswap-v3` and `algebra` pools (an Algebra pool's current fee); null for core pools
+   * (dynamic fee).
+   */
   fee: z.number().nullable(),
+  /** Concentrated-liquidity pools (`uniswap-v3`, `algebra`) only: the pool's tick spacing. */
+  tickSpacing: z.number().int().optional(),
   stable: z.boolean(),
   pair: z.string(),
   /** Spot price of one tokenA in tokenB at zero size, the pool's fee included. */

@@ -41,15 +41,41 @@ export const tokenCreatedEventSchema = z.object({
   source: z.enum(['config', 'pool', 'launchpad']),
 });
 
+/** The concentrated-liquidity pool kinds: Uniswap V3 (and forks), Algebra Integral. */
+export const CONCENTRATED_KINDS = ['uniswap-v3', 'algebra'] as const;
+export const concentratedKindSchema = z.enum(CONCENTRATED_KINDS);
+export type ConcentratedKind = z.infer<typeof concentratedKindSchema>;
+
+const int = z.string().regex(/^-?\d+$/, 'must be an integer string');
+/** A tick index (int24). */
+const tickSchema = z.number().int().min(-8_388_608).max(8_388_607);
+
 export const poolCreatedEventSchema = z.object({
   ...factBase,
   address: addressSchema,
-  kind: sourceKindSchema,
+  kind: z.union([sourceKindSchema, concentratedKindSchema]),
   routerIndex: z.number().int().min(0),
   token0: addressSchema,
   token1: addressSchema,
   stable: z.boolean(),
+  /** Concentrated pools whose creation event names them (Uniswap V3's PoolCreated): the fee in pips and the tick spacing. */
+  fee: z.number().int().min(0).optional(),
+  tickSpacing: z.number().int().positive().optional(),
 });
+
+/**
+ * One event of a concentrated-liquidity pool, every one of them in chain order (not only the batch's last):
+ * `initialize` (the first price), `mint` / `burn` (liquidity of the range [tickLower, tickUpper) added or removed;
+ * a burn of 0 collects fees), `swap` (price, tick and active liquidity after it; amounts signed, the pool's view),
+ * and Algebra's `fee` (pips) and `tickSpacing`.
+ */
+export const poolConcentratedEventSchema = z.discriminatedUnion('event', [
+  z.object({ ...logBase, address: addressSchema, event: z.literal('initialize'), sqrtPriceX96: uint, tick: tickSchema }),
+  z.object({ ...logBase, address: addressSchema, event: z.enum(['mint', 'burn']), owner: addressSchema, tickLower: tickSchema, tickUpper: tickSchema, liquidity: uint, amount0: uint, amount1: uint }),
+  z.object({ ...logBase, address: addressSchema, event: z.literal('swap'), sqrtPriceX96: uint, tick: tickSchema, liquidity: uint, amount0: int, amount1: int }),
+  z.object({ ...logBase, address: addressSchema, event: z.literal('fee'), fee: z.number().int().min(0) }),
+  z.object({ ...logBase, address: addressSchema, event: z.literal('tickSpacing'), tickSpacing: z.number().int().positive() }),
+]);
 
 /** New reserves of a pool (the last Sync of the pool in the batch). */
 export const poolUpdatedEventSchema = z.object({
@@ -140,6 +166,7 @@ export const chainEventSchemas = {
   [CHAIN_FACTS.tokenCreated]: tokenCreatedEventSchema,
   [CHAIN_FACTS.poolCreated]: poolCreatedEventSchema,
   [CHAIN_FACTS.poolUpdated]: poolUpdatedEventSchema,
+  [CHAIN_FACTS.poolConcentrated]: poolConcentratedEventSchema,
   [CHAIN_FACTS.swap]: swapEventSchema,
   [CHAIN_FACTS.referralClaimed]: referralClaimedEventSchema,
   [CHAIN_FACTS.launchpadTokenCreated]: launchpadTokenCreatedEventSchema,

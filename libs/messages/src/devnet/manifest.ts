@@ -25,6 +25,14 @@ export const manifestPoolSchema = z.object({
   address: addressSchema,
   token0: addressSchema,
   token1: addressSchema,
+  /**
+   * Concentrated-liquidity pools (`uniswap-v3`, `algebra`) only: the pool's fee in its own units, hundredths of a
+   * basis point (pips: 3000 = 0.3%). For Algebra it is the fee the pool charged when it was deployed (its current
+   * fee can change).
+   */
+  fee: z.number().int().min(0).max(1_000_000).optional(),
+  /** Concentrated-liquidity pools only: the pool's tick spacing. */
+  tickSpacing: z.number().int().min(1).optional(),
 });
 export type ManifestPool = z.infer<typeof manifestPoolSchema>;
 
@@ -89,7 +97,13 @@ export const manifestChainSchema = z.object({
     .object({
       seeder: addressSchema,
       tokens: z.array(manifestTokenSchema),
-      pools: z.object({ 'uniswap-v2': z.number().int(), stable: z.number().int(), core: z.number().int() }),
+      pools: z.object({
+        'uniswap-v2': z.number().int(),
+        stable: z.number().int(),
+        core: z.number().int(),
+        'uniswap-v3': z.number().int().optional(),
+        algebra: z.number().int().optional(),
+      }),
     })
     .optional(),
 });

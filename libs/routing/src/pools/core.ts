@@ -186,6 +186,8 @@ export const coreModule: PoolModule<CorePoolSnapshot> = {
     return legs;
   },
   feeBps: () => undefined,
+  fee: () => undefined,
+  tickSpacing: () => undefined,
   stable: false,
   refineSplits: true,
   quotedOnChain: true,

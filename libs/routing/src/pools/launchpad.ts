@@ -91,6 +91,8 @@ export const launchpadModule: PoolModule<LaunchpadPoolSnapshot> = {
     return legs;
   },
   feeBps: (pool) => Number(curveFeeBps(pool.curve)),
+  fee: (pool) => Number(curveFeeBps(pool.curve)),
+  tickSpacing: () => undefined,
   stable: false,
   refineSplits: false,
   quotedOnChain: false,

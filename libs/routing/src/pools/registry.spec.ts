@@ -1,3 +1,4 @@
+import { concentrated, stateAt } from '../../test/concentrated-fixtures';
 import { core, launchpad, stable, units, v2 } from '../../test/fixtures';
 import { VIRTUAL_NATIVE_LIQUIDITY } from '../launchpad-curve';
 import { legsOf } from '../legs';
@@ -10,6 +11,8 @@ const pools = {
   stable: stable('USDC', 'DAI', 600_000, 400_000, 4),
   core: core('WHYPE', 'USDC', (x) => (x * 25n) / 10n ** 12n, (x) => (x * 10n ** 12n) / 25n, units('WHYPE', 1000), units('USDC', 25_000)),
   launchpad: launchpad('MEME', curve),
+  'uniswap-v3': concentrated('uniswap-v3', 'WHYPE', 'USDC', stateAt(-260_000, [{ lower: -261_000, upper: -259_000, liquidity: 10n ** 15n }], 500, 10)),
+  algebra: concentrated('algebra', 'WHYPE', 'USDC', stateAt(-260_000, [{ lower: -261_000, upper: -259_000, liquidity: 10n ** 15n }], 1234, 60)),
 } satisfies Record<PoolSnapshot['kind'], PoolSnapshot>;
 
 describe('pool modules', () => {
@@ -18,9 +21,17 @@ describe('pool modules', () => {
     for (const pool of Object.values(pools)) expect(poolModule(pool)).toBe(POOL_MODULES[pool.kind]);
   });
 
-  it('gives fixed fees, none for core pools (dynamic), the launchpad default of 1%', () => {
-    expect(Object.values(pools).map(poolFeeBps)).toEqual([25, 4, undefined, 100]);
+  it('gives fixed fees, none for core and Algebra pools (dynamic), the launchpad default of 1%, V3 tiers in bps', () => {
+    expect(Object.values(pools).map(poolFeeBps)).toEqual([25, 4, undefined, 100, 5, undefined]);
     expect(poolFeeBps(launchpad('MEME', { ...curve, feeBps: 50n }))).toBe(50);
+  });
+
+  it("gives each pool's fee in its own units (pips for the concentrated kinds) and the concentrated kinds' tick spacing", () => {
+    const fee = (pool: PoolSnapshot) => poolModule(pool).fee(pool);
+    const spacing = (pool: PoolSnapshot) => poolModule(pool).tickSpacing(pool);
+    expect(Object.values(pools).map(fee)).toEqual([25, 4, undefined, 100, pools['uniswap-v3'].fee, pools.algebra.fee]);
+    expect(pools['uniswap-v3'].fee).toBe(500);
+    expect(Object.values(pools).map(spacing)).toEqual([undefined, undefined, undefined, undefined, pools['uniswap-v3'].tickSpacing, 60]);
   });
 
   it('marks the stable kind stable, refines and re-quotes core pools on chain', () => {
@@ -32,6 +43,8 @@ describe('pool modules', () => {
       [false, false, false],
       [true, false, false],
       [false, true, true],
+      [false, false, false],
+      [false, false, false],
       [false, false, false],
     ]);
   });

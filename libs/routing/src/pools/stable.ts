@@ -149,6 +149,8 @@ export const stableModule: PoolModule<StablePoolSnapshot> = {
     ];
   },
   feeBps: (pool) => pool.feeBps,
+  fee: (pool) => pool.feeBps,
+  tickSpacing: () => undefined,
   stable: true,
   refineSplits: false,
   quotedOnChain: false,

@@ -44,6 +44,8 @@ export const uniswapV2Module: PoolModule<UniswapV2PoolSnapshot> = {
     ];
   },
   feeBps: (pool) => pool.feeBps,
+  fee: (pool) => pool.feeBps,
+  tickSpacing: () => undefined,
   stable: false,
   refineSplits: false,
   quotedOnChain: false,

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {IUniswapV3SwapCallback} from "../../sources/v3/interfaces/IUniswapV3SwapCallback.sol";
+import {IAlgebraSwapCallback} from "../../sources/algebra/interfaces/IAlgebraSwapCallback.sol";
+
 /// @title IRouterV2
 /// @notice The aggregator's execution contract. A route is a list of stages of swaps on liquidity sources
 /// registered by the owner; a linear route (a token path, each hop split across parallel swaps) has one stage
@@ -10,20 +13,26 @@ pragma solidity ^0.8.24;
 /// pays them), runs the stages in order, takes the integrator fee and half of any positive slippage from the
 /// output, and pays the rest to the recipient (the last stage's pools pay the recipient directly when there is
 /// nothing to take and nothing to unwrap). It only ever calls pools that a registered source's factory vouches
-/// for, and it holds no tokens or native coin after a call.
-interface IRouterV2 {
+/// for, and it holds no tokens or native coin after a call. Concentrated-liquidity pools (Uniswap V3 and its
+/// forks, Algebra Integral) are paid in their swap callbacks, which the router honours only from the vouched pool
+/// it is calling at that moment, and for at most that swap's input.
+interface IRouterV2 is IUniswapV3SwapCallback, IAlgebraSwapCallback {
     // ---------------------------------------------------------------- types
 
     /// @notice The kind of a liquidity source, which decides how the router trades with its pools.
     /// @dev `None` marks an empty registry slot. For `UniswapV2` and `Stable` the registered contract is the pool
     /// factory; for `Core` (the oracle-priced AMM) the AMM router; for `Launchpad` (bonding curves before
-    /// graduation) the launchpad, which is also the swap's pool.
+    /// graduation) the launchpad, which is also the swap's pool. For `UniswapV3` (Uniswap V3 and its forks) the
+    /// factory, whose `getPool(tokenIn, tokenOut, pool.fee())` must be the swap's pool; for `Algebra` (Algebra
+    /// Integral) the factory, whose `poolByPair(tokenIn, tokenOut)` must be the swap's pool.
     enum SourceKind {
         None,
         UniswapV2,
         Stable,
         Core,
-        Launchpad
+        Launchpad,
+        UniswapV3,
+        Algebra
     }
 
     /// @notice A registered liquidity source.
@@ -31,7 +40,8 @@ interface IRouterV2 {
     /// @param factory The contract that vouches for the source's pools (a pool factory, or for the reserved
     /// kinds the AMM router or the launchpad).
     /// @param feeBps The source's swap fee in basis points of the input; the router prices `UniswapV2` swaps
-    /// with it. Informational for `Stable` (the pool quotes itself).
+    /// with it. Informational for the other kinds (their pools price themselves; a V3 pool's fee tier is its own,
+    /// an Algebra pool's fee may be dynamic).
     struct Source {
         SourceKind kind;
         address factory;
@@ -47,8 +57,8 @@ interface IRouterV2 {
     /// @param amountIn The quoted input of this swap; what the call holds of `tokenIn` when the stage starts is
     /// split across the stage's swaps on `tokenIn` in proportion to their quoted inputs (floor), the last of them
     /// in array order taking the remainder.
-    /// @param data An opaque per-pool blob; must be empty for `UniswapV2` and `Stable`, reserved for kinds
-    /// that need it (a referral code for `Core`).
+    /// @param data An opaque per-pool blob; must be empty for `UniswapV2`, `Stable`, `Launchpad`, `UniswapV3`
+    /// and `Algebra`, reserved for kinds that need it (a referral code for `Core`).
     struct Swap {
         address pool;
         address tokenIn;
@@ -134,6 +144,31 @@ interface IRouterV2 {
     /// @notice A swap's share of its input is too small for the pool to pay anything.
     /// @param pool The swap's pool.
     error ZeroAmountOut(address pool);
+
+    /// @notice A concentrated-liquidity pool did not take the whole share it was given (its liquidity ran out
+    /// before the swap's input was spent, or it never asked to be paid); the route would leave the rest unspent.
+    /// @param pool The swap's pool.
+    /// @param amountIn The swap's share of its input token.
+    /// @param paid What the pool asked for and was paid.
+    error SwapInputNotSpent(address pool, uint256 amountIn, uint256 paid);
+
+    /// @notice A swap callback (`uniswapV3SwapCallback` or `algebraSwapCallback`) came from an account other than
+    /// the vouched pool the router is swapping on at that moment, or that pool called it a second time.
+    /// @param caller The callback's caller.
+    error CallbackNotFromActivePool(address caller);
+
+    /// @notice The active pool's callback asked to be paid in the token it sells, or for nothing of the token
+    /// it buys.
+    /// @param pool The pool.
+    /// @param amount0Delta The token0 it asked for (positive) or paid (negative).
+    /// @param amount1Delta The token1 it asked for (positive) or paid (negative).
+    error CallbackTokenMismatch(address pool, int256 amount0Delta, int256 amount1Delta);
+
+    /// @notice The active pool's callback asked for more than the swap's share of its input.
+    /// @param pool The pool.
+    /// @param amount What it asked for.
+    /// @param maxAmount The swap's share of its input.
+    error CallbackAmountTooHigh(address pool, uint256 amount, uint256 maxAmount);
 
     /// @notice `feeBps` is above `MAX_FEE_BPS`.
     /// @param feeBps The fee given.

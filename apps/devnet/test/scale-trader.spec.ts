@@ -1,0 +1,53 @@
+// The scale trader on a real scale-profile chain: its swaps land through RouterV2 on the V2, stable and concentrated
+// (Uniswap V3, Algebra) pools of the profile.
+import { createChainClient } from '@dex/chain';
+import { startDevnet, type Devnet } from '@dex/devnet-kit';
+import { getAddress, parseAbiItem, type Address } from 'viem';
+import { ScaleTrader, scaleTraderAccounts, type SimulatorLogger } from '../src/simulator';
+
+jest.setTimeout(120_000);
+
+const V3_SWAP = parseAbiItem('event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)');
+
+describe('scale trader', () => {
+  let devnet: Devnet;
+
+  beforeAll(async () => {
+    devnet = await startDevnet({
+      ports: { 4663: 0 },
+      gatewayUrl: 'http://127.0.0.1:3000',
+      scale: { pools: 80, tokens: 10, traders: scaleTraderAccounts().map((a) => a.address) },
+    });
+  });
+
+  afterAll(async () => {
+    await devnet?.stop();
+  });
+
+  it('swaps through RouterV2 on the profile pools of every kind it trades, concentrated ones included', async () => {
+    const chain = devnet.manifest.chains['4663'];
+    const scale = devnet.scale!.get(4663)!;
+    const warnings: unknown[] = [];
+    const logger: SimulatorLogger = { log: () => undefined, warn: (m) => warnings.push(m), debug: () => undefined };
+    const trader = new ScaleTrader({ chain, scale, accounts: scaleTraderAccounts(), swapsPerBlock: 40, seed: 3, logger, summaryIntervalMs: 0 });
+    await trader.prepare();
+    const client = createChainClient({ chainId: 4663, rpcUrl: chain.rpcUrl, multicall3: chain.multicall3 as Address });
+    const from = (await client.getBlockNumber()) + 1n;
+    trader.start();
+    // Blocks come from the trader's own transactions after the first one.
+    await client.request({ method: 'anvil_mine' as never, params: ['0x1'] as never });
+    const v3 = new Set(scale.pools.filter((p) => p.kind === 'uniswap-v3').map((p) => p.address));
+    let swapped = new Set<Address>();
+    for (let i = 0; i < 100 && swapped.size === 0; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      const logs = await client.getLogs({ event: V3_SWAP, fromBlock: from, toBlock: 'latest' });
+      swapped = new Set(logs.map((l) => getAddress(l.address)).filter((a) => v3.has(a)));
+    }
+    await trader.stop();
+    expect(warnings).toEqual([]);
+    expect(swapped.size).toBeGreaterThan(0);
+    // The V3 pools' Swap events name RouterV2 as the sender: the trader went through the router.
+    const logs = await client.getLogs({ event: V3_SWAP, fromBlock: from, toBlock: 'latest' });
+    for (const l of logs.filter((x) => v3.has(getAddress(x.address)))) expect(getAddress(l.args.sender!)).toBe(chain.routerV2);
+  });
+});

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isRouterV2SourceKind, ROUTER_V2_SOURCE_KIND } from './router-v2-source-kind';
+
+/** The members of `enum SourceKind` in RouterV2's interface, in declaration order (their values). */
+function solidityEnumMembers(): string[] {
+  const source = readFileSync(join(__dirname, '../../contracts/src/router/interfaces/IRouterV2.sol'), 'utf8');
+  const body = /enum SourceKind \{([^}]*)\}/.exec(source)?.[1];
+  if (!body) throw new Error('enum SourceKind not found in IRouterV2.sol');
+  return body
+    .split(',')
+    .map((member) => member.trim())
+    .filter((member) => member.length > 0);
+}
+
+/** `UniswapV3` -> `uniswap-v3`, `Algebra` -> `algebra`. */
+const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
+describe('ROUTER_V2_SOURCE_KIND', () => {
+  it('matches the Solidity enum member for member, None being 0', () => {
+    const members = solidityEnumMembers();
+    expect(members[0]).toBe('None');
+    const fromSolidity = Object.fromEntries(members.slice(1).map((member, i) => [kebab(member), i + 1]));
+    expect(fromSolidity).toEqual(ROUTER_V2_SOURCE_KIND);
+  });
+
+  it('keeps the numbers routes and registries already use, and adds uniswap-v3 and algebra after them', () => {
+    expect(ROUTER_V2_SOURCE_KIND).toEqual({ 'uniswap-v2': 1, stable: 2, core: 3, launchpad: 4, 'uniswap-v3': 5, algebra: 6 });
+  });
+
+  it('tells known kind names from others', () => {
+    expect(isRouterV2SourceKind('uniswap-v3')).toBe(true);
+    expect(isRouterV2SourceKind('algebra')).toBe(true);
+    expect(isRouterV2SourceKind('uniswap-v4')).toBe(false);
+    expect(isRouterV2SourceKind('toString')).toBe(false);
+  });
+});

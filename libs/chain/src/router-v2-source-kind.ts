@@ -1,0 +1,25 @@
+// RouterV2's `SourceKind` enum (the `kind` argument of `setSource`) by source kind name. 0 (`None`) marks an empty
+// registry slot and is never registered. A fork of a known kind is a new registry slot with the kind's number and
+// the fork's factory.
+
+/**
+ * RouterV2's `SourceKind` values. `uniswap-v3` is Uniswap V3 and its forks (the factory's `getPool(tokenIn,
+ * tokenOut, pool.fee())` must return the swap's pool); `algebra` is Algebra Integral (the factory's
+ * `poolByPair(tokenIn, tokenOut)`); both are paid in their swap callbacks and take no `Swap.data`.
+ */
+export const ROUTER_V2_SOURCE_KIND = {
+  'uniswap-v2': 1,
+  stable: 2,
+  core: 3,
+  launchpad: 4,
+  'uniswap-v3': 5,
+  algebra: 6,
+} as const;
+
+/** A source kind RouterV2 can trade. */
+export type RouterV2SourceKindName = keyof typeof ROUTER_V2_SOURCE_KIND;
+
+/** Whether RouterV2 knows `kind` (a kind name from config or a message). */
+export function isRouterV2SourceKind(kind: string): kind is RouterV2SourceKindName {
+  return Object.prototype.hasOwnProperty.call(ROUTER_V2_SOURCE_KIND, kind);
+}
