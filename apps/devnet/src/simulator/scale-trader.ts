@@ -60,6 +60,8 @@ export class ScaleTrader {
   private lastBlock = 0n;
   private busy = false;
   private stopped = false;
+  /** The reserves' read in flight after a summary, if any. */
+  private refresh?: Promise<void>;
   private tally = { blocks: 0, sent: 0, failed: 0 };
   private lastSummary = Date.now();
 
@@ -110,6 +112,7 @@ export class ScaleTrader {
     this.stopped = true;
     clearInterval(this.timer);
     while (this.busy) await new Promise((r) => setTimeout(r, 20));
+    await this.refresh;
   }
 
   private async readReserves(): Promise<void> {
@@ -235,6 +238,9 @@ export class ScaleTrader {
     this.lastSummary = Date.now();
     this.options.logger.log({ msg: 'scale trader', chainId: this.options.chain.chainId, ...this.tally });
     this.tally = { blocks: 0, sent: 0, failed: 0 };
-    void this.readReserves().catch(() => undefined);
+    // Off the tick's path, but `stop` waits for it: nothing of the trader runs after it stopped.
+    this.refresh ??= this.readReserves()
+      .catch(() => undefined)
+      .finally(() => (this.refresh = undefined));
   }
 }
