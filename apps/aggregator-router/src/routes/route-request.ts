@@ -71,14 +71,14 @@ function checkRecipient(chain: ChainLiquidity, request: RouteRequest): void {
 }
 
 /**
- * The recipient and deadline of `executeSwapsWithData`, when the request gives either. The chain's time is the
- * snapshot block's timestamp, or the clock when that is behind (an idle chain's next block is stamped with the
+ * The recipient and deadline of `executeSwapsWithData`, when the request gives either. The chain's time is its
+ * newest block's timestamp, or the clock when that is behind (an idle chain's next block is stamped with the
  * clock): a deadline before it is refused, and a missing one is `DEFAULT_DEADLINE_SECONDS` after it.
  */
-async function payoutOf(chain: ChainLiquidity, blockNumber: bigint, request: RouteRequest): Promise<RouteOrder['payout']> {
+async function payoutOf(chain: ChainLiquidity, request: RouteRequest): Promise<RouteOrder['payout']> {
   if (request.recipient === undefined) return undefined;
-  const block = await chain.client.getBlock({ blockNumber }).catch((err: unknown) => {
-    throw new BusError(503, CHAIN_UNAVAILABLE, `block ${blockNumber}: ${shortMessage(err)}`);
+  const block = await chain.client.getBlock({ blockTag: 'latest' }).catch((err: unknown) => {
+    throw new BusError(503, CHAIN_UNAVAILABLE, `latest block: ${shortMessage(err)}`);
   });
   const now = block.timestamp > BigInt(Math.floor(Date.now() / 1000)) ? block.timestamp : BigInt(Math.floor(Date.now() / 1000));
   const deadline = request.deadline === undefined ? now + BigInt(DEFAULT_DEADLINE_SECONDS) : BigInt(request.deadline);
@@ -121,6 +121,6 @@ export async function resolveRouteRequest(chain: ChainLiquidity, request: RouteR
     ...(request.maxPriceImpact !== undefined ? { maxPriceImpact: request.maxPriceImpact } : {}),
     ...(request.sender !== undefined ? { sender: getAddress(request.sender) } : {}),
   };
-  const payout = await payoutOf(chain, snapshot.blockNumber, request);
+  const payout = await payoutOf(chain, request);
   return { snapshot, order: payout ? { ...order, payout } : order };
 }

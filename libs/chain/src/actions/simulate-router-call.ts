@@ -53,11 +53,23 @@ export function describeRevert(data: Hex | undefined): string {
   }
 }
 
-/** The revert data of a failed `eth_call`, when the node returned any. */
-function revertData(err: unknown): Hex | undefined {
-  const raw = err instanceof BaseError ? err.walk((e) => e instanceof RawContractError) : undefined;
-  const data = raw instanceof RawContractError ? raw.data : undefined;
-  return typeof data === 'string' ? data : typeof data === 'object' && data !== null ? (data as { data?: Hex }).data : undefined;
+const isHex = (value: unknown): value is Hex => typeof value === 'string' && /^0x[0-9a-fA-F]*$/.test(value);
+
+/**
+ * The revert data of a failed `eth_call`, when the node returned any: the `data` of an error in the chain of
+ * causes, or else the data the node spelled out in its message (anvil: `custom error 0x<selector>: <args>`).
+ */
+export function revertData(err: unknown): Hex | undefined {
+  if (!(err instanceof BaseError)) return undefined;
+  const withData = err.walk((e) => isHex((e as { data?: unknown }).data) || isHex((e as { data?: { data?: unknown } }).data?.data));
+  if (withData) {
+    const data = (withData as { data?: unknown }).data;
+    return isHex(data) ? data : ((data as { data: Hex }).data);
+  }
+  const raw = err.walk((e) => e instanceof RawContractError);
+  if (raw instanceof RawContractError && isHex(raw.data)) return raw.data;
+  const spelled = /custom error (0x[0-9a-fA-F]{8}):?\s*([0-9a-fA-F]*)/.exec([err.message, err.details].join(' '));
+  return spelled ? (`${spelled[1]}${spelled[2]}` as Hex) : undefined;
 }
 
 /**
