@@ -108,7 +108,7 @@ describe('GET /launchpad/*', () => {
   it('answers an amount near 2^256 with a 400, as /core/quote answers its overflow, not a 500', async () => {
     const token = launched('MDOG').address;
     for (const side of ['buy', 'sell'] as const) {
-      for (const amount of [2n ** 256n - 1n, 2n ** 255n, 2n ** 200n]) {
+      for (const amount of [2n ** 256n - 1n, 2n ** 255n]) {
         const r = await api.request('launchpadEstimate', { chainId: 999, token, side, amount });
         expect([side, amount, r.status]).toEqual([side, amount, 400]);
         expect(r.body).toMatchObject({ success: false, error: expect.stringMatching(/^(Invalid amount: too large for the curve|Insufficient liquidity on the curve for this amount)$/) });
