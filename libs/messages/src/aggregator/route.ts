@@ -42,7 +42,11 @@ export const routeRequestSchema = z
      * time at the quote). A deadline needs a recipient.
      */
     recipient: addressSchema.optional(),
-    deadline: z.string().regex(/^\d+$/, 'must be a unix time in seconds').optional(),
+    deadline: z
+      .string()
+      .regex(/^\d{1,78}$/, 'must be a unix time in seconds')
+      .refine((v) => BigInt(v) < 2n ** 256n, 'must be below 2^256')
+      .optional(),
     /** Percent (0 to 100): a route whose averagePriceImpact is above it is refused (422). */
     maxPriceImpact: z.number().min(0).max(100).optional(),
     /** Simulate the transaction from this address at the quote's block (`simulation` in the answer). */
