@@ -5,6 +5,7 @@ import { DexApiError, type DexClient } from '@dex/sdk';
 import { createJsonLogger, NatsBus } from '@dex/service';
 import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
 import { apiClient, bodyOf, fileNatsUrl, getJson, startApp, until, type AppProcess } from '../src';
 
 jest.setTimeout(90_000);
@@ -137,6 +138,31 @@ describe('GET /dexes and /health through the stack', () => {
     expect([longUrl.status, longUrl.body]).toEqual([431, { success: false, error: 'Request header fields too large' }]);
     // The server still answers.
     expect((await api.request('listDexes', { chainId: 999 })).status).toBe(200);
+  });
+
+  it('answers a HEAD refused before routing with the status and no body (431, 400 on raw non-ASCII bytes, 400 on a bad URL)', async () => {
+    const { port } = new URL(gateway.url);
+    const exchange = (request: Buffer) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(port), '127.0.0.1', () => socket.write(request));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const cases: [Buffer, number][] = [
+      [Buffer.from(`HEAD /dexes?chainId=999&pad=${'x'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`), 431],
+      [Buffer.concat([Buffer.from('HEAD /dexes?chainId=999&q='), Buffer.from([0xc3, 0xa9]), Buffer.from(' HTTP/1.1\r\nHost: localhost\r\n\r\n')]), 400],
+      [Buffer.from('HEAD /core/pool/%zz?chainId=999 HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'), 400],
+    ];
+    for (const [request, status] of cases) {
+      const answer = await exchange(request);
+      const end = answer.indexOf('\r\n\r\n');
+      expect([answer.slice(0, 12), answer.slice(end + 4)]).toEqual([`HTTP/1.1 ${status}`, '']);
+    }
+    // A GET refused the same way still carries the error envelope.
+    const get = await exchange(Buffer.concat([Buffer.from('GET /dexes?chainId=999&q='), Buffer.from([0xc3, 0xa9]), Buffer.from(' HTTP/1.1\r\nHost: localhost\r\n\r\n')]));
+    expect(JSON.parse(get.slice(get.indexOf('\r\n\r\n') + 4))).toEqual({ success: false, error: 'Bad request' });
   });
 
   it('reports readiness of NATS and each chain (the gateway has no database)', async () => {

@@ -105,6 +105,19 @@ describe('GET /launchpad/*', () => {
     expect(frozen.body).toMatchObject({ success: false, error: 'Token has graduated: it trades on its DEX pool' });
   });
 
+  it('answers an amount near 2^256 with a 400, as /core/quote answers its overflow, not a 500', async () => {
+    const token = launched('MDOG').address;
+    for (const side of ['buy', 'sell'] as const) {
+      for (const amount of [2n ** 256n - 1n, 2n ** 255n]) {
+        const r = await api.request('launchpadEstimate', { chainId: 999, token, side, amount });
+        expect([side, amount, r.status]).toEqual([side, amount, 400]);
+        expect(r.body).toMatchObject({ success: false, error: expect.stringMatching(/^(Invalid amount: too large for the curve|Insufficient liquidity on the curve for this amount)$/) });
+      }
+    }
+    const r = await api.request('launchpadEstimate', { chainId: 999, token, side: 'buy', amount: 2n ** 256n - 1n });
+    expect(r.body).toEqual({ success: false, error: 'Invalid amount: too large for the curve', details: 'arithmetic overflow: use a smaller amount' });
+  });
+
   it('lists the recent curve trades of a token from the indexer, newest first', async () => {
     const token = launched('MDOG');
     const { value } = await until(() => api.launchpadTrades({ address: token.address, chainId: 999 }), (r) => r.success === true && r.data.trades.length === 4, 30_000);

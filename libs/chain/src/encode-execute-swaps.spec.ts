@@ -56,6 +56,15 @@ describe('encodeExecuteSwaps', () => {
   });
 });
 
+describe('encodeExecuteSwaps with a payout', () => {
+  it('encodes executeSwapsWithData with the same arguments, then the recipient and the deadline', () => {
+    const plain = decode(route);
+    const withData = decode({ ...route, payout: { recipient: POOL_A, deadline: 1_900_000_000n } });
+    expect(withData.functionName).toBe('executeSwapsWithData');
+    expect(withData.args).toEqual([...plain.args, getAddress(POOL_A), 1_900_000_000n]);
+  });
+});
+
 describe('executeSwapsPath', () => {
   it('is the path the calldata carries', () => {
     expect(executeSwapsPath(route.tokens, { nativeIn: true })).toEqual([zeroAddress, getAddress(USDC), getAddress(PURR)]);

@@ -1,5 +1,6 @@
 // RouterV2's `executeSwaps` calldata for a route: the token path with the native coin's markers, the amounts,
-// each stage's swaps (for a linear route, each hop's parallel swaps), the integrator fee and its recipient.
+// each stage's swaps (for a linear route, each hop's parallel swaps), the integrator fee and its recipient; with a
+// recipient of the output and a deadline, `executeSwapsWithData`.
 import { routerV2Abi } from '@dex/abis';
 import { encodeFunctionData, getAddress, zeroAddress, type Address, type Hex } from 'viem';
 
@@ -33,6 +34,11 @@ export interface ExecuteSwapsParameters {
   readonly nativeIn?: boolean;
   /** The output is paid in the native coin: the path ends with the zero address. */
   readonly unwrapNative?: boolean;
+  /**
+   * Who receives the output and until when the call may execute (unix seconds, the block's timestamp): given,
+   * the calldata calls `executeSwapsWithData` with them; absent, `executeSwaps` pays the sender, with no deadline.
+   */
+  readonly payout?: { readonly recipient: string; readonly deadline: bigint };
 }
 
 /** The path RouterV2 is given: the route's tokens, checksummed, the zero address marking a native end. */
@@ -44,32 +50,31 @@ export function executeSwapsPath(tokens: readonly string[], native: { readonly n
 }
 
 /**
- * The calldata of `executeSwaps(tokens, amountIn, minAmountOut, expectedAmountOut, hopSwaps, feeBps, feeRecipient)`.
+ * The calldata of `executeSwaps(tokens, amountIn, minAmountOut, expectedAmountOut, hopSwaps, feeBps, feeRecipient)`,
+ * or, with a `payout`, of `executeSwapsWithData(..., feeRecipient, recipient, deadline)`.
  *
  * @example
  * const data = encodeExecuteSwaps({ tokens: [usdc, whype], amountIn, minAmountOut, expectedAmountOut, hopSwaps, feeBps: 0, unwrapNative: true });
  */
 export function encodeExecuteSwaps(params: ExecuteSwapsParameters): Hex {
-  return encodeFunctionData({
-    abi: routerV2Abi,
-    functionName: 'executeSwaps',
-    args: [
-      executeSwapsPath(params.tokens, params),
-      params.amountIn,
-      params.minAmountOut,
-      params.expectedAmountOut,
-      params.hopSwaps.map((hop) =>
-        hop.map((s) => ({
-          pool: getAddress(s.pool),
-          tokenIn: getAddress(s.tokenIn),
-          tokenOut: getAddress(s.tokenOut),
-          routerIndex: s.routerIndex,
-          amountIn: s.amountIn,
-          data: s.data as Hex,
-        })),
-      ),
-      BigInt(params.feeBps),
-      (params.feeRecipient ?? zeroAddress) as Address,
-    ],
-  });
+  const args = [
+    executeSwapsPath(params.tokens, params),
+    params.amountIn,
+    params.minAmountOut,
+    params.expectedAmountOut,
+    params.hopSwaps.map((hop) =>
+      hop.map((s) => ({
+        pool: getAddress(s.pool),
+        tokenIn: getAddress(s.tokenIn),
+        tokenOut: getAddress(s.tokenOut),
+        routerIndex: s.routerIndex,
+        amountIn: s.amountIn,
+        data: s.data as Hex,
+      })),
+    ),
+    BigInt(params.feeBps),
+    (params.feeRecipient ?? zeroAddress) as Address,
+  ] as const;
+  if (params.payout === undefined) return encodeFunctionData({ abi: routerV2Abi, functionName: 'executeSwaps', args });
+  return encodeFunctionData({ abi: routerV2Abi, functionName: 'executeSwapsWithData', args: [...args, getAddress(params.payout.recipient), params.payout.deadline] });
 }

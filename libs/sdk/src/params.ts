@@ -26,6 +26,10 @@ export interface NaturalParamTypes {
   tokens: readonly string[];
   /** /launchpad/estimate: base units. */
   amount: bigint;
+  /** /v2/route: unix seconds. */
+  deadline: number | bigint;
+  /** /v2/route: percent, e.g. 2.5. */
+  maxPriceImpact: number;
 }
 
 /** Where one name means different things on different endpoints. */

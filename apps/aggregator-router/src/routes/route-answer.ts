@@ -1,5 +1,5 @@
 /** The answer to a route request: tokens, amounts, price impacts and the RouterV2 transaction with its hop swaps. */
-import type { HopSwapRecord, RouteResponse } from '@dex/messages';
+import type { HopSwapRecord, RouteResponse, RouteSimulation } from '@dex/messages';
 import { hopPriceImpact, routePriceImpact, stagePriceImpacts } from '@dex/routing';
 import { formatUnits, getAddress } from 'viem';
 import type { ChainLiquidity } from '../liquidity/liquidity.service';
@@ -35,10 +35,18 @@ export function quotedPriceImpact(quote: QuotedRoute): number {
   return stagePriceImpacts(stages, route.tokens[0], route.tokens[route.tokens.length - 1]).averagePriceImpact;
 }
 
-export function routeAnswer(chain: ChainLiquidity, blockNumber: bigint, order: RouteOrder, quote: QuotedRoute, execution: RouteExecution): RouteResponse {
+/** What the answer carries beside the route: its id, the route's impact, the simulation when one was asked for. */
+export interface RouteAnswerExtras {
+  readonly quoteId: string;
+  readonly averagePriceImpact: number;
+  readonly simulation?: RouteSimulation;
+}
+
+export function routeAnswer(chain: ChainLiquidity, blockNumber: bigint, order: RouteOrder, quote: QuotedRoute, execution: RouteExecution, extras: RouteAnswerExtras): RouteResponse {
   const { amountIn, amountOut } = quote;
-  const averagePriceImpact = quotedPriceImpact(quote);
+  const { quoteId, averagePriceImpact, simulation } = extras;
   return {
+    quoteId,
     chainId: chain.chainId,
     blockNumber: blockNumber.toString(),
     tokens: {
@@ -59,8 +67,10 @@ export function routeAnswer(chain: ChainLiquidity, blockNumber: bigint, order: R
         amountOut: amountOut.toString(),
         minAmountOut: execution.minAmountOut.toString(),
         feeBps: order.feeBps,
+        ...(order.payout ? { recipient: order.payout.recipient, deadline: order.payout.deadline.toString() } : {}),
         hopSwaps: quote.hops.map((hop) => hop.map((s) => hopRecord(chain, s))),
       },
     },
+    ...(simulation ? { simulation } : {}),
   };
 }

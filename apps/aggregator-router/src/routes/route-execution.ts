@@ -30,6 +30,7 @@ export function routeExecution(order: RouteOrder, quote: QuotedRoute): RouteExec
     feeBps,
     feeRecipient: order.feeRecipient,
     ...native,
+    ...(order.payout ? { payout: order.payout } : {}),
   });
   return { path: executeSwapsPath(quote.route.tokens, native), minAmountOut: minOut, calldata };
 }

@@ -2,8 +2,8 @@
  * A route request in the engine's terms: the fee recipient checked against RouterV2's rules, the tokens
  * resolved (the native coin as the wrapped token) and known, the amount in base units.
  */
-import { INVALID_FEE_RECIPIENT, type ParsedRequestOf, type routeContract, type TokenMeta } from '@dex/messages';
-import { getChainInfo } from '@dex/chain';
+import { CHAIN_UNAVAILABLE, DEADLINE_PASSED, DEFAULT_DEADLINE_SECONDS, INVALID_FEE_RECIPIENT, INVALID_RECIPIENT, type ParsedRequestOf, type routeContract, type TokenMeta } from '@dex/messages';
+import { getChainInfo, shortMessage } from '@dex/chain';
 import { maxSwapsWithinGas, type SourceFilter } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { getAddress, zeroAddress, type Address } from 'viem';
@@ -45,6 +45,12 @@ export interface RouteOrder {
   readonly feeBps: number;
   readonly feeRecipient?: string;
   readonly slippageBps: number;
+  /** With a recipient or a deadline: the calldata calls `executeSwapsWithData` with these. */
+  readonly payout?: { readonly recipient: Address; readonly deadline: bigint };
+  /** Percent: a route whose price impact is above it is refused. */
+  readonly maxPriceImpact?: number;
+  /** Simulate the transaction from this wallet. */
+  readonly sender?: Address;
 }
 
 /** RouterV2 reverts on these recipients (InvalidFeeRecipient; FeeRecipientRequired for the zero address with a fee). */
@@ -56,9 +62,34 @@ function checkFeeRecipient(chain: ChainLiquidity, request: RouteRequest): void {
   }
 }
 
+/** RouterV2 reverts `InvalidRecipient` on the zero address and on itself. */
+function checkRecipient(chain: ChainLiquidity, request: RouteRequest): void {
+  const recipient = request.recipient?.toLowerCase();
+  if (recipient === zeroAddress || recipient === chain.entry.routerV2.toLowerCase()) {
+    throw new BusError(400, INVALID_RECIPIENT, recipient === zeroAddress ? 'RouterV2 reverts InvalidRecipient for the zero address' : `${chain.entry.routerV2} is the router of chain ${chain.chainId}`);
+  }
+}
+
+/**
+ * The recipient and deadline of `executeSwapsWithData`, when the request gives either. The chain's time is its
+ * newest block's timestamp, or the clock when that is behind (an idle chain's next block is stamped with the
+ * clock): a deadline before it is refused, and a missing one is `DEFAULT_DEADLINE_SECONDS` after it.
+ */
+async function payoutOf(chain: ChainLiquidity, request: RouteRequest): Promise<RouteOrder['payout']> {
+  if (request.recipient === undefined) return undefined;
+  const block = await chain.client.getBlock({ blockTag: 'latest' }).catch((err: unknown) => {
+    throw new BusError(503, CHAIN_UNAVAILABLE, `latest block: ${shortMessage(err)}`);
+  });
+  const now = block.timestamp > BigInt(Math.floor(Date.now() / 1000)) ? block.timestamp : BigInt(Math.floor(Date.now() / 1000));
+  const deadline = request.deadline === undefined ? now + BigInt(DEFAULT_DEADLINE_SECONDS) : BigInt(request.deadline);
+  if (deadline < now) throw new BusError(400, DEADLINE_PASSED, `deadline ${deadline} is before the chain's time ${now}`);
+  return { recipient: getAddress(request.recipient), deadline };
+}
+
 /** The request's order on the chain's current snapshot (waited for: token metadata is read with the first one). */
 export async function resolveRouteRequest(chain: ChainLiquidity, request: RouteRequest): Promise<{ snapshot: LiquiditySnapshot; order: RouteOrder }> {
   checkFeeRecipient(chain, request);
+  checkRecipient(chain, request);
   const snapshot = await chain.current();
   const wrapped = chain.wrappedNative;
   const nativeIn = isNative(request.tokenIn);
@@ -87,6 +118,9 @@ export async function resolveRouteRequest(chain: ChainLiquidity, request: RouteR
     feeBps: request.feeBps,
     ...(request.feeRecipient !== undefined ? { feeRecipient: request.feeRecipient } : {}),
     slippageBps: request.slippageBps,
+    ...(request.maxPriceImpact !== undefined ? { maxPriceImpact: request.maxPriceImpact } : {}),
+    ...(request.sender !== undefined ? { sender: getAddress(request.sender) } : {}),
   };
-  return { snapshot, order };
+  const payout = await payoutOf(chain, request);
+  return { snapshot, order: payout ? { ...order, payout } : order };
 }

@@ -1,29 +1,103 @@
-import { readBalances } from '@dex/chain';
-import { type ParsedRequestOf, type PoolRecord, type ResponseOf, type RouteResponse, type TokenMeta, balancesContract, poolsContract } from '@dex/messages';
+import { randomUUID } from 'node:crypto';
+import { readBalances, shortMessage, simulateRouterCall } from '@dex/chain';
+import { type ParsedRequestOf, type PoolRecord, type ResponseOf, type RouteResponse, type RouteSimulation, type TokenMeta, balancesContract, CHAIN_UNAVAILABLE, poolsContract } from '@dex/messages';
 import { poolModule } from '@dex/routing';
 import { BusError } from '@dex/service';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { formatUnits, getAddress, type Address } from 'viem';
-import { LiquidityService } from '../liquidity/liquidity.service';
-import { routeAnswer } from './route-answer';
-import { routeExecution } from './route-execution';
-import { requoteRoute, searchRoute } from './route-quote';
-import { resolveRouteRequest, type RouteRequest } from './route-request';
+import { LiquidityService, type ChainLiquidity } from '../liquidity/liquidity.service';
+import { quotedPriceImpact, routeAnswer } from './route-answer';
+import { routeExecution, type RouteExecution } from './route-execution';
+import { requoteRoute, searchRoute, type QuotedRoute } from './route-quote';
+import { resolveRouteRequest, type RouteOrder, type RouteRequest } from './route-request';
 import { isNative, knownToken, nativeToken } from './token-meta';
+
+/** A percent as a short figure: 12.3456 -> "12.35", 0.001234 -> "0.001234". */
+function percent(value: number): string {
+  return String(value >= 1 ? Number(value.toFixed(2)) : Number(value.toPrecision(4)));
+}
+
+/** The route's price impact against `maxPriceImpact` (percent); a 422 naming both when it is above. */
+export function checkPriceImpact(averagePriceImpact: number, maxPriceImpact: number | undefined): void {
+  if (maxPriceImpact === undefined || !(averagePriceImpact * 100 > maxPriceImpact)) return;
+  throw new BusError(
+    422,
+    `Price impact too high: ${percent(averagePriceImpact * 100)}% exceeds maxPriceImpact ${maxPriceImpact}%`,
+    `averagePriceImpact ${averagePriceImpact}: the route pays that much less than its input at the pools' zero-size rates; trade a smaller amount or raise maxPriceImpact`,
+  );
+}
 
 /** Route search, route re-quoting and RouterV2 calldata; pool discovery and wallet balances. */
 @Injectable()
 export class RouteService {
+  private readonly logger = new Logger('RouteService');
+
   constructor(@Inject(LiquidityService) private readonly liquidity: LiquidityService) {}
 
-  /** The request resolved on the current snapshot, the engine's route, its amounts at the snapshot's block, its calldata, the answer. */
+  /**
+   * The request resolved on the current snapshot, the engine's route, its amounts at the snapshot's block, the
+   * price-impact guard, its calldata, the simulation from the sender when asked for, the answer under a new quote
+   * id (logged with the inputs and the block; the request id is on every log line).
+   */
   async route(request: RouteRequest): Promise<RouteResponse> {
     const chain = this.liquidity.chain(request.chainId);
     const { snapshot, order } = await resolveRouteRequest(chain, request);
     const route = searchRoute(snapshot.graph, order);
     const quote = await requoteRoute(chain.client, snapshot.blockNumber, route);
+    const averagePriceImpact = quotedPriceImpact(quote);
+    checkPriceImpact(averagePriceImpact, order.maxPriceImpact);
     const execution = routeExecution(order, quote);
-    return routeAnswer(chain, snapshot.blockNumber, order, quote, execution);
+    const simulation = order.sender ? await this.simulate(chain, snapshot.blockNumber, order, order.sender, quote, execution) : undefined;
+    const quoteId = randomUUID();
+    this.logger.log({
+      msg: 'route quote',
+      quoteId,
+      chainId: chain.chainId,
+      blockNumber: snapshot.blockNumber.toString(),
+      request,
+      amountIn: quote.amountIn.toString(),
+      amountOut: quote.amountOut.toString(),
+      minAmountOut: execution.minAmountOut.toString(),
+      averagePriceImpact,
+      pools: quote.hops.map((hop) => hop.map((s) => s.swap.poolAddress)),
+      ...(order.payout ? { recipient: order.payout.recipient, deadline: order.payout.deadline.toString() } : {}),
+      ...(simulation ? { simulation: { success: simulation.success, failure: simulation.failure, revertReason: simulation.revertReason } } : {}),
+    });
+    return routeAnswer(chain, snapshot.blockNumber, order, quote, execution, { quoteId, averagePriceImpact, ...(simulation ? { simulation } : {}) });
+  }
+
+  /** The transaction sent from `sender` at the quote's block: balance, allowance to the router, the call. */
+  private async simulate(chain: ChainLiquidity, blockNumber: bigint, order: RouteOrder, sender: `0x${string}`, quote: QuotedRoute, execution: RouteExecution): Promise<RouteSimulation> {
+    const router = chain.entry.routerV2 as `0x${string}`;
+    const required = quote.amountIn;
+    const result = await simulateRouterCall(chain.client, {
+      router,
+      sender,
+      tokenIn: order.nativeIn ? undefined : order.tokenIn,
+      amountIn: required,
+      calldata: execution.calldata,
+      value: order.nativeIn ? required : 0n,
+      blockNumber,
+    }).catch((err: unknown) => {
+      throw new BusError(503, CHAIN_UNAVAILABLE, `simulation at block ${blockNumber}: ${shortMessage(err)}`);
+    });
+    const symbol = order.nativeIn ? nativeToken(chain).symbol : order.metaIn.symbol;
+    const decimals = order.metaIn.decimals;
+    const base = {
+      sender,
+      blockNumber: blockNumber.toString(),
+      balance: result.balance.toString(),
+      required: required.toString(),
+      ...(result.allowance !== undefined ? { allowance: result.allowance.toString(), spender: getAddress(router) } : {}),
+    };
+    if (result.ok) return { ...base, success: true, amountOut: result.amountOut.toString() };
+    const message =
+      result.reason === 'insufficientBalance'
+        ? `the sender holds ${formatUnits(result.balance, decimals)} ${symbol} and the transaction spends ${formatUnits(required, decimals)} ${symbol}`
+        : result.reason === 'insufficientAllowance'
+          ? `approve ${getAddress(router)} (execution.to) to spend at least ${formatUnits(required, decimals)} ${symbol} (${required} base units) of the sender's; the allowance is ${formatUnits(result.allowance ?? 0n, decimals)}`
+          : `the transaction reverts: ${result.revertReason}`;
+    return { ...base, success: false, failure: result.reason, message, ...(result.revertReason !== undefined ? { revertReason: result.revertReason } : {}) };
   }
 
   async pools(request: ParsedRequestOf<typeof poolsContract>): Promise<ResponseOf<typeof poolsContract>> {

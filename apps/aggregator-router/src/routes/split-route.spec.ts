@@ -6,10 +6,12 @@ import { encodeExecuteSwaps } from '@dex/chain';
 import { buildGraph, findRoute, stagePriceImpacts, type CorePoolSnapshot, type UniswapV2PoolSnapshot } from '@dex/routing';
 import { decodeFunctionData, getAddress } from 'viem';
 import type { ChainLiquidity } from '../liquidity/liquidity.service';
-import { routeAnswer } from './route-answer';
+import { quotedPriceImpact, routeAnswer } from './route-answer';
 import { routeExecution } from './route-execution';
 import { requoteRoute } from './route-quote';
 import type { RouteOrder } from './route-request';
+
+const QUOTE_ID = '6f1c2a52-3c1e-4b8f-9d2a-1e2f3a4b5c6d';
 
 const WHYPE = '0x1000000000000000000000000000000000000001';
 const USDC = '0x2000000000000000000000000000000000000002';
@@ -127,7 +129,7 @@ describe('a route split across paths through the service', () => {
     expect(args[1]).toBe(amountIn);
     expect(args[3]).toBe(quote.amountOut);
     expect(args[4]).toEqual(route.hopSwaps.map((stage) => stage.map((s) => ({ pool: getAddress(s.poolAddress), tokenIn: getAddress(s.tokenIn), tokenOut: getAddress(s.tokenOut), routerIndex: s.routerIndex, amountIn: s.amountIn, data: '0x' }))));
-    const answer = routeAnswer(chain, 7n, order(amountIn), quote, execution);
+    const answer = routeAnswer(chain, 7n, order(amountIn), quote, execution, { quoteId: QUOTE_ID, averagePriceImpact: quotedPriceImpact(quote) });
     expect(answer.tokens.intermediates.map((t) => t.address)).toEqual([getAddress(WHYPE)]);
     expect(answer.execution.details.path).toEqual([USDC, WHYPE, PURR].map((t) => getAddress(t)));
     expect(answer.execution.details.hopSwaps.map((stage) => stage.map((s) => [s.tokenIn, s.tokenOut, s.amountIn]))).toEqual(
@@ -149,6 +151,6 @@ describe('a route split across paths through the service', () => {
     expect(execution.calldata).toBe(
       encodeExecuteSwaps({ tokens: small.tokens, amountIn: small.amountIn, minAmountOut: execution.minAmountOut, expectedAmountOut: quote.amountOut, hopSwaps, feeBps: 5, feeRecipient: o.feeRecipient }),
     );
-    expect(routeAnswer(chain, 7n, o, quote, execution).tokens.intermediates).toEqual(small.tokens.slice(1, -1).map((t) => expect.objectContaining({ address: getAddress(t) })));
+    expect(routeAnswer(chain, 7n, o, quote, execution, { quoteId: QUOTE_ID, averagePriceImpact: quotedPriceImpact(quote) }).tokens.intermediates).toEqual(small.tokens.slice(1, -1).map((t) => expect.objectContaining({ address: getAddress(t) })));
   });
 });

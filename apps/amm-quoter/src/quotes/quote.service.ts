@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ammRouterAbi } from '@dex/abis';
 import { minAmountOut } from '@dex/fee-math';
 import { SWAP_SIGNATURE, SWAP_WITH_REF_SIGNATURE, type CoreQuoteRequest, type CoreQuoteResponse } from '@dex/messages';
@@ -143,8 +144,25 @@ export class QuoteService {
         : encodeFunctionData({ abi: ammRouterAbi, functionName: 'swap', args: [tokenIn, tokenOut, amountIn, min] });
       return { amountIn: amountIn.toString(), amountOut: amountOut.toString(), minAmountOut: min.toString(), calldata };
     });
-    this.logger.debug({ msg: 'quoted', chainId: chain.chainId, pool, amounts: amountsIn.length, blockNumber: blockNumber.toString() });
+    // One line per answer: its id with the inputs and the block, so a report quoting the id can be traced.
+    const quoteId = randomUUID();
+    this.logger.log({
+      msg: 'core quote',
+      quoteId,
+      chainId: chain.chainId,
+      tokenIn,
+      tokenOut,
+      amountsIn: request.amountsIn,
+      includeCalldata: request.includeCalldata,
+      ...(slippageBps === undefined ? {} : { slippageBps }),
+      ...(refCode ? { refCode } : {}),
+      pool,
+      blockNumber: blockNumber.toString(),
+      blockTimestamp,
+      amountsOut: amountsOut.map(String),
+    });
     return {
+      quoteId,
       routerAddress: chain.router,
       chainId: chain.chainId,
       poolAddress: pool,

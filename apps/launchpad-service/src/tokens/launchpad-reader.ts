@@ -6,12 +6,13 @@ import {
   readLaunchedTokenCount,
   readLaunchedTokenMetadata,
   readLaunchedTokens,
+  panicCode,
   revertName,
   shortMessage,
   type ChainPublicClient,
   type LaunchedTokenMetadata,
 } from '@dex/chain';
-import { TOKEN_GRADUATED, TOKEN_GRADUATING, type LaunchedToken } from '@dex/messages';
+import { ESTIMATE_AMOUNT_TOO_LARGE, TOKEN_GRADUATED, TOKEN_GRADUATING, type LaunchedToken } from '@dex/messages';
 import { CURVE_SALE_SUPPLY } from '@dex/routing';
 import { BusError, loadSourcesConfig, sourceContracts } from '@dex/service';
 import { formatEther, getAddress, type Address } from 'viem';
@@ -101,6 +102,9 @@ export class LaunchpadReader {
       case 'InsufficientLiquidity':
         return new BusError(400, 'Insufficient liquidity on the curve for this amount', token);
     }
+    // The curve's arithmetic overflows on amounts far beyond any reserve (near 2^256 base units).
+    const panic = panicCode(err);
+    if (panic === 0x11 || panic === 0x12) return new BusError(400, ESTIMATE_AMOUNT_TOO_LARGE, 'arithmetic overflow: use a smaller amount');
     return new BusError(500, 'Failed to read the launchpad', shortMessage(err));
   }
 

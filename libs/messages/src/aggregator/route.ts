@@ -36,9 +36,25 @@ export const routeRequestSchema = z
     excludeDexes: routerIndexListSchema.optional(),
     feeBps: z.number().int().min(0).max(100).default(0),
     feeRecipient: addressSchema.optional(),
+    /**
+     * With either of `recipient` and `deadline` the calldata calls `executeSwapsWithData`: the output goes to
+     * `recipient`, and the call reverts after `deadline` (unix seconds; default: 30 minutes after the chain's
+     * time at the quote). A deadline needs a recipient.
+     */
+    recipient: addressSchema.optional(),
+    deadline: z
+      .string()
+      .regex(/^\d{1,78}$/, 'must be a unix time in seconds')
+      .refine((v) => BigInt(v) < 2n ** 256n, 'must be below 2^256')
+      .optional(),
+    /** Percent (0 to 100): a route whose averagePriceImpact is above it is refused (422). */
+    maxPriceImpact: z.number().min(0).max(100).optional(),
+    /** Simulate the transaction from this address at the quote's block (`simulation` in the answer). */
+    sender: addressSchema.optional(),
   })
   .refine((r) => (r.amountIn === undefined) !== (r.amountOut === undefined), { message: 'exactly one of amountIn and amountOut', path: ['amountIn'] })
-  .refine((r) => r.feeBps === 0 || r.feeRecipient !== undefined, { message: 'required when feeBps > 0', path: ['feeRecipient'] });
+  .refine((r) => r.feeBps === 0 || r.feeRecipient !== undefined, { message: 'required when feeBps > 0', path: ['feeRecipient'] })
+  .refine((r) => r.deadline === undefined || r.recipient !== undefined, { message: 'required with a deadline', path: ['recipient'] });
 export type RouteRequest = z.input<typeof routeRequestSchema>;
 
 export const hopSwapRecordSchema = z.object({
@@ -62,7 +78,41 @@ export const hopSwapRecordSchema = z.object({
 });
 export type HopSwapRecord = z.infer<typeof hopSwapRecordSchema>;
 
+/** Why a simulated transaction would fail. */
+export const SIMULATION_FAILURES = ['insufficientBalance', 'insufficientAllowance', 'revert'] as const;
+
+/** The route's transaction simulated from `sender` at the quote's block (the route answer's `simulation`). */
+export const routeSimulationSchema = z.object({
+  sender: addressSchema,
+  /** The block the balance, the allowance and the call were read at: the quote's. */
+  blockNumber: baseUnitsSchema,
+  /** Whether the transaction, sent now from `sender`, would succeed. */
+  success: z.boolean(),
+  /** When it would not: the first problem found, in this order. */
+  failure: z.enum(SIMULATION_FAILURES).optional(),
+  /** A sentence saying what is wrong and what to do. */
+  message: z.string().optional(),
+  /** The sender's balance of the input (the native coin for a native input), base units. */
+  balance: baseUnitsSchema,
+  /** The input the transaction spends (`details.amountIn`), base units. */
+  required: baseUnitsSchema,
+  /** The sender's allowance to `spender`, base units; absent for a native input (nothing to approve). */
+  allowance: baseUnitsSchema.optional(),
+  /** The address to approve for `required` of the input: RouterV2 (`execution.to`); absent for a native input. */
+  spender: addressSchema.optional(),
+  /** For `failure: revert`: the decoded revert, e.g. `InsufficientOutput(990, 1000)`. */
+  revertReason: z.string().optional(),
+  /** On success: what the recipient would receive (the call's `userAmountOut`), base units. */
+  amountOut: baseUnitsSchema.optional(),
+});
+export type RouteSimulation = z.infer<typeof routeSimulationSchema>;
+
 export const routeResponseSchema = z.object({
+  /**
+   * This answer's id (a UUID): the service logs it with the request id, the inputs and the block, so a report
+   * quoting it can be traced to what was quoted and when.
+   */
+  quoteId: z.uuid(),
   chainId: chainIdSchema,
   /** The block of the liquidity snapshot the route was computed on. */
   blockNumber: baseUnitsSchema,
@@ -82,9 +132,15 @@ export const routeResponseSchema = z.object({
       amountOut: baseUnitsSchema,
       minAmountOut: baseUnitsSchema,
       feeBps: z.number().int(),
+      /** With `executeSwapsWithData`: who receives the output. */
+      recipient: addressSchema.optional(),
+      /** With `executeSwapsWithData`: the last block timestamp (unix seconds) at which the call executes. */
+      deadline: baseUnitsSchema.optional(),
       hopSwaps: z.array(z.array(hopSwapRecordSchema)),
     }),
   }),
+  /** Present when `sender` was given. */
+  simulation: routeSimulationSchema.optional(),
 });
 export type RouteResponse = z.infer<typeof routeResponseSchema>;
 

@@ -34,6 +34,11 @@ export const coreQuoteSchema = z.object({
 
 /** The /core/quote response data. */
 export const coreQuoteResponseSchema = z.object({
+  /**
+   * This answer's id (a UUID): the service logs it with the request id, the inputs and the block, so a report
+   * quoting it can be traced to what was quoted and when.
+   */
+  quoteId: z.uuid(),
   routerAddress: addressSchema,
   chainId: chainIdSchema,
   poolAddress: addressSchema,

@@ -3,6 +3,9 @@ import { INVALID_SEARCH_CONTROL } from '../aggregator/tokens';
 import {
   AMOUNT_ONE_OF,
   DEXES_EXCLUSIVE,
+  INVALID_DEADLINE,
+  INVALID_MAX_PRICE_IMPACT,
+  INVALID_RECIPIENT,
   ENDPOINTS,
   INVALID_AMOUNT_IN,
   INVALID_FEE_BPS,
@@ -102,6 +105,32 @@ describe('/v2/route', () => {
   it('booleans accept true/false/1/0 only', () => {
     expect(ok('route', { ...base, multiHop: '1', unwrapNative: 'true' })).toMatchObject({ multiHop: true, unwrapNative: true });
     expect(rejected('route', { ...base, multiHop: 'yes' })).toEqual({ message: 'Invalid multiHop: must be true or false', details: 'got "yes"' });
+  });
+
+  it('recipient and deadline: a wallet, unix seconds; a deadline needs a recipient or else takes the sender', () => {
+    expect(ok('route', { ...base, recipient: A.toLowerCase(), deadline: '1900000000' })).toMatchObject({ recipient: A, deadline: '1900000000' });
+    expect(ok('route', { ...base, recipient: A })).toMatchObject({ recipient: A });
+    expect(ok('route', { ...base, recipient: A }).deadline).toBeUndefined();
+    expect(ok('route', { ...base, deadline: '0001900000000', sender: B })).toMatchObject({ recipient: B, sender: B, deadline: '1900000000' });
+    expect(ok('route', { ...base, sender: B }).recipient).toBeUndefined();
+    expect(rejected('route', { ...base, deadline: '1900000000' })).toEqual({ message: 'Missing required parameter: recipient', details: 'a deadline needs a recipient (or a sender, who then receives the output)' });
+    expect(rejected('route', { ...base, recipient: zeroAddress })).toEqual({ message: INVALID_RECIPIENT, details: 'RouterV2 reverts InvalidRecipient for the zero address' });
+    expect(rejected('route', { ...base, recipient: '0x12' }).message).toBe('Invalid address: recipient');
+    for (const deadline of ['-1', '1.5', 'soon', '1e9', (2n ** 256n).toString(), '9'.repeat(100)]) {
+      expect(rejected('route', { ...base, recipient: A, deadline }).message).toBe(INVALID_DEADLINE);
+    }
+    expect(ok('route', { ...base, recipient: A, deadline: (2n ** 256n - 1n).toString() }).deadline).toBe((2n ** 256n - 1n).toString());
+  });
+
+  it('maxPriceImpact is a percent in [0, 100]; sender an address', () => {
+    expect(ok('route', { ...base, maxPriceImpact: '2.5' }).maxPriceImpact).toBe(2.5);
+    expect(ok('route', { ...base, maxPriceImpact: '0' }).maxPriceImpact).toBe(0);
+    expect(ok('route', { ...base, maxPriceImpact: '100' }).maxPriceImpact).toBe(100);
+    for (const maxPriceImpact of ['-1', '100.01', '1e2', 'NaN', 'Infinity', '50%', '1000']) {
+      expect(rejected('route', { ...base, maxPriceImpact }).message).toBe(INVALID_MAX_PRICE_IMPACT);
+    }
+    expect(ok('route', { ...base, sender: B.toLowerCase() }).sender).toBe(B);
+    expect(rejected('route', { ...base, sender: 'me' }).message).toBe('Invalid address: sender');
   });
 
   it('includeDexes overrides excludeDexes; lists are routerIndex values', () => {
@@ -215,6 +244,7 @@ describe('every parameter of every endpoint', () => {
     chainId: '999', tokenIn: USDC, tokenOut: USDT, tokenA: USDC, tokenB: USDT, wallet: A, tokens: B, token: A, amountIn: '1', amountOut: '1',
     multiHop: 'true', slippage: '1', unwrapNative: 'false', excludeDexes: '1', includeDexes: '2', feeBps: '0', feeRecipient: B, search: 'us',
     limit: '1', offset: '0', metadata: 'true', includeCalldata: '1', slippageBps: '100', refCode: 'ALPHA', side: 'buy', amount: '1',
+    recipient: A, deadline: '1900000000', maxPriceImpact: '5', sender: B,
   };
   const doc = buildOpenApiDocument({ version: '1' }) as any;
 
@@ -248,7 +278,7 @@ describe('OpenAPI document', () => {
     for (const e of Object.values(ENDPOINTS)) expect(doc.paths[e.path]?.get?.operationId).toBe(e.operationId);
     const route = doc.paths['/v2/route'].get;
     const names = route.parameters.map((p: any) => p.name);
-    expect(names).toEqual(['chainId', 'tokenIn', 'tokenOut', 'amountIn', 'amountOut', 'multiHop', 'slippage', 'unwrapNative', 'excludeDexes', 'includeDexes', 'feeBps', 'feeRecipient', 'x-request-id']);
+    expect(names).toEqual(['chainId', 'tokenIn', 'tokenOut', 'amountIn', 'amountOut', 'multiHop', 'slippage', 'unwrapNative', 'excludeDexes', 'includeDexes', 'feeBps', 'feeRecipient', 'recipient', 'deadline', 'maxPriceImpact', 'sender', 'x-request-id']);
     expect(route.parameters.at(-1).in).toBe('header');
     const byName = Object.fromEntries(route.parameters.map((p: any) => [p.name, p]));
     expect(byName.chainId).toMatchObject({ in: 'query', required: true, schema: { type: 'string', enum: ['999', '4663'] } });

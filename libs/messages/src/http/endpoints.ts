@@ -12,6 +12,7 @@ import {
   launchpadTradesContract,
   listLaunchedTokensContract,
   MAX_LAUNCHPAD_PAGE,
+  ESTIMATE_AMOUNT_TOO_LARGE,
   TOKEN_GRADUATED,
   TOKEN_GRADUATING,
 } from '../launchpad/tokens';
@@ -89,6 +90,21 @@ export const DEXES_EXCLUSIVE = 'excludeDexes and includeDexes cannot be used tog
 /** A fee recipient RouterV2 reverts on: the zero address with a fee (FeeRecipientRequired), or the router itself (InvalidFeeRecipient). */
 export const INVALID_FEE_RECIPIENT = 'Invalid feeRecipient: must be a wallet, not the zero address or the router';
 
+const UINT256_MAX = 2n ** 256n - 1n;
+
+/** A recipient RouterV2 reverts on (InvalidRecipient): the zero address or the router itself. */
+export const INVALID_RECIPIENT = 'Invalid recipient: must be a wallet, not the zero address or the router';
+export const INVALID_DEADLINE = 'Invalid deadline: must be a unix time in seconds';
+/** The deadline is before the chain's time (its newest block's timestamp, or the clock when that is behind). */
+export const DEADLINE_PASSED = 'Invalid deadline: already passed';
+export const INVALID_MAX_PRICE_IMPACT = 'Invalid maxPriceImpact: must be a percent in [0, 100]';
+/** A route refused by `maxPriceImpact` (422); the message names the impact found. */
+export const PRICE_IMPACT_TOO_HIGH = 'Price impact too high: <impact>% exceeds maxPriceImpact <maxPriceImpact>%';
+/** The chain did not answer a read the route needs (its block for a deadline, the simulation's calls). */
+export const CHAIN_UNAVAILABLE = 'The chain did not answer';
+/** Default deadline of `executeSwapsWithData` when only a recipient is given: this long after the chain's time. */
+export const DEFAULT_DEADLINE_SECONDS = 1_800;
+
 const decimalAmount = (name: string, description: string) =>
   rawParam(name)
     .refine((raw) => /^(\d+(\.\d*)?|\.\d+)$/.test(raw) && /[1-9]/.test(raw), { error: `Invalid ${name}: must be a positive decimal number` })
@@ -128,6 +144,24 @@ export const routeInput = z
     includeDexes: dexListParam('includeDexes', 'Comma-separated routerIndex values to include only; overrides excludeDexes'),
     feeBps: feeBpsParam,
     feeRecipient: addressParam('feeRecipient', 'Wallet receiving the integrator fee and positive slippage; required when feeBps > 0').optional(),
+    recipient: addressParam(
+      'recipient',
+      'Who receives the output (not the zero address, not the router). With recipient or deadline the calldata calls executeSwapsWithData; default: the sender of the transaction (executeSwaps)',
+    ).optional(),
+    deadline: rawParam('deadline')
+      .refine((raw) => /^\d{1,78}$/.test(raw) && BigInt(raw) <= UINT256_MAX, { error: INVALID_DEADLINE })
+      .optional()
+      .meta({
+        description: `Unix time in seconds after which the transaction reverts (DeadlineExpired); not in the past. Needs a recipient (or a sender, who then receives the output). With only a recipient: ${DEFAULT_DEADLINE_SECONDS / 60} minutes after the chain's time at the quote`,
+        pattern: '^\\d+$',
+        examples: ['1900000000'],
+      }),
+    maxPriceImpact: rawParam('maxPriceImpact')
+      .refine((raw) => /^(\d{1,3}(\.\d*)?|\.\d+)$/.test(raw) && Number(raw) <= 100, { error: INVALID_MAX_PRICE_IMPACT })
+      .transform(Number)
+      .optional()
+      .meta({ description: 'Percent in [0, 100]: a route whose averagePriceImpact (as a percent) is above it is refused with a 422 naming the impact found', pattern: '^(\\d{1,3}(\\.\\d*)?|\\.\\d+)$', examples: ['2.5'] }),
+    sender: addressParam('sender', "The wallet that will send the transaction: the answer's `simulation` says whether it would succeed now (balance, allowance, the call itself at the quote's block)").optional(),
   })
   .transform((q, ctx): RouteRequest => {
     if ((q.amountIn === undefined) === (q.amountOut === undefined)) {
@@ -136,6 +170,13 @@ export const routeInput = z
     if (q.feeBps > 0 && q.feeRecipient === undefined) return fail(ctx, 'Missing required parameter: feeRecipient', 'feeRecipient is required when feeBps > 0');
     // The router's own address is refused by aggregator-router, which knows it for each chain.
     if (q.feeBps > 0 && q.feeRecipient === zeroAddress) return fail(ctx, INVALID_FEE_RECIPIENT, 'the zero address cannot receive a fee (feeBps > 0)');
+    // The router's own address is refused by aggregator-router, as for feeRecipient.
+    if (q.recipient === zeroAddress) return fail(ctx, INVALID_RECIPIENT, 'RouterV2 reverts InvalidRecipient for the zero address');
+    // A deadline needs someone to pay: the recipient, or else the sender when given.
+    const recipient = q.recipient ?? (q.deadline !== undefined ? q.sender : undefined);
+    if (q.deadline !== undefined && recipient === undefined) {
+      return fail(ctx, 'Missing required parameter: recipient', 'a deadline needs a recipient (or a sender, who then receives the output)');
+    }
     return {
       chainId: q.chainId,
       tokenIn: q.tokenIn,
@@ -148,6 +189,10 @@ export const routeInput = z
       ...(q.includeDexes ? { includeDexes: q.includeDexes } : q.excludeDexes ? { excludeDexes: q.excludeDexes } : {}),
       feeBps: q.feeBps,
       ...(q.feeRecipient !== undefined ? { feeRecipient: q.feeRecipient } : {}),
+      ...(recipient !== undefined ? { recipient } : {}),
+      ...(q.deadline !== undefined ? { deadline: BigInt(q.deadline).toString() } : {}),
+      ...(q.maxPriceImpact !== undefined ? { maxPriceImpact: q.maxPriceImpact } : {}),
+      ...(q.sender !== undefined ? { sender: q.sender } : {}),
     };
   });
 
@@ -208,7 +253,6 @@ export const dexesInput = z.object({ chainId: chainIdParam });
 export const MISSING_QUOTE_PARAMS = 'Missing required parameters: tokenIn, tokenOut, amountIn';
 export const INVALID_QUOTE_SLIPPAGE = 'Invalid slippageBps: must be an integer in [0, 10000)';
 export const INVALID_AMOUNT_IN = 'Invalid amountIn: must be a raw uint256 (base units) or comma-separated list';
-const UINT256_MAX = 2n ** 256n - 1n;
 
 /** `includeCalldata`: any value except `false`, `0` or empty is truthy; absent is falsy. */
 export function isTruthyFlag(value: string | undefined): boolean {
@@ -371,7 +415,7 @@ export const ENDPOINTS = {
     tag: 'aggregator',
     summary: 'The best route and ready-to-send RouterV2 calldata',
     description:
-      'Exactly one of amountIn (exact input) and amountOut (exact output). The calldata calls executeSwaps or executeSwapsWithData on `execution.to`; a swap from the native coin carries `execution.value`.',
+      'Exactly one of amountIn (exact input) and amountOut (exact output). The calldata calls executeSwaps on `execution.to`, or executeSwapsWithData when recipient or deadline is given; a swap from the native coin carries `execution.value`. Every answer carries a `quoteId`, logged with the request id, the inputs and the block. With `sender`, `simulation` says whether the transaction would succeed from that address now and, if not, why.',
     input: routeInput,
     pathParams: [],
     body: dataEnvelope(routeContract.response),
@@ -403,9 +447,17 @@ export const ENDPOINTS = {
         'Unknown token: tokenIn',
         'Unknown token: tokenOut',
         'Invalid tokenOut: must differ from tokenIn',
+        'Invalid address: recipient',
+        INVALID_RECIPIENT,
+        'Missing required parameter: recipient',
+        INVALID_DEADLINE,
+        DEADLINE_PASSED,
+        INVALID_MAX_PRICE_IMPACT,
+        'Invalid address: sender',
       ),
       ...e(404, 'No route found'),
-      ...e(503, 'Liquidity not loaded yet'),
+      ...e(422, PRICE_IMPACT_TOO_HIGH),
+      ...e(503, 'Liquidity not loaded yet', CHAIN_UNAVAILABLE),
       ...UPSTREAM,
     ],
   }),
@@ -515,7 +567,7 @@ export const ENDPOINTS = {
     pathParams: [],
     body: dataEnvelope(launchpadEstimateContract.response),
     contract: launchpadEstimateContract,
-    errors: [...CHAIN_ERRORS, ...e(400, 'Missing required parameter: token', 'Invalid address: token', 'Invalid side: must be buy or sell', INVALID_ESTIMATE_AMOUNT, 'Insufficient liquidity on the curve for this amount'), ...e(404, 'Token not found on the launchpad'), ...e(409, TOKEN_GRADUATED, TOKEN_GRADUATING), ...e(500, 'Failed to read the launchpad'), ...UPSTREAM],
+    errors: [...CHAIN_ERRORS, ...e(400, 'Missing required parameter: token', 'Invalid address: token', 'Invalid side: must be buy or sell', INVALID_ESTIMATE_AMOUNT, ESTIMATE_AMOUNT_TOO_LARGE, 'Insufficient liquidity on the curve for this amount'), ...e(404, 'Token not found on the launchpad'), ...e(409, TOKEN_GRADUATED, TOKEN_GRADUATING), ...e(500, 'Failed to read the launchpad'), ...UPSTREAM],
   }),
   health: endpoint({
     operationId: 'health',

@@ -10,6 +10,8 @@ const uintString = z.string().regex(/^\d+$/);
 export const LAUNCHED_TOKEN_STATUSES = ['trading', 'graduating', 'graduated'] as const;
 export type LaunchedTokenStatus = (typeof LAUNCHED_TOKEN_STATUSES)[number];
 
+/** The 400 of an estimate whose amount overflows the curve's arithmetic (near 2^256 base units). */
+export const ESTIMATE_AMOUNT_TOO_LARGE = 'Invalid amount: too large for the curve';
 /** The 409 of an estimate for a token that trades on its DEX pool. */
 export const TOKEN_GRADUATED = 'Token has graduated: it trades on its DEX pool';
 /** The 409 of an estimate for a token whose curve sold out and that awaits `graduate`. */
