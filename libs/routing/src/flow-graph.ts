@@ -17,10 +17,19 @@ import type { Leg } from './legs';
 export const DEFAULT_FLOW_TOKENS = 12;
 export const DEFAULT_FLOW_POOLS_PER_PAIR = 6;
 
+/** Best zero-size rates of the chain graphs' leg lists without a filter (a list never changes once built). */
+const bestRates = new WeakMap<readonly Leg[], number>();
+
 /** The best admitted zero-size rate of a token pair's legs (0 without one). */
 function pairRate(legs: readonly Leg[] | undefined, filter: SourceFilter | undefined): number {
+  if (!legs) return 0;
+  if (!filter) {
+    const known = bestRates.get(legs);
+    if (known !== undefined) return known;
+  }
   let rate = 0;
-  if (legs) for (const leg of legs) if (leg.spotRate > rate && (!filter || admits(filter, leg.pool.routerIndex))) rate = leg.spotRate;
+  for (const leg of legs) if (leg.spotRate > rate && (!filter || admits(filter, leg.pool.routerIndex))) rate = leg.spotRate;
+  if (!filter) bestRates.set(legs, rate);
   return rate;
 }
 

@@ -352,6 +352,8 @@ const LARGE_TRADE = 0.9;
 const LARGE_GROW_TOKENS = 16;
 const MAX_GROW_ROUNDS = 8;
 const MAX_LARGE_FLOW_TOKENS = 96;
+/** A cut to the swap budget losing more than this (relative) of the last round's flows tries earlier rounds' too. */
+const CUT_LOSS = 1e-3;
 /** Swaps a split route holds at most by default (`SearchOptions.maxSwaps`): what 2,000,000 gas holds. */
 export const DEFAULT_MAX_SWAPS = maxSwapsWithinGas(2_000_000);
 
@@ -416,15 +418,17 @@ function growFlows(setup: OptimumSetup, x: number, maxSwaps: number, round?: (fl
       forbidden = ordered;
     }
   }
-  let last: Flows | undefined;
+  // Each round's flows go to `round` as they are when they hold few enough arcs; only the best round's are cut
+  // down to the swap budget (`withinSwaps`, a solve per cut), and earlier rounds' only when that cut cost much.
+  let last: LoopFree | undefined;
+  let lastScale = scale;
+  const cutLater: { flows: LoopFree; scale: Float64Array }[] = [];
   let paid = 0;
   for (let r = 0; found; r++) {
     const current: LoopFree = found;
-    const few = withinSwaps(graph, x, scale, forbidden, current, maxSwaps);
-    if (few) {
-      last = few;
-      round?.(few);
-    }
+    if (!last || current.solution.amountOut >= last.solution.amountOut) [last, lastScale] = [current, scale];
+    if (current.arcs.length <= maxSwaps) round?.(current);
+    else cutLater.push({ flows: current, scale });
     // Growth stops after a round that gained less than GROW_GAIN, or after GROW_ROUNDS rounds or at MAX_FLOW_TOKENS
     // tokens; but a large trade (paying less than LARGE_TRADE of what its input is worth at the best zero-size rate:
     // it spreads over much of the chain's liquidity) grows on while a round gains LARGE_GAIN at least.
@@ -442,7 +446,20 @@ function growFlows(setup: OptimumSetup, x: number, maxSwaps: number, round?: (fl
     scale = startPrices(graph, undefined);
     found = loopFreeOptimum(graph, x, scale, forbidden);
   }
-  return last && { flows: last, scale, forbidden };
+  if (!last) return undefined;
+  let few = last.arcs.length <= maxSwaps ? last : withinSwaps(graph, x, lastScale, forbidden, last, maxSwaps);
+  if (few && few !== last) round?.(few);
+  // When the cut cost the last round much, an earlier round's flows may cut better: they are cut too.
+  if (!few || few.solution.amountOut < last.solution.amountOut * (1 - CUT_LOSS)) {
+    for (const earlier of [...cutLater].reverse()) {
+      if (earlier.flows === last) continue;
+      const other = withinSwaps(graph, x, earlier.scale, forbidden, earlier.flows, maxSwaps);
+      if (!other) continue;
+      round?.(other);
+      if (!few || other.solution.amountOut > few.solution.amountOut) [few, lastScale] = [other, earlier.scale];
+    }
+  }
+  return few && { flows: few, scale: lastScale, forbidden };
 }
 
 /**
