@@ -14,7 +14,7 @@ import { algebraFactoryAbi, algebraPoolAbi, positionMinterAbi, testERC20Abi, tes
 import { createChainClient, createChainWalletClient, readConcentratedPools, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
 import { deploy, deployContext, DEVNET_PRICES_USD, send as sendCall, sqrtPriceX96At, type DevAccount } from '@dex/devnet-kit';
 import type { ClientParams, DexClient, LooseParams } from '@dex/sdk';
-import { erc20Abi, getAddress, maxUint256, parseAbiItem, parseUnits, type Abi, type Address, type Hex } from 'viem';
+import { erc20Abi, getAddress, maxUint256, parseAbiItem, parseUnits, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { apiClient, bodyOf, startTestStack, until, type TestStack } from '../src';
 
@@ -183,6 +183,14 @@ describe('routes through Uniswap V3 and Algebra pools', () => {
         expect(record.price).toBeLessThan(usd * 1.2);
       }
       for (const r of records.filter((x) => !concentrated(x.routerIndex))) expect(r.tickSpacing).toBeUndefined();
+      // The devnet's Algebra pools run without a plugin: their fee is the static one globalState holds.
+      for (const pool of expected.filter((p) => p.kind === 'algebra')) {
+        const [plugin, state] = await Promise.all([
+          client.readContract({ address: pool.address as Address, abi: algebraPoolAbi, functionName: 'plugin' }),
+          client.readContract({ address: pool.address as Address, abi: algebraPoolAbi, functionName: 'globalState' }),
+        ]);
+        expect([plugin, state[2], state[3]]).toEqual([zeroAddress, pool.fee, 0]);
+      }
     });
 
     it('exact input through DevSwap V3 alone, crossing ticks, for exactly the quoted output', async () => {
@@ -333,8 +341,31 @@ describe('routes through Uniswap V3 and Algebra pools', () => {
       );
       const record = bodyOf(listed).data.tokens![0];
       expect(record).toMatchObject({ address: fresh, symbol: 'RANGE', decimals: 18, isERC20Verified: true });
-      expect(record.totalTransfers).toBe(logs.length);
-      expect(record.transfers24h).toBe(logs.length);
+      // The transfers by block and log index beside the counts, so that a miss names the transfer left out.
+      const context = { lastProcessedBlock: bodyOf(listed).data.lastProcessedBlock, transfers: logs.map((l) => `${l.blockNumber}:${l.logIndex} ${l.args.from} -> ${l.args.to}`) };
+      expect({ ...context, counts: [record.totalTransfers, record.transfers24h] }).toEqual({ ...context, counts: [logs.length, logs.length] });
+    });
+
+    it("an Algebra pool's fee changed by its administrator (the pool's Fee event): /pools shows it and routes pay it, to the wei", async () => {
+      const pool = chain().pools.find((p) => p.kind === 'algebra' && [p.token0, p.token1].includes(token(native)) && [p.token0, p.token1].includes(token('USDC')))!;
+      const address = pool.address as Address;
+      const ctx = deployContext(chainId, chain().rpcUrl, account('deployer') as DevAccount);
+      const feeOf = async () => {
+        const records: any[] = bodyOf(await api.request('findPools', { chainId, tokenA: token(native), tokenB: token('USDC') })).data;
+        return records.find((r) => r.poolAddress.toLowerCase() === address.toLowerCase())!.fee;
+      };
+      expect(await feeOf()).toBe(pool.fee);
+      // The factory's owner is the pools' administrator: 1% instead of the default fee.
+      await sendCall(ctx, { address, abi: algebraPoolAbi as Abi, functionName: 'setFee', args: [10_000] });
+      try {
+        await until(feeOf, (fee) => fee === 10_000, 10_000);
+        const { data, swaps, received } = await execute({ tokenIn: token(native), tokenOut: token('USDC'), amountIn: amount(native, 1_000), includeDexes: [7] });
+        expect(swaps.map((s) => [s.poolAddress.toLowerCase(), s.fee])).toEqual([[address.toLowerCase(), 10_000]]);
+        expect(received).toBe(BigInt(data.execution.details.amountOut));
+      } finally {
+        await sendCall(ctx, { address, abi: algebraPoolAbi as Abi, functionName: 'setFee', args: [pool.fee] });
+      }
+      await until(feeOf, (fee) => fee === pool.fee, 10_000);
     });
   });
 });
