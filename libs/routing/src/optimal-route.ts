@@ -331,10 +331,12 @@ export interface OptimumRequest {
 }
 
 /**
- * tokenIn's best zero-size rate to tokenOut over the candidate paths (up to three hops, no token twice): unlike the
- * flow graph's prices, no free loop of the pools inflates it. 0 without a path.
+ * tokenIn's best zero-size rate to tokenOut (tokenOut base units per base unit of tokenIn) over the candidate paths
+ * (up to three hops, no token twice): unlike the flow graph's prices, no free loop of the pools inflates it. 1 for a
+ * token to itself, 0 without a path. Also what a gas cost in the native coin is worth in a token (`gasValue`).
  */
-function bestPathRate(chain: ChainGraph, request: OptimumRequest): number {
+export function bestPathRate(chain: ChainGraph, request: OptimumRequest): number {
+  if (request.tokenIn.toLowerCase() === request.tokenOut.toLowerCase()) return 1;
   let best = 0;
   for (const path of candidatePaths(chain, request.tokenIn, request.tokenOut, { maxHops: 3, filter: request.filter })) {
     let rate = 1;
