@@ -24,7 +24,7 @@ export class IndexerService implements OnApplicationBootstrap, OnApplicationShut
     this.indexers = config.chains.map((endpoint) => {
       const indexer = new ChainIndexer({
         chainId: endpoint.chainId,
-        client: createChainClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl, timeoutMs: 30_000 }),
+        client: createChainClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl, providers: endpoint.providers, timeoutMs: 30_000 }),
         store,
         checkpoints,
         watch: watchLists.get(endpoint.chainId)!,

@@ -23,3 +23,4 @@ export * from './actions/read-core-pool-for-pair';
 export * from './encode-execute-swaps';
 export * from './router-v2-source-kind';
 export * from './actions/read-concentrated-pools';
+export * from './rpc-providers';

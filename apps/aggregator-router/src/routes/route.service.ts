@@ -20,6 +20,9 @@ export class RouteService {
   async route(request: RouteRequest): Promise<RouteResponse> {
     const chain = this.liquidity.chain(request.chainId);
     const { snapshot, order } = await resolveRouteRequest(chain, request);
+    // Not from state nobody refreshes: while no RPC provider gives blocks, neither the indexer's facts nor the
+    // core pools' prices can be current. (Bad input has had its 400 by now.)
+    this.liquidity.assertFresh(chain.chainId);
     const route = searchRoute(snapshot.graph, order);
     const quote = await requoteRoute(chain.client, snapshot.blockNumber, route);
     const execution = routeExecution(order, quote);

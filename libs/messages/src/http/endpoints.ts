@@ -77,6 +77,8 @@ const e = (status: number, ...messages: string[]) => messages.map((message) => (
 const CHAIN_VALUE_ERRORS = e(400, 'Invalid chainId: must be an integer', 'Unsupported chainId: <chainId>', 'Invalid <param>: must be given once');
 /** Failures every endpoint with parameters can answer: chainId, and any parameter given twice. */
 const CHAIN_ERRORS = [...e(400, 'Missing required parameter: chainId'), ...CHAIN_VALUE_ERRORS];
+/** No RPC provider of the chain has given a block within RPC_STALE_AFTER_MS: no quote from stale state. */
+export const CHAIN_UNAVAILABLE = 'Chain <chainId> unavailable: no RPC provider is giving blocks';
 /** Failures of the bus between the gateway and the service that answers. */
 const UPSTREAM = [...e(503, 'No service is answering', 'Message bus unavailable'), ...e(504, 'Upstream service timed out')];
 
@@ -405,7 +407,7 @@ export const ENDPOINTS = {
         'Invalid tokenOut: must differ from tokenIn',
       ),
       ...e(404, 'No route found'),
-      ...e(503, 'Liquidity not loaded yet'),
+      ...e(503, 'Liquidity not loaded yet', CHAIN_UNAVAILABLE),
       ...UPSTREAM,
     ],
   }),
@@ -436,7 +438,7 @@ export const ENDPOINTS = {
       ),
       ...e(404, 'No core pool found for this token pair'),
       ...e(500, 'Failed to fetch quote'),
-      ...e(503, 'Oracle price unavailable: quotes for this pool are paused', 'The pool is paused'),
+      ...e(503, 'Oracle price unavailable: quotes for this pool are paused', 'The pool is paused', CHAIN_UNAVAILABLE),
       ...UPSTREAM,
     ],
   }),
