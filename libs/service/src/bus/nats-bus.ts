@@ -70,7 +70,7 @@ export class NatsBus {
   /** Resolves with the connection once the first connect succeeds; safe to call many times. */
   connect(): Promise<NatsConnection> {
     this.connecting ??= connect({
-      servers: this.options.url.split(','),
+      servers: this.options.url.split(',').map((s) => s.trim()).filter(Boolean),
       name: this.options.name,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
