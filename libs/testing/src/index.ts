@@ -7,3 +7,4 @@ export * from './chains';
 export * from './concentrated-chain';
 export * from './random';
 export * from './rpc-proxy';
+export * from './postgres';
