@@ -5,7 +5,7 @@
  * hops), the swaps through pools quoted on chain (core) priced by the pools' own `estimateSwap` (one multicall per
  * stage, `quoteCoreSwaps`), every other swap by its leg's exact maths.
  */
-import { quoteCoreSwaps, shortMessage, type ChainPublicClient } from '@dex/chain';
+import { isUnreachable, quoteCoreSwaps, shortMessage, type ChainPublicClient } from '@dex/chain';
 import { findRoute, NoRouteError, poolModule, replayStagesAsync, swapPriceImpact, type ChainGraph, type HopSwap, type Route } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { getAddress } from 'viem';
@@ -47,6 +47,7 @@ async function quoteHop(client: ChainPublicClient, blockNumber: bigint, hop: rea
     swaps: onChain.map((j) => ({ pool: getAddress(hop[j].poolAddress), tokenIn: getAddress(hop[j].tokenIn), tokenOut: getAddress(hop[j].tokenOut), amountIn: shares[j] })),
     blockNumber,
   }).catch((err: unknown) => {
+    if (isUnreachable(err)) throw new BusError(503, `Chain ${client.chain.id} unavailable: no RPC provider is giving blocks`, `the core pools could not be read: ${shortMessage(err)}`);
     throw new BusError(404, 'No route found', `the core pools do not quote at the current block: ${shortMessage(err)}`);
   });
   return hop.map((swap, j) => {

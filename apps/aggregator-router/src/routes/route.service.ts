@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readBalances, shortMessage, simulateRouterCall } from '@dex/chain';
-import { type ParsedRequestOf, type PoolRecord, type ResponseOf, type RouteResponse, type RouteSimulation, type TokenMeta, balancesContract, CHAIN_UNAVAILABLE, poolsContract } from '@dex/messages';
+import { type ParsedRequestOf, type PoolRecord, type ResponseOf, type RouteResponse, type RouteSimulation, type TokenMeta, balancesContract, CHAIN_DID_NOT_ANSWER, poolsContract } from '@dex/messages';
 import { poolModule } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -42,6 +42,9 @@ export class RouteService {
   async route(request: RouteRequest): Promise<RouteResponse> {
     const chain = this.liquidity.chain(request.chainId);
     const { snapshot, order } = await resolveRouteRequest(chain, request);
+    // Not from state nobody refreshes: while no RPC provider gives blocks, neither the indexer's facts nor the
+    // core pools' prices can be current. (Bad input has had its 400 by now.)
+    this.liquidity.assertFresh(chain.chainId);
     const route = searchRoute(snapshot.graph, order);
     const quote = await requoteRoute(chain.client, snapshot.blockNumber, route);
     const averagePriceImpact = quotedPriceImpact(quote);
@@ -79,7 +82,7 @@ export class RouteService {
       value: order.nativeIn ? required : 0n,
       blockNumber,
     }).catch((err: unknown) => {
-      throw new BusError(503, CHAIN_UNAVAILABLE, `simulation at block ${blockNumber}: ${shortMessage(err)}`);
+      throw new BusError(503, CHAIN_DID_NOT_ANSWER, `simulation at block ${blockNumber}: ${shortMessage(err)}`);
     });
     const symbol = order.nativeIn ? nativeToken(chain).symbol : order.metaIn.symbol;
     const decimals = order.metaIn.decimals;
