@@ -90,20 +90,21 @@ function contractOf(spec: MisbehavingTokenSpec): { contract: string; abi: Abi; b
 
 /**
  * Deploys the misbehaving tokens, mints each dev account its grant, and puts each token in a DevSwap V2 pool
- * (routerIndex 1) of its own against the wrapped native; returns the chain entry with them as `testTokens`, their
- * pools and deployments added.
+ * (routerIndex 1) of its own against the wrapped native; the fee-on-transfer token has a second, smaller pool on
+ * LiteSwap V2 (routerIndex 2), so that a large enough trade splits across two pools and each leg pays the fee.
+ * Returns the chain entry with them as `testTokens`, their pools and deployments added.
  */
 export async function deployMisbehavingTokens(ctx: DeployContext, chain: ChainInProgress, accounts: readonly DevAccount[] = devAccounts()): Promise<ChainInProgress> {
   const amounts = POOL_AMOUNTS[ctx.chainId];
   const dex = chain.sources.find((s) => s.routerIndex === 1 && s.kind === 'uniswap-v2');
   if (!amounts || !dex?.addresses.factory) return chain;
-  const factory = dex.addresses.factory as Address;
   // Both V2 factories answer createPair/getPair alike, as do both pairs' mint.
   const factoryAbi = uniswapV2CoreFactoryAbi as Abi;
   const pairAbi = uniswapV2CorePairAbi as Abi;
   const wrapped = chain.wrappedNative.address as Address;
   const wrappedEach = parseUnits(amounts.wrapped, 18);
-  await send(ctx, { address: wrapped, abi: wrappedNativeAbi as Abi, functionName: 'deposit', value: wrappedEach * BigInt(MISBEHAVING_TOKENS.length) });
+  await send(ctx, { address: wrapped, abi: wrappedNativeAbi as Abi, functionName: 'deposit', value: wrappedEach * BigInt(MISBEHAVING_TOKENS.length + 1) });
+  const second = chain.sources.find((s) => s.routerIndex === 2 && s.kind === 'uniswap-v2');
 
   const testTokens: ManifestTestToken[] = [];
   const deployments: ChainInProgress['deployments'] = [];
@@ -114,16 +115,23 @@ export async function deployMisbehavingTokens(ctx: DeployContext, chain: ChainIn
     for (const account of accounts) {
       await send(ctx, { address, abi, functionName: 'mint', args: [account.address, parseUnits(DEV_TOKEN_GRANT.toString(), spec.decimals)] });
     }
-    await send(ctx, { address: factory, abi: factoryAbi, functionName: 'createPair', args: [address, wrapped] });
-    const pool = getAddress((await ctx.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'getPair', args: [address, wrapped] })) as Address);
-    await send(ctx, { address, abi, functionName: 'mint', args: [pool, parseUnits(amounts.token, spec.decimals)] });
-    await send(ctx, { address: wrapped, abi: wrappedNativeAbi as Abi, functionName: 'transfer', args: [pool, wrappedEach] });
-    await send(ctx, { address: pool, abi: pairAbi, functionName: 'mint', args: [ctx.deployer.address] });
-
-    const [token0, token1] = BigInt(address) < BigInt(wrapped) ? [address, wrapped] : [wrapped, address];
-    const name = `${dex.name} ${spec.symbol}/${chain.wrappedNative.symbol}`;
-    pools.push({ name, routerIndex: dex.routerIndex, kind: 'uniswap-v2', address: pool, token0, token1 });
-    deployments.push({ name: spec.symbol, contract, address }, { name, contract: 'UniswapV2Pair', address: pool });
+    deployments.push({ name: spec.symbol, contract, address });
+    /** A pool of `source` holding `share` of the token's pool amounts. */
+    const seedPool = async (source: NonNullable<typeof dex>, share: bigint): Promise<Address> => {
+      const factory = source.addresses.factory as Address;
+      await send(ctx, { address: factory, abi: factoryAbi, functionName: 'createPair', args: [address, wrapped] });
+      const pool = getAddress((await ctx.publicClient.readContract({ address: factory, abi: factoryAbi, functionName: 'getPair', args: [address, wrapped] })) as Address);
+      await send(ctx, { address, abi, functionName: 'mint', args: [pool, (parseUnits(amounts.token, spec.decimals) * share) / 100n] });
+      await send(ctx, { address: wrapped, abi: wrappedNativeAbi as Abi, functionName: 'transfer', args: [pool, (wrappedEach * share) / 100n] });
+      await send(ctx, { address: pool, abi: pairAbi, functionName: 'mint', args: [ctx.deployer.address] });
+      const [token0, token1] = BigInt(address) < BigInt(wrapped) ? [address, wrapped] : [wrapped, address];
+      const name = `${source.name} ${spec.symbol}/${chain.wrappedNative.symbol}`;
+      pools.push({ name, routerIndex: source.routerIndex, kind: 'uniswap-v2', address: pool, token0, token1 });
+      deployments.push({ name, contract: 'UniswapV2Pair', address: pool });
+      return pool;
+    };
+    const pool = await seedPool(dex, 100n);
+    if (spec.kind === 'fee-on-transfer' && second?.addresses.factory) await seedPool(second, 50n);
     testTokens.push({ kind: spec.kind, name: spec.name, symbol: spec.symbol, decimals: spec.decimals, address, pool, ...(spec.feeBps !== undefined ? { feeBps: spec.feeBps } : {}) });
   }
   return { ...chain, testTokens, deployments: [...chain.deployments, ...deployments], pools: [...chain.pools, ...pools] };
