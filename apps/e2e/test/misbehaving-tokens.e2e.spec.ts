@@ -87,6 +87,17 @@ describe('tokens that do not behave', () => {
     expect(sell.received).toBeGreaterThanOrEqual(BigInt(sell.data.execution.details.amountOut));
   });
 
+  it('answers an exact-output route to a fee-on-transfer token that delivers the amount asked for', async () => {
+    const fot = getAddress(test('fee-on-transfer').address);
+    const data = bodyOf(await routeAtHead({ tokenIn: whype(), tokenOut: fot, amountOut: '10' })).data;
+    expect(BigInt(data.execution.details.amountOut)).toBeGreaterThanOrEqual(parseUnits('10', 18));
+    const me = trader().address;
+    const before = await balanceOf(fot, me);
+    const hash = await wallet.sendTransaction({ to: data.execution.to as Address, data: data.execution.calldata as Hex, gas: 3_000_000n });
+    expect((await client.waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect((await balanceOf(fot, me)) - before).toBeGreaterThanOrEqual(parseUnits('10', 18));
+  });
+
   it('routes a fee-on-transfer token across a split, each leg paying the fee', async () => {
     const fot = getAddress(test('fee-on-transfer').address);
     const { data, received } = await execute(fot, whype(), '3000');

@@ -46,11 +46,23 @@ export class RouteService {
   async route(request: RouteRequest): Promise<RouteResponse> {
     const chain = this.liquidity.chain(request.chainId);
     const { snapshot, order } = await resolveRouteRequest(chain, request);
-    const { route, fees } = await this.checkedRoute(chain, snapshot, order, searchRoute(snapshot.graph, order));
-    const quote = await requoteRoute(chain.client, snapshot.blockNumber, route, fees);
+    let { route, fees } = await this.checkedRoute(chain, snapshot, order, searchRoute(snapshot.graph, order));
+    let quote = await requoteRoute(chain.client, snapshot.blockNumber, route, fees);
+    let execution = routeExecution(order, quote, fees.get(order.tokenOut.toLowerCase()) ?? 0);
+    // Exact output through tokens that take a transfer fee: the engine sized the input for the pools alone, so the
+    // route is searched again for the output scaled by what the fees took, until it delivers the amount asked for.
+    if ('amountOut' in order.amount) {
+      const asked = order.amount.amountOut;
+      for (let attempt = 0; attempt < 3 && execution.amountOut < asked && execution.amountOut > 0n; attempt++) {
+        const target = (asked * route.amountOut) / execution.amountOut + 1n;
+        const again = { ...order, amount: { amountOut: target } };
+        ({ route, fees } = await this.checkedRoute(chain, snapshot, again, searchRoute(snapshot.graph, again)));
+        quote = await requoteRoute(chain.client, snapshot.blockNumber, route, fees);
+        execution = routeExecution(order, quote, fees.get(order.tokenOut.toLowerCase()) ?? 0);
+      }
+    }
     const averagePriceImpact = quotedPriceImpact(quote);
     checkPriceImpact(averagePriceImpact, order.maxPriceImpact);
-    const execution = routeExecution(order, quote, fees.get(order.tokenOut.toLowerCase()) ?? 0);
     const simulation = order.sender ? await this.simulate(chain, snapshot.blockNumber, order, order.sender, quote, execution) : undefined;
     const quoteId = randomUUID();
     this.logger.log({

@@ -10,6 +10,11 @@ import { TokenTransfers, type TransferCheck } from './token-transfers';
 
 /** How many tokens of a page have their transfers checked at once. */
 const CHECK_CONCURRENCY = 8;
+/**
+ * At most this many tokens of a page that were never checked are checked for one request (a page of every token of a
+ * large chain would otherwise make thousands of calls); the others show what is already known of them, if anything.
+ */
+const MAX_NEW_CHECKS = 100;
 
 /**
  * `aggregator.tokens`: the chain's tokens as the indexer knows them, sorted by transfers in the rolling 24 hours
@@ -83,6 +88,7 @@ export class TokensHandler {
       }
       return best?.pool;
     };
+    let fresh = 0;
     const out: (T & { transferFeeBps?: number; transferFailure?: string })[] = [];
     for (let i = 0; i < tokens.length; i += CHECK_CONCURRENCY) {
       const batch = tokens.slice(i, i + CHECK_CONCURRENCY);
@@ -91,6 +97,8 @@ export class TokensHandler {
           batch.map(async (t) => {
             const pool = t.address.toLowerCase() === wrapped ? undefined : holder(t.address);
             if (!pool) return t;
+            const kept = checks.known(t.address).find((c) => c.pool.toLowerCase() === pool.toLowerCase());
+            if (!kept && ++fresh > MAX_NEW_CHECKS) return t;
             const check: TransferCheck | undefined = await checks.check(t.address, getAddress(pool), snapshot.blockNumber).catch(() => undefined);
             if (!check) return t;
             if (check.result.ok) return { ...t, transferFeeBps: check.result.transferFeeBps };

@@ -122,7 +122,7 @@ export const bytes32MetadataTokenAbi = [
     "outputs": [
       {
         "type": "string",
-        "name": "n",
+        "name": "",
         "internalType": "string"
       }
     ],
@@ -155,7 +155,7 @@ export const bytes32MetadataTokenAbi = [
     "outputs": [
       {
         "type": "string",
-        "name": "s",
+        "name": "",
         "internalType": "string"
       }
     ],

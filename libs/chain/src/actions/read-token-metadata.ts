@@ -34,7 +34,9 @@ function printable(value: unknown, field: string, problems: string[], allowEmpty
 
 /** A bytes32 word as text: UTF-8 up to its first zero byte (undefined when it is not valid UTF-8). */
 export function bytes32Text(word: Hex): string | undefined {
-  const text = hexToString(word, { size: 32 }).replace(/\u0000[\s\S]*$/, '');
+  const raw = hexToString(word, { size: 32 });
+  const end = raw.indexOf('\u0000');
+  const text = end === -1 ? raw : raw.slice(0, end);
   return text.includes('\ufffd') ? undefined : text;
 }
 

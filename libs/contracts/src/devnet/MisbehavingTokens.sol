@@ -337,8 +337,8 @@ contract Bytes32MetadataToken is ERC20, Ownable {
     }
 
     /// @notice The name as bytes32 (its ABI encoding is one word, not a string).
-    /// @return n The name.
-    function name() public view override returns (string memory n) {
+    /// @return The name.
+    function name() public view override returns (string memory) {
         bytes32 word = _name32;
         assembly ("memory-safe") {
             mstore(0, word)
@@ -347,8 +347,8 @@ contract Bytes32MetadataToken is ERC20, Ownable {
     }
 
     /// @notice The symbol as bytes32 (its ABI encoding is one word, not a string).
-    /// @return s The symbol.
-    function symbol() public view override returns (string memory s) {
+    /// @return The symbol.
+    function symbol() public view override returns (string memory) {
         bytes32 word = _symbol32;
         assembly ("memory-safe") {
             mstore(0, word)
