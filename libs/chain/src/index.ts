@@ -25,3 +25,4 @@ export * from './router-v2-source-kind';
 export * from './actions/read-concentrated-pools';
 export * from './actions/simulate-router-call';
 export * from './rpc-providers';
+export * from './actions/probe-token-transfers';

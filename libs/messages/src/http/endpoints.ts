@@ -102,6 +102,8 @@ export const DEADLINE_PASSED = 'Invalid deadline: already passed';
 export const INVALID_MAX_PRICE_IMPACT = 'Invalid maxPriceImpact: must be a percent in [0, 100]';
 /** A route refused by `maxPriceImpact` (422); the message names the impact found. */
 export const PRICE_IMPACT_TOO_HIGH = 'Price impact too high: <impact>% exceeds maxPriceImpact <maxPriceImpact>%';
+/** A route through a token whose transfers revert, answer false, or are paused or blocked for the pool or router. */
+export const TOKEN_TRANSFERS_FAIL = 'Token transfers fail: <symbol> (<address>)';
 /** The chain did not answer a read the route needs (its block for a deadline, the simulation's calls). */
 export const CHAIN_DID_NOT_ANSWER = 'The chain did not answer';
 /** Default deadline of `executeSwapsWithData` when only a recipient is given: this long after the chain's time. */
@@ -458,7 +460,7 @@ export const ENDPOINTS = {
         'Invalid address: sender',
       ),
       ...e(404, 'No route found'),
-      ...e(422, PRICE_IMPACT_TOO_HIGH),
+      ...e(422, PRICE_IMPACT_TOO_HIGH, TOKEN_TRANSFERS_FAIL),
       ...e(503, 'Liquidity not loaded yet', CHAIN_UNAVAILABLE, CHAIN_DID_NOT_ANSWER),
       ...UPSTREAM,
     ],
