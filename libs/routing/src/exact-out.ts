@@ -128,14 +128,32 @@ export function findRouteExactOut(graph: ChainGraph, tokenIn: string, tokenOut: 
   return chosen;
 }
 
+/** Doublings at most of the search for an input that pays, when the optimum gave no estimate. */
+const CEILING_DOUBLINGS = 16;
+
 /** The exact-output route needing the least input, gas aside (see `findRouteExactOut`). */
 function leastInputRoute(graph: ChainGraph, tokenIn: string, tokenOut: string, amountOut: bigint, options: SearchOptions): Route | undefined {
   const onePath = bestOnePathExactOut(graph, tokenIn, tokenOut, amountOut, options);
   if (!options.multiHop || amountOut <= 0n) return onePath;
   const setup = optimumSetup(graph, { tokenIn, tokenOut, filter: options.filter }, onePath);
   if (!setup || setup.onePathOptimal) return onePath;
-  const estimate = optimumInputEstimate(setup, amountOut, Number(amountOut) / setup.spotRate, options.maxSwaps);
-  const found = leastExactIn((amountIn) => findRouteExactIn(graph, tokenIn, tokenOut, amountIn, options), amountOut, estimate, onePath?.amountIn);
+  const start = Number(amountOut) / setup.spotRate;
+  const estimate = optimumInputEstimate(setup, amountOut, start, options.maxSwaps);
+  const exactIn = (amountIn: bigint) => findRouteExactIn(graph, tokenIn, tokenOut, amountIn, options);
+  // Without an estimate nor a one-path route that pays, an input that pays is searched for: doubling from the
+  // input at the best zero-size rate (below what is needed) while the routes pay less and the pools carry it.
+  let ceiling = onePath?.amountIn;
+  if (!estimate && ceiling === undefined && start > 0) {
+    for (let at = start, tries = 0; tries < CEILING_DOUBLINGS; at *= 2, tries++) {
+      const route = exactIn(BigInt(Math.ceil(at)));
+      if (!route) break;
+      if (route.amountOut >= amountOut) {
+        ceiling = route.amountIn;
+        break;
+      }
+    }
+  }
+  const found = leastExactIn(exactIn, amountOut, estimate, ceiling);
   if (!found) return onePath;
   const quoted: StagedSwap[][] = found.hopSwaps.map((stage) => stage.map((s) => ({ leg: s.leg, amountIn: s.amountIn, amountOut: s.amountOut })));
   const pays = (input: bigint) => {

@@ -34,8 +34,11 @@ function pairRate(legs: readonly Leg[] | undefined, filter: SourceFilter | undef
   return rate;
 }
 
-const raise = (m: Map<string, number>, t: string, rate: number): void => {
-  if (rate > (m.get(t) ?? 0)) m.set(t, rate);
+/** Raises a token's rate in `m` to `rate` if it is higher; whether it was. */
+const raise = (m: Map<string, number>, t: string, rate: number): boolean => {
+  if (!(rate > (m.get(t) ?? 0))) return false;
+  m.set(t, rate);
+  return true;
 };
 
 export interface FlowGraphOptions {
@@ -77,17 +80,19 @@ export class FlowGraph {
     const forward1 = new Map<string, number>();
     for (const [t, legs] of chain.legs.get(from) ?? []) if (t !== from) raise(forward1, t, pairRate(legs, filter));
     const forward = new Map(forward1);
+    const forwardVia = new Map<string, string>();
     for (const [mid, r1] of forward1) {
       if (mid === to || !(r1 > 0)) continue;
-      for (const [t, legs] of chain.legs.get(mid) ?? []) if (t !== from) raise(forward, t, r1 * pairRate(legs, filter));
+      for (const [t, legs] of chain.legs.get(mid) ?? []) if (t !== from && raise(forward, t, r1 * pairRate(legs, filter))) forwardVia.set(t, mid);
     }
     // Backward: the best rate from each token to tokenOut over one leg, then two (not through tokenIn).
     const backward1 = new Map<string, number>();
     for (const src of chain.into.get(to) ?? []) if (src !== from) raise(backward1, src, pairRate(chain.legs.get(src)?.get(to), filter));
     const backward = new Map(backward1);
+    const backwardVia = new Map<string, string>();
     for (const [mid, r1] of backward1) {
       if (!(r1 > 0)) continue;
-      for (const src of chain.into.get(mid) ?? []) if (src !== from && src !== to && src !== mid) raise(backward, src, pairRate(chain.legs.get(src)?.get(mid), filter) * r1);
+      for (const src of chain.into.get(mid) ?? []) if (src !== from && src !== to && src !== mid && raise(backward, src, pairRate(chain.legs.get(src)?.get(mid), filter) * r1)) backwardVia.set(src, mid);
     }
     const minRate = options.minThroughRate ?? 0;
     const through: [string, number][] = [];
@@ -99,10 +104,16 @@ export class FlowGraph {
     through.sort((a, b) => b[1] - a[1]);
     const start = [from, to];
     for (const t of options.keep ?? []) start.push(t.toLowerCase());
-    for (const [t] of through.slice(0, options.startTokens ?? DEFAULT_FLOW_TOKENS)) start.push(t);
-    const graph = new FlowGraph(chain, filter, options.poolsPerPair ?? DEFAULT_FLOW_POOLS_PER_PAIR);
-    graph.add(start);
-    return graph.prune() ? graph : undefined;
+    const starting = through.slice(0, options.startTokens ?? DEFAULT_FLOW_TOKENS).map(([t]) => t);
+    const build = (tokens: readonly string[]): FlowGraph | undefined => {
+      const graph = new FlowGraph(chain, filter, options.poolsPerPair ?? DEFAULT_FLOW_POOLS_PER_PAIR);
+      graph.add(tokens);
+      return graph.prune() ? graph : undefined;
+    };
+    // When the tokens alone do not join tokenIn to tokenOut (no one-path route kept, their best rates two legs
+    // away), the tokens their best rates pass through join too.
+    const vias = starting.flatMap((t) => [forwardVia.get(t), backwardVia.get(t)].filter((v): v is string => v !== undefined));
+    return build([...start, ...starting]) ?? (vias.length > 0 ? build([...start, ...starting, ...vias]) : undefined);
   }
 
   /** Adds tokens (lower case) with the legs between them and the tokens already in. */

@@ -116,6 +116,23 @@ describe('the optimum against an independent brute force over the splits', () =>
   });
 });
 
+describe('a path longer than the one-path search goes', () => {
+  // USDC -> USDT -> WHYPE -> DAI -> PURR, four hops: no one-path route (three hops at most), and WHYPE, the token
+  // the flow graph starts with, is two legs away from each end.
+  const pools = [v2('USDC', 'USDT', 100_000, 100_000, 5, 1), v2('USDT', 'WHYPE', 100_000, 4_000, 30, 1), v2('WHYPE', 'DAI', 4_000, 100_000, 30, 2), v2('DAI', 'PURR', 100_000, 400_000, 30, 1)];
+  const graph = buildGraph(snapshot(...pools));
+
+  it('routes exact input and exact output through it', () => {
+    const byIn = findRoute(graph, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.PURR, amountIn: units('USDC', 1_000), multiHop: true });
+    expectWellFormed(byIn);
+    expect(byIn.tokens).toEqual([TOKENS.USDC, TOKENS.USDT, TOKENS.WHYPE, TOKENS.DAI, TOKENS.PURR]);
+    const byOut = findRoute(graph, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.PURR, amountOut: byIn.amountOut, multiHop: true });
+    expectWellFormed(byOut);
+    expect(byOut.amountOut).toBeGreaterThanOrEqual(byIn.amountOut);
+    expect(byOut.amountIn).toBeLessThanOrEqual(byIn.amountIn);
+  });
+});
+
 describe('pairs with more pools than the flow graph takes per pair', () => {
   // USDC -> WHYPE -> PURR, the second hop over eight V2 pools at one price (from deep to shallow): the flow graph
   // starts with the six deepest; a trade that moves them far must also get the two it left out.
