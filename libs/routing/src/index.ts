@@ -25,3 +25,4 @@ export * from './interior-flow';
 export * from './flow-route';
 export * from './optimal-route';
 export * from './least-input';
+export * from './gas-model';

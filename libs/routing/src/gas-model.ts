@@ -1,0 +1,217 @@
+/**
+ * The gas of a RouterV2 transaction, from the route's shape: what the transaction pays to be sent (21,000 and its
+ * calldata), RouterV2's own work around the swaps (the call, the native coin wrapped or unwrapped, the output paid
+ * through the router, the integrator fee), and per swap its source kind's cost, a concentrated pool's also per
+ * initialized tick it crosses. Pure: the constants are fitted by `bench/gas-model/run.mjs` to transactions executed on
+ * the devnet (each kind, linear, split and multi-path routes, native ends, fees, `executeSwapsWithData`), which also
+ * prints the model against what each executed.
+ *
+ * Every figure is the gas the receipt reports (`gasUsed`: after the refunds of storage set back within the call).
+ */
+import { ConcentratedLeg, tickTableOf } from './pools/concentrated-leg';
+import type { PoolKind } from './pool-snapshot';
+import type { Route } from './route';
+
+/** The transaction's intrinsic gas (EIP-2028). */
+export const TX_BASE_GAS = 21_000;
+const CALLDATA_ZERO_BYTE_GAS = 4;
+const CALLDATA_BYTE_GAS = 16;
+
+/** A swap's cost by what it executes: the launchpad's buys and sales run different code. */
+export type GasSwapKind = Exclude<PoolKind, 'launchpad'> | 'launchpad-buy' | 'launchpad-sell';
+
+/** RouterV2's own work, beside the swaps and the calldata (fitted; see the module note). */
+export const ROUTER_GAS = {
+  /** `executeSwaps` of a one-swap route paid straight to the caller by its pool, token in and out. */
+  base: 30_572,
+  /** `executeSwapsWithData` over `executeSwaps`: the deadline and recipient. */
+  withData: 2_599,
+  /** The native coin in: wrapped, the first stage paid by the router. */
+  nativeIn: -9_333,
+  /** The native coin out: unwrapped and sent (the output goes through the router). */
+  nativeOut: 30_084,
+  /** A token output paid through the router (a fee, a split last stage, output made before the last stage). */
+  routerPayout: -689,
+  /** An integrator fee: the fee recipient's and the treasury's transfers. */
+  fee: 28_924,
+  /** Each token beyond tokenIn and tokenOut: held by the router between stages. */
+  extraToken: 1_757,
+} as const;
+
+/** Each swap's marginal gas by kind (fitted; see the module note). */
+export const SWAP_GAS_BY_KIND: Readonly<Record<GasSwapKind, number>> = {
+  core: 113_827,
+  'uniswap-v2': 65_729,
+  stable: 86_707,
+  'launchpad-buy': 105_681,
+  'launchpad-sell': 82_279,
+  'uniswap-v3': 89_308,
+  algebra: 84_422,
+};
+
+/** Per initialized tick a concentrated swap crosses (fitted). */
+export const TICK_GAS: Readonly<Record<'uniswap-v3' | 'algebra', number>> = { 'uniswap-v3': 48_524, algebra: 42_277 };
+
+/** Per 256-tick word of the tick bitmap a concentrated swap's price moves across (fitted). */
+export const TICK_WORD_GAS = 7_144;
+
+/**
+ * The ticks a concentrated swap crosses on average over the calibration's routes, for a swap whose crossings are not
+ * known (`swapGas`).
+ */
+export const AVERAGE_TICKS_CROSSED = 1.25;
+
+/**
+ * What a recipient that held none of the output costs more: its balance slot set from zero (20,000 against 2,900),
+ * or, for the native coin, the account created by the transfer (25,000).
+ */
+export const NEW_TOKEN_HOLDER_GAS = 17_100;
+export const NEW_ACCOUNT_GAS = 25_000;
+
+/** Calldata bytes of `executeSwaps`, for a shape without calldata: a token, a swap, a stage, the rest. */
+const CALLDATA_GAS = { base: 1_100, withData: 420, token: 368, stage: 140, swap: 1_800 } as const;
+
+/** A swap as the gas model sees it. */
+export interface GasSwap {
+  readonly kind: GasSwapKind;
+  readonly tokenIn: string;
+  readonly tokenOut: string;
+  /** Initialized ticks the swap crosses (concentrated kinds); `AVERAGE_TICKS_CROSSED` when unknown. */
+  readonly ticksCrossed?: number;
+  /** 256-tick words of the pool's tick bitmap the price moves across (concentrated kinds); 0 when unknown. */
+  readonly wordsCrossed?: number;
+}
+
+/** A RouterV2 transaction as the gas model sees it. */
+export interface GasShape {
+  /** The route's tokens (`Route.tokens`: the wrapped native token for a native end). */
+  readonly tokens: readonly string[];
+  readonly stages: readonly (readonly GasSwap[])[];
+  readonly nativeIn?: boolean;
+  readonly nativeOut?: boolean;
+  readonly feeBps?: number;
+  /** `executeSwapsWithData` (a recipient or a deadline). */
+  readonly withData?: boolean;
+  /** The calldata, when known: its gas is counted exactly, else estimated from the shape. */
+  readonly calldata?: string;
+  /** Whether the recipient already holds the output (an account that exists, for the native coin). Default true. */
+  readonly recipientHoldsOutput?: boolean;
+}
+
+/** The options of `routeGas`: the transaction's settings beside the route. */
+export type RouteGasOptions = Omit<GasShape, 'tokens' | 'stages'>;
+
+/** The calldata's gas: 16 per non-zero byte, 4 per zero byte. */
+export function calldataGas(calldata: string): number {
+  const hex = calldata.startsWith('0x') ? calldata.slice(2) : calldata;
+  let gas = 0;
+  for (let i = 0; i + 1 < hex.length; i += 2) gas += hex[i] === '0' && hex[i + 1] === '0' ? CALLDATA_ZERO_BYTE_GAS : CALLDATA_BYTE_GAS;
+  return gas;
+}
+
+/** The calldata's gas estimated from the shape (addresses, amounts of about ten bytes, small words). */
+function shapeCalldataGas(shape: GasShape): number {
+  const swaps = shape.stages.reduce((n, s) => n + s.length, 0);
+  return CALLDATA_GAS.base + (shape.withData ? CALLDATA_GAS.withData : 0) + shape.tokens.length * CALLDATA_GAS.token + shape.stages.length * CALLDATA_GAS.stage + swaps * CALLDATA_GAS.swap;
+}
+
+/** A swap's gas: its kind's, and a concentrated swap's ticks. */
+function swapShapeGas(swap: GasSwap): number {
+  const base = SWAP_GAS_BY_KIND[swap.kind];
+  if (swap.kind !== 'uniswap-v3' && swap.kind !== 'algebra') return base;
+  return base + TICK_GAS[swap.kind] * (swap.ticksCrossed ?? AVERAGE_TICKS_CROSSED) + TICK_WORD_GAS * (swap.wordsCrossed ?? 0);
+}
+
+const lower = (t: string): string => t.toLowerCase();
+
+/**
+ * Whether RouterV2 pays a token output itself rather than letting the last stage's pools pay the recipient: with a
+ * fee, with more than one swap in the last stage (the answer's expected output caps a direct payment only for one
+ * swap), when an earlier stage made some of the output, or when the last stage makes anything else.
+ */
+function paysThroughRouter(shape: GasShape): boolean {
+  if ((shape.feeBps ?? 0) > 0) return true;
+  const out = lower(shape.tokens[shape.tokens.length - 1]);
+  const last = shape.stages[shape.stages.length - 1];
+  if (last.length !== 1 || lower(last[0].tokenOut) !== out) return true;
+  return shape.stages.slice(0, -1).some((stage) => stage.some((s) => lower(s.tokenOut) === out));
+}
+
+/** The gas of the transaction of a shape: intrinsic, calldata, RouterV2's work, the swaps. */
+export function shapeGas(shape: GasShape): number {
+  let gas = TX_BASE_GAS + (shape.calldata !== undefined ? calldataGas(shape.calldata) : shapeCalldataGas(shape)) + ROUTER_GAS.base;
+  if (shape.withData) gas += ROUTER_GAS.withData;
+  if (shape.nativeIn) gas += ROUTER_GAS.nativeIn;
+  if (shape.nativeOut) gas += ROUTER_GAS.nativeOut;
+  else if (paysThroughRouter(shape)) gas += ROUTER_GAS.routerPayout;
+  if ((shape.feeBps ?? 0) > 0) gas += ROUTER_GAS.fee;
+  gas += Math.max(0, shape.tokens.length - 2) * ROUTER_GAS.extraToken;
+  if (shape.recipientHoldsOutput === false) gas += shape.nativeOut ? NEW_ACCOUNT_GAS : NEW_TOKEN_HOLDER_GAS;
+  for (const stage of shape.stages) for (const swap of stage) gas += swapShapeGas(swap);
+  return Math.round(gas);
+}
+
+/** The gas kind of a route's swap: a launchpad swap is a buy when it spends the wrapped native token. */
+function gasKind(swap: Route['hopSwaps'][number][number]): GasSwapKind {
+  const pool = swap.leg.pool;
+  if (pool.kind !== 'launchpad') return pool.kind;
+  return lower(swap.tokenIn) === lower(pool.nativeToken) ? 'launchpad-buy' : 'launchpad-sell';
+}
+
+/**
+ * The initialized ticks a concentrated swap of its `amountIn` crosses and the 256-tick bitmap words its price moves
+ * across, from its leg's exact swap; undefined when unknown.
+ */
+export function concentratedCrossings(swap: Route['hopSwaps'][number][number]): { ticks: number; words: number } | undefined {
+  const leg = swap.leg;
+  if (!(leg instanceof ConcentratedLeg) || swap.amountIn <= 0n) return undefined;
+  const pool = leg.pool;
+  const end = leg.swapExactIn(swap.amountIn);
+  if (!end) return undefined;
+  const table = tickTableOf(pool.ticks);
+  const zeroForOne = lower(swap.tokenIn) === lower(pool.token0);
+  // Down: the ticks in (end, start]; up: those in (start, end].
+  const ticks = Math.abs(zeroForOne ? table.atOrBelow(pool.tick) - table.atOrBelow(end.tick) : table.atOrBelow(end.tick) - table.atOrBelow(pool.tick));
+  const word = (tick: number): number => Math.floor(Math.floor(tick / pool.tickSpacing) / 256);
+  return { ticks, words: Math.abs(word(end.tick) - word(pool.tick)) };
+}
+
+/** The gas shape of a route. */
+export function routeGasShape(route: Route, options: RouteGasOptions = {}): GasShape {
+  return {
+    ...options,
+    tokens: route.tokens,
+    stages: route.hopSwaps.map((stage) =>
+      stage.map((swap) => {
+        const kind = gasKind(swap);
+        const crossed = kind === 'uniswap-v3' || kind === 'algebra' ? concentratedCrossings(swap) : undefined;
+        return { kind, tokenIn: swap.tokenIn, tokenOut: swap.tokenOut, ...(crossed ? { ticksCrossed: crossed.ticks, wordsCrossed: crossed.words } : {}) };
+      }),
+    ),
+  };
+}
+
+/**
+ * The gas of the RouterV2 transaction of a route (units, the whole transaction as its receipt's `gasUsed`), the
+ * options saying what the route does not: native ends, the fee, `executeSwapsWithData`, the calldata when built.
+ */
+export function routeGas(route: Route, options: RouteGasOptions = {}): number {
+  return shapeGas(routeGasShape(route, options));
+}
+
+/**
+ * The gas one more swap of a kind adds to a route: its kind's cost (a launchpad swap the mean of a buy and a sale,
+ * a concentrated swap with the average ticks crossed) and its calldata.
+ */
+export function swapGas(kind: PoolKind): number {
+  const swap =
+    kind === 'launchpad'
+      ? (SWAP_GAS_BY_KIND['launchpad-buy'] + SWAP_GAS_BY_KIND['launchpad-sell']) / 2
+      : swapShapeGas({ kind, tokenIn: '', tokenOut: '' });
+  return Math.round(swap + CALLDATA_GAS.swap);
+}
+
+/** The gas of a route's transaction besides its swaps (a one-swap route's less its swap), calldata estimated. */
+export function routeBaseGas(): number {
+  return TX_BASE_GAS + CALLDATA_GAS.base + 2 * CALLDATA_GAS.token + CALLDATA_GAS.stage + ROUTER_GAS.base;
+}
