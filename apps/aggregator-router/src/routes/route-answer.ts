@@ -35,16 +35,25 @@ export function quotedPriceImpact(quote: QuotedRoute): number {
   return stagePriceImpacts(stages, route.tokens[0], route.tokens[route.tokens.length - 1]).averagePriceImpact;
 }
 
+/** The transaction's gas and its cost (see `routeResponseSchema`). */
+export interface RouteGasCost {
+  readonly gasEstimate: number;
+  readonly gasPrice: string;
+  readonly gasCostNative: string;
+  readonly gasCostUsd: string | null;
+}
+
 /** What the answer carries beside the route: its id, the route's impact, the simulation when one was asked for. */
 export interface RouteAnswerExtras {
   readonly quoteId: string;
   readonly averagePriceImpact: number;
+  readonly gas: RouteGasCost;
   readonly simulation?: RouteSimulation;
 }
 
 export function routeAnswer(chain: ChainLiquidity, blockNumber: bigint, order: RouteOrder, quote: QuotedRoute, execution: RouteExecution, extras: RouteAnswerExtras): RouteResponse {
   const { amountIn, amountOut } = quote;
-  const { quoteId, averagePriceImpact, simulation } = extras;
+  const { quoteId, averagePriceImpact, simulation, gas } = extras;
   return {
     quoteId,
     chainId: chain.chainId,
@@ -57,6 +66,7 @@ export function routeAnswer(chain: ChainLiquidity, blockNumber: bigint, order: R
     amountIn: formatUnits(amountIn, order.metaIn.decimals),
     amountOut: formatUnits(amountOut, order.metaOut.decimals),
     averagePriceImpact,
+    ...gas,
     execution: {
       to: chain.entry.routerV2,
       calldata: execution.calldata,

@@ -8,6 +8,7 @@ import { formatUnits, getAddress, type Address } from 'viem';
 import { LiquidityService, type ChainLiquidity } from '../liquidity/liquidity.service';
 import { quotedPriceImpact, routeAnswer } from './route-answer';
 import { routeExecution, type RouteExecution } from './route-execution';
+import { GasPrices, routeGasCost } from './route-gas';
 import { requoteRoute, searchRoute, type QuotedRoute } from './route-quote';
 import { resolveRouteRequest, type RouteOrder, type RouteRequest } from './route-request';
 import { isNative, knownToken, nativeToken } from './token-meta';
@@ -31,6 +32,7 @@ export function checkPriceImpact(averagePriceImpact: number, maxPriceImpact: num
 @Injectable()
 export class RouteService {
   private readonly logger = new Logger('RouteService');
+  private readonly gasPrices = new GasPrices();
 
   constructor(@Inject(LiquidityService) private readonly liquidity: LiquidityService) {}
 
@@ -47,7 +49,10 @@ export class RouteService {
     const averagePriceImpact = quotedPriceImpact(quote);
     checkPriceImpact(averagePriceImpact, order.maxPriceImpact);
     const execution = routeExecution(order, quote);
-    const simulation = order.sender ? await this.simulate(chain, snapshot.blockNumber, order, order.sender, quote, execution) : undefined;
+    const [simulation, gas] = await Promise.all([
+      order.sender ? this.simulate(chain, snapshot.blockNumber, order, order.sender, quote, execution) : undefined,
+      routeGasCost(this.gasPrices, chain, snapshot.blockNumber, order, quote, execution),
+    ]);
     const quoteId = randomUUID();
     this.logger.log({
       msg: 'route quote',
@@ -59,11 +64,12 @@ export class RouteService {
       amountOut: quote.amountOut.toString(),
       minAmountOut: execution.minAmountOut.toString(),
       averagePriceImpact,
+      gasEstimate: gas.gasEstimate,
       pools: quote.hops.map((hop) => hop.map((s) => s.swap.poolAddress)),
       ...(order.payout ? { recipient: order.payout.recipient, deadline: order.payout.deadline.toString() } : {}),
       ...(simulation ? { simulation: { success: simulation.success, failure: simulation.failure, revertReason: simulation.revertReason } } : {}),
     });
-    return routeAnswer(chain, snapshot.blockNumber, order, quote, execution, { quoteId, averagePriceImpact, ...(simulation ? { simulation } : {}) });
+    return routeAnswer(chain, snapshot.blockNumber, order, quote, execution, { quoteId, averagePriceImpact, gas, ...(simulation ? { simulation } : {}) });
   }
 
   /** The transaction sent from `sender` at the quote's block: balance, allowance to the router, the call. */
