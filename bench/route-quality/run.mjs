@@ -1,18 +1,19 @@
 #!/usr/bin/env node
 // Route quality: what the routing engine's exact-input routes pay against the best that splitting the trade in
 // any way could pay, on (a) the devnet's own liquidity, read from fresh devnet chains 999 and 4663 with every
-// pool they have (two V2 sources, the tilted stable pools, the core pools, the launchpad curves), and (b) a
-// seeded synthetic graph of 1,000 V2, stable and concentrated-liquidity pools (a third and more Uniswap V3 and
-// Algebra) plus 40 core-like pools and 12 launchpad curves.
+// pool they have (two V2 sources, the tilted stable pools, the core pools, the Uniswap V3 and Algebra pools, the
+// launchpad curves), and (b) a seeded synthetic graph of 1,000 V2, stable and concentrated-liquidity pools (a
+// third and more Uniswap V3 and Algebra) plus 40 core-like pools and 12 launchpad curves.
 //
 // The engine (libs/routing, compiled alone by bench/shared/routing-engine.mjs) is asked as aggregator-router
 // asks it: findRoute(graph, { tokenIn, tokenOut, amountIn, multiHop: true, maxSwaps }) on buildGraph of the pools'
-// snapshots (V2 and stable reserves and fees, core pools' quote samples, launch curves' reserves, allotment and
-// native raised, as aggregator-router builds them from the same reads). Its answer is route.amountOut; the route
-// may be of any shape: its stages (hopSwaps) may hold swaps of different token pairs. maxSwaps is what the chain's
-// route gas budget holds (libs/chain's routeGasBudget: 24 swaps on chain 999, whose small blocks hold 2M gas; 186
-// on chain 4663, the synthetic graph's chain); the synthetic graph's routes within chain 999's 24 swaps are
-// printed too, for information (a $1M trade on its thin pools spreads over a hundred pools and more).
+// snapshots (V2 and stable reserves and fees, core pools' quote samples, concentrated pools' price, tick,
+// liquidity, fee and initialized ticks, launch curves' reserves, allotment and native raised, as aggregator-router
+// builds them from the same reads). Its answer is route.amountOut; the route may be of any shape: its stages
+// (hopSwaps) may hold swaps of different token pairs. maxSwaps is what the chain's route gas budget holds
+// (libs/chain's routeGasBudget: 24 swaps on chain 999, whose small blocks hold 2M gas; 186 on chain 4663, the
+// synthetic graph's chain); the synthetic graph's routes within chain 999's 24 swaps are printed too, for
+// information (a $1M trade on its thin pools spreads over a hundred pools and more).
 //
 // The reference (bench/shared/route-optimum.mjs) is computed apart from the engine, from the protocols' own
 // formulas (x*y = k, the stable x^3*y + x*y^3 invariant, the bonding curve; nothing from libs/routing):
@@ -103,7 +104,7 @@ const lower = (a) => a.toLowerCase();
  * reads) and the tokens with their USD prices: the oracle's for the tokens it prices, the curve's or the
  * graduated pool's for the launched tokens.
  */
-async function readDevnetChain(chain, abis, viem) {
+async function readDevnetChain(chain, abis, viem, chainLib) {
   const client = viem.createPublicClient({ transport: viem.http(chain.rpcUrl) });
   const read = (address, abi, functionName, args = []) => client.readContract({ address, abi, functionName, args });
   const tokens = new Map();
@@ -117,16 +118,18 @@ async function readDevnetChain(chain, abis, viem) {
   const decimals = (a) => tokens.get(lower(a)).decimals;
   const pools = [];
   const coreStats = [];
+  /** A manifest pool's address, source and tokens, as every snapshot kind carries them. */
+  const identityOf = (p) => ({
+    address: lower(p.address),
+    routerIndex: p.routerIndex,
+    routerName: sources.get(p.routerIndex)?.name,
+    token0: lower(p.token0),
+    token1: lower(p.token1),
+    decimals0: decimals(p.token0),
+    decimals1: decimals(p.token1),
+  });
   for (const p of chain.pools) {
-    const identity = {
-      address: lower(p.address),
-      routerIndex: p.routerIndex,
-      routerName: sources.get(p.routerIndex)?.name,
-      token0: lower(p.token0),
-      token1: lower(p.token1),
-      decimals0: decimals(p.token0),
-      decimals1: decimals(p.token1),
-    };
+    const identity = identityOf(p);
     if (p.kind === 'uniswap-v2' || p.kind === 'stable') {
       const abi = p.kind === 'stable' ? abis.stablePoolAbi : abis.uniswapV2PairAbi;
       // Uniswap's own V2 pair has no fee getter (its fee is fixed): the source's fee from the manifest.
@@ -141,6 +144,29 @@ async function readDevnetChain(chain, abis, viem) {
       pools.push({ kind: 'core', ...identity, samples0to1, samples1to0 });
       coreStats.push({ pool: p.name, top0to1: samples0to1.at(-1)?.amountIn, top1to0: samples1to0.at(-1)?.amountIn });
     }
+  }
+  // Concentrated-liquidity pools (Uniswap V3 and Algebra), read whole as aggregator-router reads them at load: price,
+  // tick, active liquidity, fee, tick spacing and every initialized tick (libs/chain's readConcentratedPools).
+  const concentrated = chain.pools.filter((p) => p.kind === 'uniswap-v3' || p.kind === 'algebra');
+  if (concentrated.length) {
+    const chainClient = chainLib.createChainClient({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, multicall3: chain.multicall3 });
+    const blockNumber = await chainClient.getBlockNumber();
+    const reads = await chainLib.readConcentratedPools(chainClient, { blockNumber, pools: concentrated.map((p) => ({ address: p.address, kind: p.kind })) });
+    concentrated.forEach((p, i) => {
+      const r = reads[i];
+      if (!r) throw new Error(`chain ${chain.chainId}: the ${p.kind} pool ${p.name} did not answer`);
+      if (r.sqrtPriceX96 === 0n || r.ticks.length === 0) return; // not initialized, or no position: nothing to trade
+      pools.push({
+        kind: p.kind,
+        ...identityOf(p),
+        sqrtPriceX96: r.sqrtPriceX96,
+        tick: r.tick,
+        liquidity: r.liquidity,
+        fee: r.fee,
+        tickSpacing: r.tickSpacing,
+        ticks: r.ticks.map((t) => ({ index: t.index, liquidityNet: t.liquidityNet })),
+      });
+    });
   }
   // Launchpad curves still selling (not graduated, allotment not sold out), through the launchpad contract.
   const launchpad = chain.launchpad;
@@ -476,7 +502,8 @@ async function main() {
   progress('building the libs (tools/build/build.mjs --quiet) and compiling the engine ...');
   execFileSync(process.execPath, [join(root, 'tools/build/build.mjs'), '--quiet'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   const { startDevnet } = require(join(root, 'dist/libs/devnet-kit/src'));
-  const { getChainInfo } = require(join(root, 'dist/libs/chain/src'));
+  const chainLib = require(join(root, 'dist/libs/chain/src'));
+  const { getChainInfo } = chainLib;
   const abis = require(join(root, 'dist/libs/abis/src'));
   const viem = require('viem');
   const { engine, cleanup } = await compileEngine('route-quality-');
@@ -486,7 +513,7 @@ async function main() {
     const devnet = await startDevnet({ ports: { 999: 0, 4663: 0 }, gatewayUrl: 'http://127.0.0.1:3000' });
     let chains;
     try {
-      chains = await Promise.all([999, 4663].map((id) => readDevnetChain(devnet.manifest.chains[String(id)], abis, viem)));
+      chains = await Promise.all([999, 4663].map((id) => readDevnetChain(devnet.manifest.chains[String(id)], abis, viem, chainLib)));
     } finally {
       await devnet.stop();
     }

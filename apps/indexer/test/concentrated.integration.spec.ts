@@ -6,13 +6,13 @@
 // every block (price, tick, active liquidity, fee, tick spacing, every initialized tick's net and gross), through
 // a reorg too; a state loaded later from a read of the pools must follow the same facts to the same state; and
 // the engine's quotes on the built state equal QuoterV2's and the Algebra pool's own to the wei.
-import { readConcentratedPools, type ChainPublicClient, type ConcentratedPoolRead } from '@dex/chain';
+import { readConcentratedPools, type ChainPublicClient } from '@dex/chain';
 import { CheckpointRepository, IndexerStore } from '@dex/db';
 // The test checks both ends of the pool.concentrated contract: the indexer that publishes it and the
 // aggregator's liquidity state that consumes it.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { ChainLiquidityState, concentratedFactOf, concentratedStateOf, routingView, type LiquidityFact, type PoolRecord } from '@dex/liquidity';
-import { CHAIN_FACTS, chainEventSchemas, parseChainSubject, type ChainFactPayload } from '@dex/messages';
+import { CHAIN_FACTS, chainEventSchemas, parseChainSubject, type ChainFactPayload, type ConcentratedPoolRead } from '@dex/messages';
 import { getSqrtRatioAtTick, stateOf, swapAlgebra, swapUniswapV3, type AlgebraPoolSnapshot, type UniswapV3PoolSnapshot } from '@dex/routing';
 import { createJsonLogger } from '@dex/service';
 import { createTestDatabase, mulberry32, quoterV2Abi, startConcentratedChain, type ConcentratedChain, type TestDatabase } from '@dex/testing';
@@ -318,7 +318,7 @@ describe('concentrated pools: the liquidity state from the indexed events equals
           }
           let onChain: bigint;
           if (p.kind === 'algebra') {
-            onChain = (await client.simulateContract({ address: chain.actor, abi: chain.actorAbi, functionName: 'quoteAlgebra', args: [p.address, zeroForOne, amountIn], account: chain.account.address })).result as bigint;
+            onChain = await chain.quoteAlgebra(p.address, zeroForOne, amountIn);
           } else {
             const [tokenIn, tokenOut] = zeroForOne ? [p.token0, p.token1] : [p.token1, p.token0];
             onChain = await client

@@ -2,7 +2,7 @@
  * From the indexer's `pool.concentrated` payloads, and from a pool read whole from the chain, to the liquidity
  * state's concentrated facts and states.
  */
-import type { ChainFactPayload } from '@dex/messages';
+import type { ChainFactPayload, ConcentratedPoolRead } from '@dex/messages';
 import type { ConcentratedState, TickRecord } from './concentrated-state';
 import type { ConcentratedFact } from './facts';
 
@@ -24,17 +24,8 @@ export function concentratedFactOf(p: ChainFactPayload<'pool.concentrated'>): Co
   }
 }
 
-/** A pool as read from the chain (slot0 / globalState, liquidity, fee, tick spacing, every initialized tick). */
-export interface ConcentratedPoolReading {
-  readonly sqrtPriceX96: bigint;
-  readonly tick: number;
-  readonly liquidity: bigint;
-  readonly fee: number;
-  readonly tickSpacing: number;
-  readonly ticks: readonly { readonly index: number; readonly liquidityNet: bigint; readonly liquidityGross: bigint }[];
-}
-
-export function concentratedStateOf(read: ConcentratedPoolReading): ConcentratedState {
+/** The state of a pool read whole from the chain: its initialized ticks (those with liquidity) by index. */
+export function concentratedStateOf(read: ConcentratedPoolRead): ConcentratedState {
   const ticks = new Map<number, TickRecord>();
   for (const t of read.ticks) if (t.liquidityGross > 0n) ticks.set(t.index, { liquidityNet: t.liquidityNet, liquidityGross: t.liquidityGross });
   return { sqrtPriceX96: read.sqrtPriceX96, tick: read.tick, liquidity: read.liquidity, fee: read.fee, tickSpacing: read.tickSpacing, ticks };

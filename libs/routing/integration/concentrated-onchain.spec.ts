@@ -12,10 +12,9 @@
  * the output received) and a swap wholly within ranges without liquidity; the pools themselves, the SDK and the
  * engine's swap functions fill such swaps partially, up to the price limit (the engine's legs then quote 0).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { testERC20Abi, testERC20Bytecode } from '@dex/abis';
 import { devAccounts, startAnvil, type AnvilNode } from '@dex/devnet-kit';
+import { compileConcentratedActor } from '@dex/testing';
 import {
   legsOf,
   MAX_SQRT_RATIO,
@@ -36,7 +35,6 @@ import quoterV2Artifact from '@uniswap/v3-periphery/artifacts/contracts/lens/Quo
 import { CurrencyAmount, Token } from '@uniswap/sdk-core';
 import { Pool, Tick, TickListDataProvider } from '@uniswap/v3-sdk';
 import JSBI from 'jsbi';
-import solc from 'solc';
 import {
   createPublicClient,
   createWalletClient,
@@ -76,23 +74,6 @@ interface Artifact {
   readonly bytecode: Hex;
 }
 const artifact = (a: { abi: unknown; bytecode: string }): Artifact => ({ abi: a.abi as Abi, bytecode: a.bytecode as Hex });
-
-/** The test harness (`ConcentratedHarness.sol`), compiled with solc-js. */
-function compileHarness(): Artifact {
-  const input = {
-    language: 'Solidity',
-    sources: { 'ConcentratedHarness.sol': { content: readFileSync(join(__dirname, 'ConcentratedHarness.sol'), 'utf8') } },
-    settings: { optimizer: { enabled: true, runs: 200 }, viaIR: true, evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
-  };
-  const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
-    errors?: { severity: string; formattedMessage: string }[];
-    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
-  };
-  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
-  if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
-  const c = output.contracts['ConcentratedHarness.sol'].ConcentratedHarness;
-  return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
-}
 
 /** Runs `f` over `items` with at most `limit` at a time. */
 async function inParallel<T, R>(items: readonly T[], limit: number, f: (item: T, index: number) => Promise<R>): Promise<R[]> {
@@ -138,8 +119,8 @@ describe('concentrated pools on chain: the engine against QuoterV2 and the Algeb
   let client: PublicClient;
   let wallet: WalletClient;
   let account: PrivateKeyAccount;
-  let harness: Address;
-  let harnessAbi: Abi;
+  let actor: Address;
+  let actorAbi: Abi;
   let tokens: Address[];
   let v3Factory: Address;
   let quoter: Address;
@@ -165,8 +146,9 @@ describe('concentrated pools on chain: the engine against QuoterV2 and the Algeb
   };
 
   beforeAll(async () => {
-    const compiled = compileHarness();
-    harnessAbi = compiled.abi;
+    // The test actor of libs/testing (ConcentratedActor.sol): set-ups, reads and batches of quotes in one call each.
+    const compiled = await compileConcentratedActor();
+    actorAbi = compiled.abi;
     node = await startAnvil({ chainId: CHAIN_ID, accounts: 1 });
     const chain = defineChain({ id: CHAIN_ID, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [node.rpcUrl] } } });
     const transport = http(node.rpcUrl, { timeout: 120_000 });
@@ -176,12 +158,12 @@ describe('concentrated pools on chain: the engine against QuoterV2 and the Algeb
     // Room for quotes that walk the whole tick range.
     await client.request({ method: 'evm_setBlockGasLimit' as never, params: [toHex(CALL_GAS * 2n)] as never });
 
-    harness = await deploy(compiled);
+    actor = await deploy(compiled);
     // 21 tokens: 210 pairs, a pair per pool of each kind.
     tokens = [];
     for (let i = 0; i < 21; i++) {
       const token = await deploy(artifact({ abi: testERC20Abi, bytecode: testERC20Bytecode }), [`Token ${i}`, `T${i}`, 18]);
-      await send(token, testERC20Abi as Abi, 'mint', [harness, 1n << 220n]);
+      await send(token, testERC20Abi as Abi, 'mint', [actor, 1n << 220n]);
       tokens.push(token);
     }
 
@@ -195,8 +177,8 @@ describe('concentrated pools on chain: the engine against QuoterV2 and the Algeb
     const deployerAddress = getContractAddress({ from: account.address, nonce: BigInt(nonce + 1) });
     algebraFactory = await deploy(artifact(algebraFactoryArtifact), [deployerAddress]);
     expect(await deploy(artifact(algebraDeployerArtifact), [algebraFactory])).toBe(deployerAddress);
-    // The harness sets each pool's fee and tick spacing: it needs the pools administrator role.
-    await send(algebraFactory, algebraFactoryArtifact.abi as Abi, 'grantRole', [keccak256(toHex('POOLS_ADMINISTRATOR')), harness]);
+    // The actor sets each pool's fee and tick spacing: it needs the pools administrator role.
+    await send(algebraFactory, algebraFactoryArtifact.abi as Abi, 'grantRole', [keccak256(toHex('POOLS_ADMINISTRATOR')), actor]);
   });
 
   afterAll(async () => {
@@ -215,7 +197,7 @@ describe('concentrated pools on chain: the engine against QuoterV2 and the Algeb
   }
 
   /**
-   * The harness call that sets up a pool: create, initialize (fee and spacing for Algebra), positions, and for a
+   * The actor call that sets up a pool: create, initialize (fee and spacing for Algebra), positions, and for a
    * third of the pools a first trade, to an initialized tick's price (ending on it, crossed) or of a random input.
    */
   function planSetUp(kind: Kind, random: Random, pair: [Address, Address], fee: number, plan: PoolPlan): PoolSetUp {
@@ -253,7 +235,7 @@ describe('concentrated pools on chain: the engine against QuoterV2 and the Algeb
     const nonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
     const hashes: Hex[] = [];
     for (const [i, u] of setUps.entries()) {
-      hashes.push(await wallet.writeContract({ address: harness, abi: harnessAbi, functionName: u.functionName, args: u.args, account, chain: wallet.chain, gas: 30_000_000n, nonce: nonce + i } as never));
+      hashes.push(await wallet.writeContract({ address: actor, abi: actorAbi, functionName: u.functionName, args: u.args, account, chain: wallet.chain, gas: 30_000_000n, nonce: nonce + i } as never));
     }
     return inParallel(setUps, 8, async (u, i) => {
       const receipt = await client.waitForTransactionReceipt({ hash: hashes[i] });
@@ -276,12 +258,12 @@ describe('concentrated pools on chain: the engine against QuoterV2 and the Algeb
     const [token0, token1] = BigInt(pair[0]) < BigInt(pair[1]) ? pair : [pair[1], pair[0]];
     const base = { address: poolAddress, routerIndex: kind === 'algebra' ? 6 : 5, token0, token1, decimals0: 18, decimals1: 18 };
     if (kind === 'uniswap-v3') {
-      const [sqrtPriceX96, tick, liquidity, nets, initialized] = (await client.readContract({ address: harness, abi: harnessAbi, functionName: 'readV3', args: [poolAddress, indices] })) as [bigint, number, bigint, bigint[], boolean[]];
+      const [sqrtPriceX96, tick, liquidity, nets, initialized] = (await client.readContract({ address: actor, abi: actorAbi, functionName: 'readV3', args: [poolAddress, indices] })) as [bigint, number, bigint, bigint[], boolean[]];
       expect(initialized.every(Boolean)).toBe(true);
       expect(nets).toEqual(ticks.map((t) => t.liquidityNet));
       return { ...base, kind: 'uniswap-v3', sqrtPriceX96, tick, liquidity, fee, tickSpacing: plan.tickSpacing, ticks: indices.map((index, i) => ({ index, liquidityNet: nets[i] })) };
     }
-    const [price, tick, lastFee, spacing, liquidity, deltas, initialized] = (await client.readContract({ address: harness, abi: harnessAbi, functionName: 'readAlgebra', args: [poolAddress, indices] })) as [bigint, number, number, number, bigint, bigint[], boolean[]];
+    const [price, tick, lastFee, spacing, liquidity, deltas, initialized] = (await client.readContract({ address: actor, abi: actorAbi, functionName: 'readAlgebra', args: [poolAddress, indices] })) as [bigint, number, number, number, bigint, bigint[], boolean[]];
     expect([lastFee, spacing]).toEqual([fee, plan.tickSpacing]);
     expect(initialized.every(Boolean)).toBe(true);
     expect(deltas).toEqual(ticks.map((t) => t.liquidityNet));
@@ -316,8 +298,8 @@ describe('concentrated pools on chain: the engine against QuoterV2 and the Algeb
   async function quoteOnChain(kind: Kind, pool: UniswapV3PoolSnapshot | AlgebraPoolSnapshot, quotes: Quote[]): Promise<Outcome[]> {
     const args = kind === 'uniswap-v3' ? [quoter, pool.address, pool.fee, quotes] : [pool.address, quotes];
     const { result } = await client.simulateContract({
-      address: harness,
-      abi: harnessAbi,
+      address: actor,
+      abi: actorAbi,
       functionName: kind === 'uniswap-v3' ? 'quoteV3' : 'quoteAlgebra',
       args,
       account: account.address,

@@ -8,7 +8,8 @@
  *   two legs), as far as those beat the best one-path route's marginal rate (`FlowGraph.create`);
  * - priced by the optimum on it, the rest of the chain's graph is searched for detours (`profitableDetours`): a
  *   token outside whose best zero-size route back into the flow graph (one or two legs) is worth more, at the
- *   flow graph's prices, than what it costs to reach it from a token inside. Those tokens join and the optimum is
+ *   flow graph's prices, than what it costs to reach it from a token inside; and pools of a pair inside that its
+ *   cap left out whose zero-size rate beats the pair's prices (`admitLeftOut`). Those join and the optimum is
  *   solved again; none found means no flow through the rest of the graph can do better to the first order.
  */
 import { admits, pairLegs, type ChainGraph, type SourceFilter } from './graph';
@@ -17,10 +18,19 @@ import type { Leg } from './legs';
 export const DEFAULT_FLOW_TOKENS = 12;
 export const DEFAULT_FLOW_POOLS_PER_PAIR = 6;
 
+/** Best zero-size rates of the chain graphs' leg lists without a filter (a list never changes once built). */
+const bestRates = new WeakMap<readonly Leg[], number>();
+
 /** The best admitted zero-size rate of a token pair's legs (0 without one). */
 function pairRate(legs: readonly Leg[] | undefined, filter: SourceFilter | undefined): number {
+  if (!legs) return 0;
+  if (!filter) {
+    const known = bestRates.get(legs);
+    if (known !== undefined) return known;
+  }
   let rate = 0;
-  if (legs) for (const leg of legs) if (leg.spotRate > rate && (!filter || admits(filter, leg.pool.routerIndex))) rate = leg.spotRate;
+  for (const leg of legs) if (leg.spotRate > rate && (!filter || admits(filter, leg.pool.routerIndex))) rate = leg.spotRate;
+  if (!filter) bestRates.set(legs, rate);
   return rate;
 }
 
@@ -48,6 +58,8 @@ export class FlowGraph {
   readonly from: number[] = [];
   readonly to: number[] = [];
   readonly index = new Map<string, number>();
+  /** The legs in the flow graph. */
+  private readonly taken = new Set<Leg>();
 
   private constructor(
     readonly chain: ChainGraph,
@@ -106,11 +118,7 @@ export class FlowGraph {
     const isFresh = new Set(fresh);
     const link = (i: number, j: number) => {
       if (i === j || i === 1 || j === 0) return;
-      for (const leg of pairLegs(this.chain, this.tokens[i], this.tokens[j], this.filter, this.poolsPerPair)) {
-        this.legs.push(leg);
-        this.from.push(i);
-        this.to.push(j);
-      }
+      for (const leg of pairLegs(this.chain, this.tokens[i], this.tokens[j], this.filter, this.poolsPerPair)) this.push(leg, i, j);
     };
     for (const i of fresh) {
       const byTarget = this.chain.legs.get(this.tokens[i]);
@@ -124,6 +132,41 @@ export class FlowGraph {
         if (j !== undefined && !isFresh.has(j)) link(j, i);
       }
     }
+  }
+
+  private push(leg: Leg, i: number, j: number): void {
+    this.legs.push(leg);
+    this.from.push(i);
+    this.to.push(j);
+    this.taken.add(leg);
+  }
+
+  /**
+   * Admits the legs a pair's pool cap (`poolsPerPair`) left out whose zero-size rate beats the pair's price ratio
+   * at `prices` (per token, tokenOut 1) by `margin`: a pool with more to give than the pools taken at their
+   * optimum (a pair with more pools than the cap). Returns how many joined.
+   */
+  admitLeftOut(prices: Float64Array, margin: number): number {
+    let admitted = 0;
+    const n = this.tokens.length;
+    for (let i = 0; i < n; i++) {
+      if (i === 1 || !(prices[i] > 0)) continue;
+      const byTarget = this.chain.legs.get(this.tokens[i]);
+      if (!byTarget) continue;
+      for (const [t, list] of byTarget) {
+        if (list.length <= this.poolsPerPair) continue;
+        const j = this.index.get(t);
+        if (j === undefined || j === 0 || j === i || !(prices[j] > 0)) continue;
+        for (const leg of list) {
+          if (this.taken.has(leg) || (this.filter && !admits(this.filter, leg.pool.routerIndex))) continue;
+          if (leg.spotRate * prices[j] > prices[i] * (1 + margin)) {
+            this.push(leg, i, j);
+            admitted++;
+          }
+        }
+      }
+    }
+    return admitted;
   }
 
   /** Keeps the tokens on some path from tokenIn to tokenOut (and their legs); false when there is none. */
@@ -167,6 +210,8 @@ export class FlowGraph {
     this.to.splice(0, this.to.length, ...to);
     this.index.clear();
     tokens.forEach((t, k) => this.index.set(t, k));
+    this.taken.clear();
+    for (const leg of legs) this.taken.add(leg);
     return true;
   }
 }

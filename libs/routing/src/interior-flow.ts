@@ -38,6 +38,8 @@ export interface FlowSolution {
   /** The part of the input left at tokenIn (fraction): above ~1e-6 the pools cannot carry the whole trade. */
   readonly unspent: number;
   readonly iterations: number;
+  /** Whether the solve was stopped by its probe (`FlowOptions.probe`) before it converged. */
+  readonly partial?: boolean;
 }
 
 export interface FlowOptions {
@@ -47,11 +49,22 @@ export interface FlowOptions {
   readonly maxIterations?: number;
   /** Duality gap to reach, as a fraction of the trade. Default 1e-9. */
   readonly gap?: number;
+  /**
+   * A look at the flows after `iteration` Newton steps: when `stop` says so, the solve ends there and its flows
+   * (`partial`) are returned as they are, far from the optimum (used to see early that the flows pump a loop).
+   */
+  readonly probe?: { readonly iteration: number; readonly stop: (flows: FlowSolution) => boolean };
   /** Called after each Newton step (for tests and tuning). */
   readonly onStep?: (step: { iteration: number; mu: number; objective: number; decrement: number; stepSize: number }) => void;
 }
 
 const TOKEN_OUT = 1;
+/**
+ * Caps are taken this much (relative) below a leg's float cap: the float cap can exceed the exact `maxIn` by
+ * rounding (a concentrated pool's ranges summed in float: up to about 1e-8), and a flow at it would not round to
+ * an exact swap.
+ */
+const CAP_MARGIN = 1e-7;
 
 /**
  * The optimum of `amountIn` (base units of tokenIn) over the flow graph, amounts scaled by `scale` (a price
@@ -118,7 +131,7 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
     slopeScale[k] = scale[v] / scale[u];
     curveScale[k] = (scale[v] * value) / (scale[u] * scale[u]);
     const top = graph.legs[e].maxInApprox;
-    cap[k] = Number.isFinite(top) ? top / toUnits[k] : Infinity;
+    cap[k] = Number.isFinite(top) ? (top * (1 - CAP_MARGIN)) / toUnits[k] : Infinity;
   }
 
   // The starting point: breadth-first from tokenIn.
@@ -343,25 +356,34 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
       omega[k] += dStep * domega[k];
     }
     options.onStep?.({ iteration: iterations, mu, objective: objectiveOf(), decrement: worst, stepSize: Math.min(pStep, dStep) });
+    if (options.probe && iterations + 1 === options.probe.iteration) {
+      const flows = solution(iterations + 1);
+      if (options.probe.stop(flows)) return { ...flows, partial: true };
+    }
   }
   function objectiveOf(): number {
     let sum = 0;
     for (let k = 0; k < E; k++) if (rv[k] < 0) sum += F[k];
     return sum;
   }
-  const prices = new Float64Array(n);
-  prices[TOKEN_OUT] = 1;
-  // Tokens without a balance (no leg taken touches them) have no price: 0.
-  for (let t = 0; t < n; t++) if (t !== TOKEN_OUT && rowOf[t] >= 0) prices[t] = lam[rowOf[t]] * scale[t];
-  const inputs = new Float64Array(graph.legs.length);
-  const outputs = new Float64Array(graph.legs.length);
-  let amountOut = 0;
-  for (let k = 0; k < E; k++) {
-    inputs[legs[k]] = z[k] * toUnits[k];
-    outputs[legs[k]] = F[k] / outScale[k];
-    if (rv[k] < 0) amountOut += outputs[legs[k]];
+  return solution(iterations);
+
+  /** The flows at the current point. */
+  function solution(steps: number): FlowSolution {
+    const prices = new Float64Array(n);
+    prices[TOKEN_OUT] = 1;
+    // Tokens without a balance (no leg taken touches them) have no price: 0.
+    for (let t = 0; t < n; t++) if (t !== TOKEN_OUT && rowOf[t] >= 0) prices[t] = lam[rowOf[t]] * scale[t];
+    const inputs = new Float64Array(graph.legs.length);
+    const outputs = new Float64Array(graph.legs.length);
+    let amountOut = 0;
+    for (let k = 0; k < E; k++) {
+      inputs[legs[k]] = z[k] * toUnits[k];
+      outputs[legs[k]] = F[k] / outScale[k];
+      if (rv[k] < 0) amountOut += outputs[legs[k]];
+    }
+    return { prices, inputs, outputs, amountOut, unspent: Math.max(0, g[0]), iterations: steps };
   }
-  return { prices, inputs, outputs, amountOut, unspent: Math.max(0, g[0]), iterations };
 }
 
 /** In-place Cholesky factor (lower) of a symmetric m x m matrix; false when it is not positive definite. */

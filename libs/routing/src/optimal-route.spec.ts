@@ -116,6 +116,21 @@ describe('the optimum against an independent brute force over the splits', () =>
   });
 });
 
+describe('pairs with more pools than the flow graph takes per pair', () => {
+  // USDC -> WHYPE -> PURR, the second hop over eight V2 pools at one price (from deep to shallow): the flow graph
+  // starts with the six deepest; a trade that moves them far must also get the two it left out.
+  const usdcWhype = v2('USDC', 'WHYPE', 5_000_000, 200_000, 5, 1);
+  const whypePurr = [40_000, 30_000, 25_000, 20_000, 16_000, 12_000, 10_000, 8_000].map((whype, i) => v2('WHYPE', 'PURR', whype, whype * 100, 30, 1 + (i % 2)));
+  const graph = buildGraph(snapshot(usdcWhype, ...whypePurr));
+
+  it('admits the pools the cap left out when they beat the prices of the pools taken', () => {
+    const route = findRoute(graph, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.PURR, amountIn: units('USDC', 1_000_000), multiHop: true });
+    expectWellFormed(route);
+    const used = new Set(route.hopSwaps.flat().map((s) => s.leg.pool.address));
+    for (const pool of whypePurr) expect(used).toContain(pool.address);
+  });
+});
+
 describe('the optimum through core pools and launchpad curves', () => {
   // The devnet's chain 999: core pools at the oracle prices (HYPE $25, PURR $0.25) beside its V2 and stable pools.
   const coreWhypeUsdc = coreAmm('WHYPE', 'USDC', 2_000, 50_000, 25, 1);

@@ -251,6 +251,22 @@ function netFlowOrder(arcs: readonly FlowArc[], prices: Float64Array, tokenCount
   return order;
 }
 
+/** Newton steps after which the first solve's flows are looked at for a pumped loop. */
+const LOOP_PROBE_STEPS = 12;
+/**
+ * A loop is pumped when each of its arcs carries this share of the trade's value at least: free arbitrage loops
+ * pumped for their profit carry many times the trade, while a trade's own flows can cross a loop early in the
+ * solve and leave it later (those solves are finished, as their cuts need the optimum's flows).
+ */
+const PUMPED_SHARE = 1;
+
+/** Whether the flows hold a loop whose every arc carries PUMPED_SHARE of the trade's value at least. */
+function pumpsLoop(graph: FlowGraph, flows: FlowSolution, amountIn: number): boolean {
+  const total = flows.prices[0] * amountIn;
+  const heavy = flowArcs(graph, flows.inputs, flows.outputs, flows.prices, amountIn).filter((a) => flows.prices[a.from] * a.weight >= total * PUMPED_SHARE);
+  return flowLoop(heavy, graph.tokens.length) !== undefined;
+}
+
 /** Loop-free flows, and what the first flows (with their loops) paid. */
 export interface LoopFree {
   readonly solution: FlowSolution;
@@ -270,7 +286,8 @@ export function loopFreeOptimum(graph: FlowGraph, amountIn: number, scale: Float
   for (let attempt = 0; attempt <= MAX_LOOP_BREAKS; attempt++) {
     const mask = new Uint8Array(graph.legs.length);
     if (forbidden.size) for (let e = 0; e < graph.legs.length; e++) if (forbidden.has(pairKey(graph.from[e], graph.to[e]))) mask[e] = 1;
-    const solution = solveFlow(graph, amountIn, scale, { forbidden: mask });
+    // The first solve, on every leg, is looked at early: flows pumping a loop there are not solved to the end.
+    const solution = solveFlow(graph, amountIn, scale, { forbidden: mask, ...(attempt === 0 ? { probe: { iteration: LOOP_PROBE_STEPS, stop: (flows) => pumpsLoop(graph, flows, amountIn) } } : {}) });
     if (!solution) return undefined;
     const arcs = flowArcs(graph, solution.inputs, solution.outputs, solution.prices, amountIn);
     if (attempt === 0) relaxed = solution.amountOut;
@@ -352,6 +369,8 @@ const LARGE_TRADE = 0.9;
 const LARGE_GROW_TOKENS = 16;
 const MAX_GROW_ROUNDS = 8;
 const MAX_LARGE_FLOW_TOKENS = 96;
+/** A cut to the swap budget losing more than this (relative) of the last round's flows tries earlier rounds' too. */
+const CUT_LOSS = 1e-3;
 /** Swaps a split route holds at most by default (`SearchOptions.maxSwaps`): what 2,000,000 gas holds. */
 export const DEFAULT_MAX_SWAPS = maxSwapsWithinGas(2_000_000);
 
@@ -416,15 +435,17 @@ function growFlows(setup: OptimumSetup, x: number, maxSwaps: number, round?: (fl
       forbidden = ordered;
     }
   }
-  let last: Flows | undefined;
+  // Each round's flows go to `round` as they are when they hold few enough arcs; only the best round's are cut
+  // down to the swap budget (`withinSwaps`, a solve per cut), and earlier rounds' only when that cut cost much.
+  let last: LoopFree | undefined;
+  let lastScale = scale;
+  const cutLater: { flows: LoopFree; scale: Float64Array }[] = [];
   let paid = 0;
   for (let r = 0; found; r++) {
     const current: LoopFree = found;
-    const few = withinSwaps(graph, x, scale, forbidden, current, maxSwaps);
-    if (few) {
-      last = few;
-      round?.(few);
-    }
+    if (!last || current.solution.amountOut >= last.solution.amountOut) [last, lastScale] = [current, scale];
+    if (current.arcs.length <= maxSwaps) round?.(current);
+    else cutLater.push({ flows: current, scale });
     // Growth stops after a round that gained less than GROW_GAIN, or after GROW_ROUNDS rounds or at MAX_FLOW_TOKENS
     // tokens; but a large trade (paying less than LARGE_TRADE of what its input is worth at the best zero-size rate:
     // it spreads over much of the chain's liquidity) grows on while a round gains LARGE_GAIN at least.
@@ -436,13 +457,29 @@ function growFlows(setup: OptimumSetup, x: number, maxSwaps: number, round?: (fl
     // Tokens off the flow are worth what their best zero-size rates to tokens on it realise.
     const rank = flowRanks(current.arcs, graph.tokens.length);
     const onFlow = current.solution.prices.map((p, k) => (rank[k] >= 0 || k === 1 ? p : 0));
-    const detours = profitableDetours(graph, startPrices(graph, onFlow), GROW_MARGIN, small ? GROW_TOKENS : LARGE_GROW_TOKENS, rank, true);
-    if (detours.length === 0) break;
+    const priced = startPrices(graph, onFlow);
+    const detours = profitableDetours(graph, priced, GROW_MARGIN, small ? GROW_TOKENS : LARGE_GROW_TOKENS, rank, true);
+    // Pools a pair's cap left out join too when they beat the flows' prices.
+    const admitted = graph.admitLeftOut(priced, GROW_MARGIN);
+    if (detours.length === 0 && admitted === 0) break;
     graph.add(detours.flatMap((d) => (d.via ? [d.token, d.via] : [d.token])));
     scale = startPrices(graph, undefined);
     found = loopFreeOptimum(graph, x, scale, forbidden);
   }
-  return last && { flows: last, scale, forbidden };
+  if (!last) return undefined;
+  let few = last.arcs.length <= maxSwaps ? last : withinSwaps(graph, x, lastScale, forbidden, last, maxSwaps);
+  if (few && few !== last) round?.(few);
+  // When the cut cost the last round much, an earlier round's flows may cut better: they are cut too.
+  if (!few || few.solution.amountOut < last.solution.amountOut * (1 - CUT_LOSS)) {
+    for (const earlier of [...cutLater].reverse()) {
+      if (earlier.flows === last) continue;
+      const other = withinSwaps(graph, x, earlier.scale, forbidden, earlier.flows, maxSwaps);
+      if (!other) continue;
+      round?.(other);
+      if (!few || other.solution.amountOut > few.solution.amountOut) [few, lastScale] = [other, earlier.scale];
+    }
+  }
+  return few && { flows: few, scale: lastScale, forbidden };
 }
 
 /**

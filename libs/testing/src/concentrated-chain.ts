@@ -2,7 +2,8 @@
 // factories from @uniswap/v3-core's artifacts (each one more deployment, as a fork is) with a QuoterV2 from
 // @uniswap/v3-periphery each, the Algebra Integral factory and pool deployer from @cryptoalgebra/integral-core,
 // Multicall3 where viem looks for it, test tokens, and the test actor (`ConcentratedActor.sol`, compiled with
-// solc-js) that creates pools, mints, burns, swaps and quotes on them.
+// solc-js) that creates pools, mints, burns, swaps and quotes on them (the differential tests deploy it on chains of
+// their own).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { multicall3Abi, multicall3Bytecode, testERC20Abi, testERC20Bytecode } from '@dex/abis';
@@ -15,10 +16,12 @@ import quoterV2Artifact from '@uniswap/v3-periphery/artifacts/contracts/lens/Quo
 import { createWalletClient, getAddress, getContractAddress, http, keccak256, parseAbi, toHex, type Abi, type Address, type Hex, type TransactionReceipt, type WalletClient } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 
-interface Artifact {
+/** A compiled contract: its ABI and creation code. */
+export interface ConcentratedActorArtifact {
   readonly abi: Abi;
   readonly bytecode: Hex;
 }
+type Artifact = ConcentratedActorArtifact;
 const artifact = (a: { abi: unknown; bytecode: string }): Artifact => ({ abi: a.abi as Abi, bytecode: a.bytecode as Hex });
 
 /** QuoterV2's exact-input single-pool quote. */
@@ -28,12 +31,12 @@ export const quoterV2Abi = parseAbi([
 ]);
 
 /** The test actor, compiled with solc-js (loaded here, not with the module: most users of this lib need no compiler). */
-export async function compileConcentratedActor(): Promise<Artifact> {
+export async function compileConcentratedActor(): Promise<ConcentratedActorArtifact> {
   const { default: solc } = await import('solc');
   const input = {
     language: 'Solidity',
     sources: { 'ConcentratedActor.sol': { content: readFileSync(join(__dirname, 'ConcentratedActor.sol'), 'utf8') } },
-    settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+    settings: { optimizer: { enabled: true, runs: 200 }, viaIR: true, evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
     errors?: { severity: string; formattedMessage: string }[];
@@ -69,6 +72,11 @@ export interface ConcentratedChain {
   rpc(method: string, params?: unknown[]): Promise<unknown>;
   /** Calls the actor and waits for the receipt; throws when it reverts. */
   act(functionName: string, args: readonly unknown[]): Promise<TransactionReceipt>;
+  /**
+   * What an Algebra pool pays for an exact input at the widest price limit (0 where it cannot swap), by its own
+   * swap reverted in the actor's callback; at `blockNumber`, or the newest block.
+   */
+  quoteAlgebra(pool: Address, zeroForOne: boolean, amountIn: bigint, blockNumber?: bigint): Promise<bigint>;
   /** Creates (and initializes) a pool through the actor; its address. */
   createPool(functionName: 'createV3' | 'createAlgebra', args: readonly unknown[]): Promise<Address>;
   stop(): Promise<void>;
@@ -133,6 +141,17 @@ export async function startConcentratedChain(options: ConcentratedChainOptions):
       algebraFactory,
       rpc,
       act: (functionName, args) => send(actor, compiled.abi, functionName, args),
+      quoteAlgebra: async (pool, zeroForOne, amountIn, blockNumber) => {
+        const { result } = await client.simulateContract({
+          address: actor,
+          abi: compiled.abi,
+          functionName: 'quoteAlgebra',
+          args: [pool, [{ zeroForOne, exactInput: true, amount: amountIn }]],
+          account: account.address,
+          blockNumber,
+        });
+        return (result as readonly { amountOut: bigint }[])[0].amountOut;
+      },
       createPool: async (functionName, args) => {
         const { result } = await client.simulateContract({ address: actor, abi: compiled.abi, functionName, args, account: account.address });
         await send(actor, compiled.abi, functionName, args);

@@ -119,7 +119,7 @@ describe('ChainLiquidity: concentrated pools with positions before the load', ()
           const [tokenIn, tokenOut] = zeroForOne ? [pool.token0, pool.token1] : [pool.token1, pool.token0];
           const onChain =
             pool.kind === 'algebra'
-              ? ((await chain.client.simulateContract({ address: chain.actor, abi: chain.actorAbi, functionName: 'quoteAlgebra', args: [pool.address, zeroForOne, amountIn], account: chain.account.address, blockNumber: block })).result as bigint)
+              ? await chain.quoteAlgebra(pool.address, zeroForOne, amountIn, block)
               : (await chain.client.simulateContract({ address: chain.quoters[0], abi: quoterV2Abi, functionName: 'quoteExactInputSingle', args: [{ tokenIn, tokenOut, amountIn, fee: 3000, sqrtPriceLimitX96: 0n }], blockNumber: block })).result[0];
           expect({ pool: pool.kind, zeroForOne, amountIn, out: engine }).toEqual({ pool: pool.kind, zeroForOne, amountIn, out: onChain });
           expect(onChain).toBeGreaterThan(0n);

@@ -6,6 +6,7 @@
 // tickBitmap words over the whole tick range (compressed tick = tick / tickSpacing, word = compressed >> 8), then
 // ticks(i) of each. Algebra Integral 1.2: globalState (price, tick, lastFee), liquidity, tickSpacing; the
 // initialized ticks are a linked list (ticks(i).prevTick / nextTick) between the MIN_TICK and MAX_TICK sentinels.
+import type { ConcentratedPoolRead } from '@dex/messages';
 import { parseAbi, type Address } from 'viem';
 import type { ChainPublicClient } from '../clients';
 
@@ -31,18 +32,6 @@ export const algebraPoolReadAbi = parseAbi([
 export interface ReadConcentratedPoolsParameters {
   readonly pools: readonly { readonly address: Address; readonly kind: 'uniswap-v3' | 'algebra' }[];
   readonly blockNumber: bigint;
-}
-
-export interface ConcentratedPoolRead {
-  /** 0 for a pool not initialized yet. */
-  readonly sqrtPriceX96: bigint;
-  readonly tick: number;
-  readonly liquidity: bigint;
-  /** In pips (V3 fee(); Algebra globalState.lastFee). */
-  readonly fee: number;
-  readonly tickSpacing: number;
-  /** Every initialized tick, ascending. */
-  readonly ticks: readonly { readonly index: number; readonly liquidityNet: bigint; readonly liquidityGross: bigint }[];
 }
 
 /** Per pool, its state, or undefined when the pool did not answer. */

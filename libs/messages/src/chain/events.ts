@@ -46,6 +46,26 @@ export const CONCENTRATED_KINDS = ['uniswap-v3', 'algebra'] as const;
 export const concentratedKindSchema = z.enum(CONCENTRATED_KINDS);
 export type ConcentratedKind = z.infer<typeof concentratedKindSchema>;
 
+/**
+ * A concentrated-liquidity pool read whole from the chain at a block (libs/chain's readConcentratedPools), as the
+ * liquidity state takes it when it starts following a pool whose earlier events it never saw.
+ */
+export interface ConcentratedPoolRead {
+  /** 0 for a pool not initialized yet. */
+  readonly sqrtPriceX96: bigint;
+  readonly tick: number;
+  /** The active liquidity. */
+  readonly liquidity: bigint;
+  /** In pips (V3 fee(); Algebra globalState.lastFee). */
+  readonly fee: number;
+  readonly tickSpacing: number;
+  /**
+   * Every initialized tick, ascending: the liquidity added when the price crosses it upwards (V3 liquidityNet,
+   * Algebra liquidityDelta) and that of every position bounded by it (V3 liquidityGross, Algebra liquidityTotal).
+   */
+  readonly ticks: readonly { readonly index: number; readonly liquidityNet: bigint; readonly liquidityGross: bigint }[];
+}
+
 const int = z.string().regex(/^-?\d+$/, 'must be an integer string');
 /** A tick index (int24). */
 const tickSchema = z.number().int().min(-8_388_608).max(8_388_607);
