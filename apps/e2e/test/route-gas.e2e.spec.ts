@@ -47,15 +47,21 @@ describe('route gas estimates', () => {
       const hash = await wallet.writeContract({ address: token(symbol), abi: erc20Abi, functionName: 'approve', args: [chain().routerV2 as Address, maxUint256] });
       await client.waitForTransactionReceipt({ hash });
     }
-    // Every pool traded once, as a pool on a live chain has been: a V2 pair's first swap after it is seeded sets its
-    // price accumulators from zero (about 34,000 gas more, once in the pair's life).
+    // Every pool traded each way, as a pool on a live chain has been: a V2 pair's first swap after it is seeded sets
+    // its price accumulators from zero (about 34,000 gas more, once in the pair's life), and a concentrated pool's fee
+    // growth of a token stays zero until a swap pays that token in (a tick crossed then writes one token's fee growth
+    // outside instead of both's, about 18,000 less).
     for (const pool of chain().pools) {
-      const [a, b] = [pool.token0, pool.token1];
-      const from = a.toLowerCase() === chain().wrappedNative.address.toLowerCase() ? b : a;
-      const to = from === a ? b : a;
-      const meta = [chain().wrappedNative, ...chain().tokens].find((t) => t.address.toLowerCase() === from.toLowerCase());
-      if (!meta) continue;
-      await execute({ tokenIn: from, tokenOut: to, amountIn: meta.decimals === 6 ? '1' : '0.01', includeDexes: [pool.routerIndex] }).catch(() => undefined);
+      for (const [from, to] of [
+        [pool.token0, pool.token1],
+        [pool.token1, pool.token0],
+      ]) {
+        const meta = [chain().wrappedNative, ...chain().tokens].find((t) => t.address.toLowerCase() === from.toLowerCase());
+        if (!meta) continue;
+        // The wrapped native token paid as the native coin, which the trader holds.
+        const tokenIn = from.toLowerCase() === chain().wrappedNative.address.toLowerCase() ? zeroAddress : from;
+        await execute({ tokenIn, tokenOut: to, amountIn: meta.decimals === 6 ? '1' : '0.01', includeDexes: [pool.routerIndex] }).catch(() => undefined);
+      }
     }
   });
 

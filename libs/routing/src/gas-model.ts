@@ -20,40 +20,49 @@ const CALLDATA_BYTE_GAS = 16;
 /** A swap's cost by what it executes: the launchpad's buys and sales run different code. */
 export type GasSwapKind = Exclude<PoolKind, 'launchpad'> | 'launchpad-buy' | 'launchpad-sell';
 
-/** RouterV2's own work, beside the swaps and the calldata (fitted; see the module note). */
+/**
+ * RouterV2's own work, beside the swaps and the calldata (fitted by non-negative least squares: none of this work gives
+ * gas back; see the module note).
+ */
 export const ROUTER_GAS = {
   /** `executeSwaps` of a one-swap route paid straight to the caller by its pool, token in and out. */
-  base: 30_572,
+  base: 33_149,
   /** `executeSwapsWithData` over `executeSwaps`: the deadline and recipient. */
-  withData: 2_599,
+  withData: 2_355,
   /** The native coin in: wrapped, the first stage paid by the router. */
-  nativeIn: -9_333,
+  nativeIn: 5_061,
   /** The native coin out: unwrapped and sent (the output goes through the router). */
-  nativeOut: 30_084,
+  nativeOut: 16_671,
   /** A token output paid through the router (a fee, a split last stage, output made before the last stage). */
-  routerPayout: -689,
-  /** An integrator fee: the fee recipient's and the treasury's transfers. */
-  fee: 28_924,
+  routerPayout: 4_627,
+  /**
+   * An integrator fee: the fee recipient's and the treasury's transfers, to accounts that already hold the token (a
+   * first payment of a token to either sets its balance slot from zero: about 17,000 more each, not estimated).
+   */
+  fee: 21_723,
   /** Each token beyond tokenIn and tokenOut: held by the router between stages. */
-  extraToken: 1_757,
+  extraToken: 3_893,
 } as const;
 
 /** Each swap's marginal gas by kind (fitted; see the module note). */
 export const SWAP_GAS_BY_KIND: Readonly<Record<GasSwapKind, number>> = {
-  core: 113_827,
-  'uniswap-v2': 65_729,
-  stable: 86_707,
-  'launchpad-buy': 105_681,
-  'launchpad-sell': 82_279,
-  'uniswap-v3': 89_308,
-  algebra: 84_422,
+  core: 105_264,
+  'uniswap-v2': 64_709,
+  stable: 84_552,
+  'launchpad-buy': 85_236,
+  'launchpad-sell': 85_801,
+  'uniswap-v3': 77_015,
+  algebra: 76_388,
 };
 
-/** Per initialized tick a concentrated swap crosses (fitted). */
-export const TICK_GAS: Readonly<Record<'uniswap-v3' | 'algebra', number>> = { 'uniswap-v3': 48_524, algebra: 42_277 };
+/**
+ * Per initialized tick a concentrated swap crosses (fitted): the tick's fee growth outside written for both tokens, as
+ * on a pool traded both ways (a token whose fee growth is still zero writes nothing for it, about 18,000 less).
+ */
+export const TICK_GAS: Readonly<Record<'uniswap-v3' | 'algebra', number>> = { 'uniswap-v3': 60_868, algebra: 50_741 };
 
 /** Per 256-tick word of the tick bitmap a concentrated swap's price moves across (fitted). */
-export const TICK_WORD_GAS = 7_144;
+export const TICK_WORD_GAS = 6_729;
 
 /**
  * The ticks a concentrated swap crosses on average over the calibration's routes, for a swap whose crossings are not
