@@ -122,7 +122,11 @@ function solveNonNegative(rows, ys) {
       }
       const alpha = Math.min(...set.filter((i) => s[i] <= 0).map((i) => x[i] / (x[i] - s[i])));
       for (let i = 0; i < n; i++) x[i] += alpha * (s[i] - x[i]);
-      for (const i of set) if (x[i] <= 1e-9) (passive.delete(i), (x[i] = 0));
+      for (const i of set) {
+        if (x[i] > 1e-9) continue;
+        passive.delete(i);
+        x[i] = 0;
+      }
     }
   }
   return x;
