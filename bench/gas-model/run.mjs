@@ -36,7 +36,6 @@ const arg = (name, fallback) => {
 };
 const SEED = arg('--seed', 1);
 const JSON_OUT = process.argv.includes('--json');
-const log = (...a) => (JSON_OUT ? console.error(...a) : console.log(...a));
 
 execFileSync(process.execPath, [join(root, 'tools/build/build.mjs'), '--quiet'], { stdio: 'inherit' });
 const { startDevnet, DEVNET_SOURCES } = require(join(root, 'dist/libs/devnet-kit/src'));
@@ -59,7 +58,6 @@ const FEATURES = [
   'routerPayout',
   'fee',
   'extraToken',
-  'pairs',
   'swap:core',
   'swap:uniswap-v2',
   'swap:stable',
@@ -242,6 +240,28 @@ async function runChain(chainId, manifest, rand) {
     const warm = await send({ to: router, data, gas: 3_000_000n, value });
     if (warm.status !== 'success') throw new Error(`the first swap on ${w.pool} (${w.kind}) reverted`);
   }
+  // Each concentrated pool traded across its ticks near the price, each way, and back ($40k, less where the pool is thinner): on a
+  // live pool the ticks a swap crosses were crossed before, so their values outside are set, and a crossing rewrites
+  // them (a tick crossed for the first time in its life sets them from zero: about 35,000 gas more).
+  const balanceOf = (t) => client.readContract({ address: t, abi: viem.erc20Abi, functionName: 'balanceOf', args: [account.address] });
+  for (const w of edges.filter((x) => (x.kind === 'uniswap-v3' || x.kind === 'algebra') && usd.has(lower(x.tokenIn)))) {
+    const pool = w.pool;
+    const back = edges.find((x) => x.pool === pool && lower(x.tokenIn) === lower(w.tokenOut));
+    const nativeIn = lower(w.tokenIn) === lower(wn);
+    const dec = decimals.get(lower(w.tokenIn)) ?? 18;
+    for (let usdIn = 40_000; usdIn >= 10; usdIn /= 2) {
+      const amountIn = BigInt(Math.floor((usdIn / usd.get(lower(w.tokenIn))) * 10 ** Math.min(dec, 12))) * 10n ** BigInt(Math.max(0, dec - 12));
+      const data = encodeExecuteSwaps({ tokens: [w.tokenIn, w.tokenOut], amountIn, minAmountOut: 1n, expectedAmountOut: 0n, hopSwaps: [[{ ...w, amountIn, data: '0x' }]], feeBps: 0, nativeIn });
+      const value = nativeIn ? amountIn : 0n;
+      if (!(await client.call({ account: account.address, to: router, data, value, gas: 5_000_000n }).then(() => true, () => false))) continue;
+      const held = await balanceOf(w.tokenOut);
+      if ((await send({ to: router, data, gas: 5_000_000n, value })).status !== 'success') throw new Error(`the swap across ${pool}'s ticks reverted`);
+      const got = (await balanceOf(w.tokenOut)) - held;
+      const backData = encodeExecuteSwaps({ tokens: [back.tokenIn, back.tokenOut], amountIn: got, minAmountOut: 1n, expectedAmountOut: 0n, hopSwaps: [[{ ...back, amountIn: got, data: '0x' }]], feeBps: 0, nativeIn: false });
+      if ((await send({ to: router, data: backData, gas: 5_000_000n })).status !== 'success') throw new Error(`the swap back across ${pool}'s ticks reverted`);
+      break;
+    }
+  }
   // The integrator and the treasury hold every token already (the launched ones too), as they soon do on a live
   // chain: a fee's first payment of a token to either sets a balance slot from zero, about 17,000 gas more each.
   for (const t of [...tokens, ...(chain.launchpad?.tokens ?? [])]) {
@@ -367,7 +387,6 @@ function features(r) {
   const viaRouter = s.feeBps > 0 || last.length !== 1 || lower(last[0].tokenOut) !== out || s.stages.slice(0, -1).some((st) => st.some((w) => lower(w.tokenOut) === out));
   if (!s.nativeOut && viaRouter) x[at('routerPayout')] = 1;
   x[at('extraToken')] = Math.max(0, s.tokens.length - 2);
-  x[at('pairs')] = s.stages.reduce((n, st) => n + new Set(st.map((w) => `${lower(w.tokenIn)}>${lower(w.tokenOut)}`)).size, 0);
   const flat = s.stages.flat();
   r.rawKinds.forEach((k, i) => {
     // Uniswap's own V2 pair and the V2 clones: one kind to the engine, one constant.
@@ -411,6 +430,7 @@ const committed = {
   ...Object.fromEntries(Object.entries(engine.ROUTER_GAS).map(([k, v]) => [k === 'base' ? 'base' : k, v])),
   ...Object.fromEntries(Object.entries(engine.SWAP_GAS_BY_KIND).map(([k, v]) => [`swap:${k}`, v])),
   ...Object.fromEntries(Object.entries(engine.TICK_GAS).map(([k, v]) => [`ticks:${k}`, v])),
+  words: engine.TICK_WORD_GAS,
 };
 const rows = results.map((r) => {
   const model = engine.shapeGas(r.shape);

@@ -26,49 +26,50 @@ export type GasSwapKind = Exclude<PoolKind, 'launchpad'> | 'launchpad-buy' | 'la
  */
 export const ROUTER_GAS = {
   /** `executeSwaps` of a one-swap route paid straight to the caller by its pool, token in and out. */
-  base: 33_149,
+  base: 32_296,
   /** `executeSwapsWithData` over `executeSwaps`: the deadline and recipient. */
-  withData: 2_355,
+  withData: 1_020,
   /** The native coin in: wrapped, the first stage paid by the router. */
-  nativeIn: 5_061,
+  nativeIn: 6_741,
   /** The native coin out: unwrapped and sent (the output goes through the router). */
-  nativeOut: 16_671,
+  nativeOut: 15_444,
   /** A token output paid through the router (a fee, a split last stage, output made before the last stage). */
-  routerPayout: 4_627,
+  routerPayout: 3_813,
   /**
    * An integrator fee: the fee recipient's and the treasury's transfers, to accounts that already hold the token (a
    * first payment of a token to either sets its balance slot from zero: about 17,000 more each, not estimated).
    */
-  fee: 21_723,
+  fee: 21_942,
   /** Each token beyond tokenIn and tokenOut: held by the router between stages. */
-  extraToken: 3_893,
+  extraToken: 2_657,
 } as const;
 
 /** Each swap's marginal gas by kind (fitted; see the module note). */
 export const SWAP_GAS_BY_KIND: Readonly<Record<GasSwapKind, number>> = {
-  core: 105_264,
-  'uniswap-v2': 64_709,
-  stable: 84_552,
-  'launchpad-buy': 85_236,
-  'launchpad-sell': 85_801,
-  'uniswap-v3': 77_015,
-  algebra: 76_388,
+  core: 107_652,
+  'uniswap-v2': 65_187,
+  stable: 85_416,
+  'launchpad-buy': 86_706,
+  'launchpad-sell': 88_809,
+  'uniswap-v3': 78_446,
+  algebra: 75_384,
 };
 
 /**
- * Per initialized tick a concentrated swap crosses (fitted): the tick's fee growth outside written for both tokens, as
- * on a pool traded both ways (a token whose fee growth is still zero writes nothing for it, about 18,000 less).
+ * Per initialized tick a concentrated swap crosses (fitted): the tick's values outside rewritten, as on a live pool
+ * whose ticks near the price were crossed before. A tick's first crossing in its life sets them from zero, about
+ * 35,000 more, which the model cannot know from the pool's state.
  */
-export const TICK_GAS: Readonly<Record<'uniswap-v3' | 'algebra', number>> = { 'uniswap-v3': 60_868, algebra: 50_741 };
+export const TICK_GAS: Readonly<Record<'uniswap-v3' | 'algebra', number>> = { 'uniswap-v3': 26_756, algebra: 18_301 };
 
 /** Per 256-tick word of the tick bitmap a concentrated swap's price moves across (fitted). */
-export const TICK_WORD_GAS = 6_729;
+export const TICK_WORD_GAS = 6_547;
 
 /**
  * The ticks a concentrated swap crosses on average over the calibration's routes, for a swap whose crossings are not
  * known (`swapGas`).
  */
-export const AVERAGE_TICKS_CROSSED = 1.25;
+export const AVERAGE_TICKS_CROSSED = 1.09;
 
 /**
  * What a recipient that held none of the output costs more: its balance slot set from zero (20,000 against 2,900),
