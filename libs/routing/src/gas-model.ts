@@ -4,7 +4,9 @@
  * through the router, the integrator fee), and per swap its source kind's cost, a concentrated pool's also per
  * initialized tick it crosses. Pure: the constants are fitted by `bench/gas-model/run.mjs` to transactions executed on
  * the devnet (each kind, linear, split and multi-path routes, native ends, fees, `executeSwapsWithData`), which also
- * prints the model against what each executed.
+ * prints the model against what each executed. The devnet is first brought to a live chain's state (every pool traded
+ * each way, each concentrated pool across its ticks near the price and back, fee recipients holding the tokens), so
+ * the constants price pools and accounts in use; docs/api.md lists what costs more (first-time storage writes).
  *
  * Every figure is the gas the receipt reports (`gasUsed`: after the refunds of storage set back within the call).
  */
@@ -26,33 +28,33 @@ export type GasSwapKind = Exclude<PoolKind, 'launchpad'> | 'launchpad-buy' | 'la
  */
 export const ROUTER_GAS = {
   /** `executeSwaps` of a one-swap route paid straight to the caller by its pool, token in and out. */
-  base: 32_296,
+  base: 32_277,
   /** `executeSwapsWithData` over `executeSwaps`: the deadline and recipient. */
-  withData: 1_020,
+  withData: 1_066,
   /** The native coin in: wrapped, the first stage paid by the router. */
-  nativeIn: 6_741,
+  nativeIn: 6_767,
   /** The native coin out: unwrapped and sent (the output goes through the router). */
-  nativeOut: 15_444,
+  nativeOut: 15_089,
   /** A token output paid through the router (a fee, a split last stage, output made before the last stage). */
-  routerPayout: 3_813,
+  routerPayout: 3_717,
   /**
    * An integrator fee: the fee recipient's and the treasury's transfers, to accounts that already hold the token (a
-   * first payment of a token to either sets its balance slot from zero: about 17,000 more each, not estimated).
+   * first payment of a token to either sets its balance slot from zero: about 16,700 more each, not estimated).
    */
-  fee: 21_942,
+  fee: 22_052,
   /** Each token beyond tokenIn and tokenOut: held by the router between stages. */
-  extraToken: 2_657,
+  extraToken: 2_631,
 } as const;
 
 /** Each swap's marginal gas by kind (fitted; see the module note). */
 export const SWAP_GAS_BY_KIND: Readonly<Record<GasSwapKind, number>> = {
-  core: 107_652,
-  'uniswap-v2': 65_187,
-  stable: 85_416,
-  'launchpad-buy': 86_706,
-  'launchpad-sell': 88_809,
-  'uniswap-v3': 78_446,
-  algebra: 75_384,
+  core: 107_703,
+  'uniswap-v2': 65_216,
+  stable: 85_430,
+  'launchpad-buy': 86_805,
+  'launchpad-sell': 88_920,
+  'uniswap-v3': 78_469,
+  algebra: 75_448,
 };
 
 /**
@@ -60,10 +62,10 @@ export const SWAP_GAS_BY_KIND: Readonly<Record<GasSwapKind, number>> = {
  * whose ticks near the price were crossed before. A tick's first crossing in its life sets them from zero, about
  * 35,000 more, which the model cannot know from the pool's state.
  */
-export const TICK_GAS: Readonly<Record<'uniswap-v3' | 'algebra', number>> = { 'uniswap-v3': 26_756, algebra: 18_301 };
+export const TICK_GAS: Readonly<Record<'uniswap-v3' | 'algebra', number>> = { 'uniswap-v3': 26_773, algebra: 18_303 };
 
 /** Per 256-tick word of the tick bitmap a concentrated swap's price moves across (fitted). */
-export const TICK_WORD_GAS = 6_547;
+export const TICK_WORD_GAS = 6_533;
 
 /**
  * The ticks a concentrated swap crosses on average over the calibration's routes, for a swap whose crossings are not
@@ -72,11 +74,11 @@ export const TICK_WORD_GAS = 6_547;
 export const AVERAGE_TICKS_CROSSED = 1.09;
 
 /**
- * What a recipient that held none of the output costs more: its balance slot set from zero (20,000 against 2,900),
- * or, for the native coin, the account created by the transfer (25,000).
+ * What a recipient that held none of the output costs more (fitted): its balance slot set from zero (20,000 against
+ * 2,900 for a storage write), or, for the native coin, the account created by the transfer (25,000 and its access).
  */
-export const NEW_TOKEN_HOLDER_GAS = 17_100;
-export const NEW_ACCOUNT_GAS = 25_000;
+export const NEW_TOKEN_HOLDER_GAS = 16_685;
+export const NEW_ACCOUNT_GAS = 27_237;
 
 /** Calldata bytes of `executeSwaps`, for a shape without calldata: a token, a swap, a stage, the rest. */
 const CALLDATA_GAS = { base: 1_100, withData: 420, token: 368, stage: 140, swap: 1_800 } as const;

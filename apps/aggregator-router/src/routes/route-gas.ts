@@ -3,7 +3,7 @@
  * (`eth_gasPrice`) and the native coin's USD price (the core source's oracle, for the wrapped native token), both
  * read once per block and chain.
  */
-import { readOraclePrices, shortMessage } from '@dex/chain';
+import { readBalances, readOraclePrices, shortMessage } from '@dex/chain';
 import { CHAIN_UNAVAILABLE } from '@dex/messages';
 import { routeGas } from '@dex/routing';
 import { BusError } from '@dex/service';
@@ -39,20 +39,64 @@ export class GasPrices {
   }
 }
 
+/**
+ * Whether the transaction's recipient (the `recipient` asked for, else the `sender`) already holds the output: its
+ * balance of the output token, or for the native coin whether its account exists (a balance or a nonce), at the
+ * answer's block; read once per block, recipient and token. Unknown (undefined) without either address.
+ */
+export class RecipientHoldings {
+  private block: { chainId: number; blockNumber: bigint } | undefined;
+  private readonly byKey = new Map<string, Promise<boolean>>();
+
+  holds(chain: ChainLiquidity, blockNumber: bigint, order: RouteOrder): Promise<boolean> | undefined {
+    const owner = order.payout?.recipient ?? order.sender;
+    if (owner === undefined) return undefined;
+    if (this.block?.chainId !== chain.chainId || this.block.blockNumber !== blockNumber) {
+      this.block = { chainId: chain.chainId, blockNumber };
+      this.byKey.clear();
+    }
+    const key = `${owner.toLowerCase()}:${order.unwrap ? 'native' : order.tokenOut.toLowerCase()}`;
+    const cached = this.byKey.get(key);
+    if (cached) return cached;
+    const read = order.unwrap
+      ? Promise.all([chain.client.getBalance({ address: owner, blockNumber }), chain.client.getTransactionCount({ address: owner, blockNumber })]).then(([balance, nonce]) => balance > 0n || nonce > 0)
+      : readBalances(chain.client, { owner, tokens: [order.tokenOut], blockNumber }).then(({ tokens: [balance] }) => balance > 0n);
+    read.catch(() => this.byKey.get(key) === read && this.byKey.delete(key));
+    this.byKey.set(key, read);
+    return read;
+  }
+}
+
 /** USD (18 decimals) as a decimal string with 6 decimals, rounded down. */
 const usd = (e18: bigint): string => formatUnits(e18 / 10n ** 12n, 6);
 
-/** The route transaction's gas estimate and its cost at the block's gas price. */
-export async function routeGasCost(prices: GasPrices, chain: ChainLiquidity, blockNumber: bigint, order: RouteOrder, quote: QuotedRoute, execution: RouteExecution): Promise<RouteAnswerExtras['gas']> {
+/**
+ * The route transaction's gas estimate and its cost at the block's gas price; with a recipient or a sender, the
+ * estimate counts what paying a recipient that holds none of the output costs more.
+ */
+export async function routeGasCost(
+  prices: GasPrices,
+  holdings: RecipientHoldings,
+  chain: ChainLiquidity,
+  blockNumber: bigint,
+  order: RouteOrder,
+  quote: QuotedRoute,
+  execution: RouteExecution,
+): Promise<RouteAnswerExtras['gas']> {
+  const unavailable = (what: string) => (err: unknown) => {
+    throw new BusError(503, CHAIN_UNAVAILABLE, `${what} at block ${blockNumber}: ${shortMessage(err)}`);
+  };
+  const [{ gasPrice, nativeUsdE18 }, recipientHoldsOutput] = await Promise.all([
+    prices.at(chain, blockNumber).catch(unavailable('gas price')),
+    holdings.holds(chain, blockNumber, order)?.catch(unavailable('balance of the output of the recipient')),
+  ]);
   const gasEstimate = routeGas(quote.route, {
     nativeIn: order.nativeIn,
     nativeOut: order.unwrap,
     feeBps: order.feeBps,
     withData: order.payout !== undefined,
     calldata: execution.calldata,
-  });
-  const { gasPrice, nativeUsdE18 } = await prices.at(chain, blockNumber).catch((err: unknown) => {
-    throw new BusError(503, CHAIN_UNAVAILABLE, `gas price at block ${blockNumber}: ${shortMessage(err)}`);
+    ...(recipientHoldsOutput !== undefined ? { recipientHoldsOutput } : {}),
   });
   const costWei = BigInt(gasEstimate) * gasPrice;
   return {

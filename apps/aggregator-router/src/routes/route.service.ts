@@ -8,7 +8,7 @@ import { formatUnits, getAddress, type Address } from 'viem';
 import { LiquidityService, type ChainLiquidity } from '../liquidity/liquidity.service';
 import { quotedPriceImpact, routeAnswer } from './route-answer';
 import { routeExecution, type RouteExecution } from './route-execution';
-import { GasPrices, routeGasCost } from './route-gas';
+import { GasPrices, RecipientHoldings, routeGasCost } from './route-gas';
 import { requoteRoute, searchRoute, type QuotedRoute } from './route-quote';
 import { resolveRouteRequest, type RouteOrder, type RouteRequest } from './route-request';
 import { isNative, knownToken, nativeToken } from './token-meta';
@@ -33,6 +33,7 @@ export function checkPriceImpact(averagePriceImpact: number, maxPriceImpact: num
 export class RouteService {
   private readonly logger = new Logger('RouteService');
   private readonly gasPrices = new GasPrices();
+  private readonly recipientHoldings = new RecipientHoldings();
 
   constructor(@Inject(LiquidityService) private readonly liquidity: LiquidityService) {}
 
@@ -51,7 +52,7 @@ export class RouteService {
     const execution = routeExecution(order, quote);
     const [simulation, gas] = await Promise.all([
       order.sender ? this.simulate(chain, snapshot.blockNumber, order, order.sender, quote, execution) : undefined,
-      routeGasCost(this.gasPrices, chain, snapshot.blockNumber, order, quote, execution),
+      routeGasCost(this.gasPrices, this.recipientHoldings, chain, snapshot.blockNumber, order, quote, execution),
     ]);
     const quoteId = randomUUID();
     this.logger.log({
