@@ -10,6 +10,7 @@ import { RouteService } from './routes/route.service';
 import { DexesHandler } from './sources/dexes.handler';
 import { SourceRegistry } from './sources/source-registry';
 import { TokensHandler } from './tokens/tokens.handler';
+import { TokenTransfers } from './tokens/token-transfers';
 
 /** Route search and the chain's liquidity sources, answered over the bus. */
 export function aggregatorModule(config: AggregatorConfig, bus: NatsBus): DynamicModule {
@@ -28,6 +29,6 @@ export function aggregatorModule(config: AggregatorConfig, bus: NatsBus): Dynami
             retainBlocks: config.LIQUIDITY_RETAIN_BLOCKS,
             facts: { bus, stream: config.INDEXER_STREAM },
           }),
-      }, RouteService],
+      }, TokenTransfers, RouteService],
   });
 }

@@ -2,3 +2,5 @@ export * from './processes';
 export * from './nats';
 export * from './client';
 export * from './stack';
+export * from './liquidity';
+export * from './faults';

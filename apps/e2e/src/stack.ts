@@ -11,6 +11,8 @@ export interface TestStack {
   readonly env: Record<string, string>;
   /** The started apps, by name. */
   app(name: string): AppProcess;
+  /** Starts more apps, in parallel, with the stack's settings and `env` over them. */
+  startApps(names: readonly string[], env?: Record<string, string>): Promise<void>;
   /** Stops the apps, then the chains, the database and the NATS server. */
   stop(): Promise<void>;
 }
@@ -33,11 +35,14 @@ export async function startTestStack(options: TestStackOptions): Promise<TestSta
     await Promise.all([chains.stop(), db.drop(), nats.dispose()]);
   };
   const env = { ...chains.env, NATS_URL: nats.url, DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, ...options.env };
-  try {
-    await options.beforeApps?.(chains);
-    const started = await Promise.allSettled(options.apps.map(async (name) => apps.set(name, await startApp(name, env))));
+  const startApps = async (names: readonly string[], extra: Record<string, string> = {}) => {
+    const started = await Promise.allSettled(names.map(async (name) => apps.set(name, await startApp(name, { ...env, ...extra }))));
     const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw failed.reason;
+  };
+  try {
+    await options.beforeApps?.(chains);
+    await startApps(options.apps);
   } catch (err) {
     await stop();
     throw err;
@@ -52,6 +57,7 @@ export async function startTestStack(options: TestStackOptions): Promise<TestSta
       if (!app) throw new Error(`${name} is not part of this stack`);
       return app;
     },
+    startApps,
     stop,
   };
 }

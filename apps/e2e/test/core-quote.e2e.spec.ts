@@ -231,7 +231,7 @@ describe('GET /core/quote when the chain is unreachable', () => {
     await Promise.all([chains?.stop(), db?.drop(), nats?.dispose()]);
   });
 
-  it('answers 500 Failed to fetch quote', async () => {
+  it('answers 503 naming the chain (no RPC provider answers), not a 500', async () => {
     const c = chains.manifest.chains['999'];
     const usdc = c.tokens.find((t) => t.symbol === 'USDC')!.address;
     const usdt = c.tokens.find((t) => t.symbol === 'USDT')!.address;
@@ -240,7 +240,7 @@ describe('GET /core/quote when the chain is unreachable', () => {
     await until(get, (r) => r.status === 200, 20_000);
     await chains.stop();
     const r = await get();
-    expect(r.status).toBe(500);
-    expect(r.body).toMatchObject({ success: false, error: 'Failed to fetch quote' });
+    expect(r.status).toBe(503);
+    expect(r.body).toMatchObject({ success: false, error: 'Chain 999 unavailable: no RPC provider is giving blocks' });
   });
 });

@@ -104,7 +104,7 @@ describe('aggregator routes', () => {
 
   it('a direct route has the spec fields and executes for exactly amountOut', async () => {
     const { data, received } = await execute({ tokenIn: token('USDC'), tokenOut: token('DAI'), amountIn: '250.5' });
-    expect(data.tokens.tokenIn).toEqual({ address: token('USDC'), symbol: 'USDC', name: expect.any(String), decimals: 6 });
+    expect(data.tokens.tokenIn).toEqual({ address: token('USDC'), symbol: 'USDC', name: expect.any(String), decimals: 6, transferFeeBps: 0 });
     expect(data.tokens.tokenOut.symbol).toBe('DAI');
     expect(data.tokens.intermediates).toEqual([]);
     expect(data.amountIn).toBe('250.5');
@@ -343,7 +343,7 @@ describe('aggregator routes', () => {
 
     it('a direct exact-input route executes for exactly amountOut', async () => {
       const { data, received } = await eth.execute({ tokenIn: eth.token('USDC'), tokenOut: eth.token('DAI'), amountIn: '250.5' });
-      expect(data.tokens.tokenIn).toEqual({ address: eth.token('USDC'), symbol: 'USDC', name: expect.any(String), decimals: 6 });
+      expect(data.tokens.tokenIn).toEqual({ address: eth.token('USDC'), symbol: 'USDC', name: expect.any(String), decimals: 6, transferFeeBps: 0 });
       expect(data.tokens.tokenOut).toEqual(expect.objectContaining({ address: eth.token('DAI'), symbol: 'DAI', decimals: 18 }));
       expect(data.tokens.intermediates).toEqual([]);
       expect(data.execution.to).toBe(eth.chain().routerV2);

@@ -24,6 +24,8 @@ export const indexerSettings = {
   INDEXER_PROGRESS_INTERVAL_MS: positive(10_000),
   /** JetStream stream the chain facts go to (subjects `chain.>`). */
   INDEXER_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('CHAIN_EVENTS'),
+  /** Copies of the stream JetStream keeps: 1 on one NATS server, 3 on a cluster of three (survives losing a node). */
+  NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
 };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {

@@ -20,11 +20,11 @@ export class IndexerService implements OnApplicationBootstrap, OnApplicationShut
     const store = new IndexerStore(db);
     const checkpoints = new CheckpointRepository(db);
     const watchLists = readWatchLists(config.SOURCES_CONFIG, config.chains.map((c) => c.chainId));
-    this.publisher = new OutboxPublisher(store, bus, logger, this.metrics, { stream: config.INDEXER_STREAM });
+    this.publisher = new OutboxPublisher(store, bus, logger, this.metrics, { stream: config.INDEXER_STREAM, replicas: config.NATS_STREAM_REPLICAS });
     this.indexers = config.chains.map((endpoint) => {
       const indexer = new ChainIndexer({
         chainId: endpoint.chainId,
-        client: createChainClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl, timeoutMs: 30_000 }),
+        client: createChainClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl, providers: endpoint.providers, timeoutMs: 30_000 }),
         store,
         checkpoints,
         watch: watchLists.get(endpoint.chainId)!,

@@ -5,10 +5,12 @@ import type { IndexerStore } from '@dex/db';
 import { CHAIN_EVENTS_STREAM, chainFactsFilter } from '@dex/messages';
 import type { NatsBus } from '@dex/service';
 import type { LoggerService } from '@nestjs/common';
-import { JSONCodec, nanos, type JetStreamClient } from 'nats';
+import { JSONCodec, nanos, NatsError, type JetStreamClient } from 'nats';
 import type { IndexerMetrics } from './metrics';
 
 const codec = JSONCodec<unknown>();
+/** JetStream's error code for a stream that does not exist (JSStreamNotFoundErr). */
+const STREAM_NOT_FOUND = 10059;
 
 export interface PublisherOptions {
   stream?: string;
@@ -16,6 +18,8 @@ export interface PublisherOptions {
   maxAgeMs?: number;
   /** De-duplication window of the stream (default 10 minutes). */
   duplicateWindowMs?: number;
+  /** Copies of the stream on a NATS cluster (default 1); an existing stream with another count is changed to it. */
+  replicas?: number;
   retryMs?: number;
 }
 
@@ -69,16 +73,23 @@ export class OutboxPublisher {
     const nc = this.bus.current;
     if (!nc || nc.isClosed()) throw new Error('not connected to NATS');
     const jsm = await nc.jetstreamManager();
-    try {
-      await jsm.streams.info(this.stream);
-    } catch {
+    const replicas = this.options.replicas ?? 1;
+    const existing = await jsm.streams.info(this.stream).catch((err: unknown) => {
+      if (err instanceof NatsError && err.api_error?.err_code === STREAM_NOT_FOUND) return undefined;
+      throw err;
+    });
+    if (!existing) {
       await jsm.streams.add({
         name: this.stream,
         subjects: [chainFactsFilter()],
         max_age: nanos(this.options.maxAgeMs ?? 7 * 24 * 3_600_000),
         duplicate_window: nanos(this.options.duplicateWindowMs ?? 600_000),
+        num_replicas: replicas,
       });
-      this.logger.log({ msg: 'created stream', stream: this.stream, subjects: chainFactsFilter() }, 'publisher');
+      this.logger.log({ msg: 'created stream', stream: this.stream, subjects: chainFactsFilter(), replicas }, 'publisher');
+    } else if (existing.config.num_replicas !== replicas) {
+      await jsm.streams.update(this.stream, { num_replicas: replicas });
+      this.logger.log({ msg: 'changed the stream replicas', stream: this.stream, from: existing.config.num_replicas, to: replicas }, 'publisher');
     }
     this.js = nc.jetstream();
     return this.js;

@@ -1,9 +1,13 @@
 import { createPublicClient, createWalletClient, http, numberToHex, type Account, type Address, type Chain, type PublicClient, type Transport, type WalletClient } from 'viem';
 import { toViemChain } from './registry';
+import { rpcProviders, splitRpcUrls, type RpcProviderOptions } from './rpc-providers';
 
 export interface ChainClientOptions {
   readonly chainId: number;
+  /** One URL, or several comma-separated: providers tried in order, one that fails or falls behind passed over. */
   readonly rpcUrl: string;
+  /** How several providers are watched (the first client of a chain and URL list sets them up). */
+  readonly providers?: RpcProviderOptions;
   readonly multicall3?: Address;
   /** Per-request timeout of the RPC transport. */
   readonly timeoutMs?: number;
@@ -14,12 +18,17 @@ export interface ChainClientOptions {
 export type ChainPublicClient = PublicClient<Transport, Chain>;
 export type ChainWalletClient = WalletClient<Transport, Chain, Account>;
 
-/** The one place that builds viem read clients. Multicall batches stay small (4 KB) for local nodes. */
+/**
+ * The one place that builds viem read clients. Multicall batches stay small (4 KB) for local nodes. Several
+ * comma-separated URLs make one client over all of them (see `RpcProviders`).
+ */
 export function createChainClient(options: ChainClientOptions): ChainPublicClient {
-  const chain = toViemChain(options.chainId, options.rpcUrl, options.multicall3);
+  const urls = splitRpcUrls(options.rpcUrl);
+  const chain = toViemChain(options.chainId, urls[0] ?? options.rpcUrl, options.multicall3);
+  const timeout = options.timeoutMs ?? 10_000;
   return createPublicClient({
     chain,
-    transport: http(options.rpcUrl, { timeout: options.timeoutMs ?? 10_000, retryCount: 0 }),
+    transport: urls.length > 1 ? rpcProviders(options.chainId, options.rpcUrl, options.providers).transport({ timeoutMs: timeout }) : http(urls[0], { timeout, retryCount: 0 }),
     batch: { multicall: { batchSize: 4096 } },
     cacheTime: 0,
     pollingInterval: options.pollingIntervalMs ?? 1_000,
@@ -51,11 +60,13 @@ export function withGasMargin(transport: Transport): Transport {
 
 /** The one place that builds viem signing clients (devnet seeder and referral keeper only). */
 export function createChainWalletClient(options: ChainClientOptions & { account: Account }): ChainWalletClient {
-  const chain = toViemChain(options.chainId, options.rpcUrl, options.multicall3);
+  const urls = splitRpcUrls(options.rpcUrl);
+  const chain = toViemChain(options.chainId, urls[0] ?? options.rpcUrl, options.multicall3);
+  const timeout = options.timeoutMs ?? 30_000;
   return createWalletClient({
     chain,
     account: options.account,
-    transport: withGasMargin(http(options.rpcUrl, { timeout: options.timeoutMs ?? 30_000, retryCount: 0 })),
+    transport: withGasMargin(urls.length > 1 ? rpcProviders(options.chainId, options.rpcUrl, options.providers).transport({ timeoutMs: timeout }) : http(urls[0], { timeout, retryCount: 0 })),
     pollingInterval: options.pollingIntervalMs ?? 500,
     cacheTime: 0,
   });

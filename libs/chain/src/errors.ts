@@ -1,4 +1,4 @@
-import { BaseError, ContractFunctionRevertedError } from 'viem';
+import { BaseError, ContractFunctionRevertedError, HttpRequestError, TimeoutError } from 'viem';
 
 /** Whether `err` is a contract call that reverted (as opposed to a transport or node failure). */
 export function isRevert(err: unknown): boolean {
@@ -21,4 +21,9 @@ export function panicCode(err: unknown): number | undefined {
 /** A short description of any failure of a chain call. */
 export function shortMessage(err: unknown): string {
   return err instanceof BaseError ? err.shortMessage : err instanceof Error ? err.message : String(err);
+}
+
+/** Whether a chain call failed for want of an answer (no provider reachable, or none answered in time). */
+export function isUnreachable(err: unknown): boolean {
+  return err instanceof BaseError && !!err.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError);
 }

@@ -24,3 +24,5 @@ export * from './encode-execute-swaps';
 export * from './router-v2-source-kind';
 export * from './actions/read-concentrated-pools';
 export * from './actions/simulate-router-call';
+export * from './rpc-providers';
+export * from './actions/probe-token-transfers';

@@ -9,3 +9,4 @@ export * from './amm';
 export * from './launchpad';
 export * from './scale';
 export * from './random';
+export * from './misbehaving';

@@ -1,7 +1,7 @@
 // Starts both devnet chains for real (anvil) and checks what deploySources left on them (concentrated-liquidity
 // sources: concentrated.spec.ts).
 import { ammPoolAbi, stablePoolAbi, stablePoolFactoryAbi, uniswapV2CoreFactoryAbi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV3PoolAbi } from '@dex/abis';
-import type { ManifestChain } from '@dex/messages';
+import { TEST_TOKEN_KINDS, type ManifestChain } from '@dex/messages';
 import { getAmountOut } from '@dex/routing';
 import { erc20Abi, parseUnits, type Abi, type Address } from 'viem';
 import { DEVNET_SOURCES, deployContext, devAccount, send, startDevnet, type DeployContext, type Devnet } from '../src';
@@ -25,8 +25,9 @@ describe('startDevnet with liquidity sources', () => {
   const chainOf = (chainId: number): ManifestChain => devnet.manifest.chains[String(chainId)];
   const ctxOf = (chainId: number): DeployContext => deployContext(chainId, chainOf(chainId).rpcUrl);
   const pools = (chain: ManifestChain) => chain.deployments.filter((d) => d.contract === 'UniswapV2Pair' || d.contract === 'StablePool');
-  /** The pools the sources were seeded with (not the pools launched tokens graduated into). */
-  const seeded = (chain: ManifestChain) => pools(chain).filter((d) => !chain.launchpad.tokens.some((t) => t.pair === d.address));
+  /** The pools the sources were seeded with (not the pools launched tokens graduated into, nor the misbehaving tokens' pools). */
+  const seeded = (chain: ManifestChain) =>
+    pools(chain).filter((d) => !chain.launchpad.tokens.some((t) => t.pair === d.address) && !(chain.testTokens ?? []).some((t) => d.name.includes(` ${t.symbol}/`)));
   const tokenBySymbol = (chain: ManifestChain, symbol: string) =>
     [chain.wrappedNative, ...chain.tokens].find((t) => t.symbol === symbol) ?? fail(`no token ${symbol}`);
   const pool = (chain: ManifestChain, name: string) => chain.deployments.find((d) => d.name === name) ?? fail(`no deployment ${name}`);
@@ -79,6 +80,20 @@ describe('startDevnet with liquidity sources', () => {
       const abi = (p.kind === 'uniswap-v2' ? uniswapV2PairAbi : p.kind === 'stable' ? stablePoolAbi : uniswapV3PoolAbi) as Abi;
       expect(await ctx.publicClient.readContract({ address: p.address, abi, functionName: 'token0' })).toBe(p.token0);
       expect(await ctx.publicClient.readContract({ address: p.address, abi, functionName: 'token1' })).toBe(p.token1);
+    }
+  });
+
+  it.each(CHAIN_IDS)('chain %i: one misbehaving token of each kind, each in a DevSwap pool against the wrapped native that holds both', async (chainId) => {
+    const chain = chainOf(chainId);
+    const ctx = ctxOf(chainId);
+    const testTokens = chain.testTokens ?? [];
+    expect(testTokens.map((t) => t.kind).sort()).toEqual([...TEST_TOKEN_KINDS].sort());
+    const devswap = chain.sources.find((s) => s.routerIndex === 1)!.addresses.factory as Address;
+    for (const t of testTokens) {
+      expect(await ctx.publicClient.readContract({ address: devswap, abi: uniswapV2CoreFactoryAbi, functionName: 'getPair', args: [t.address as Address, chain.wrappedNative.address as Address] })).toBe(t.pool);
+      expect(await ctx.publicClient.readContract({ address: t.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [t.pool as Address] })).toBeGreaterThan(0n);
+      expect(await ctx.publicClient.readContract({ address: t.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })).toBe(parseUnits('1000000', t.decimals));
+      expect(chain.pools.some((p) => p.address === t.pool)).toBe(true);
     }
   });
 

@@ -11,8 +11,12 @@ import { candidatePaths } from './candidate-paths';
 import type { ChainGraph } from './graph';
 import { optimumRoute, optimumSetup } from './optimal-route';
 import { approxPathOut, quotePathExactIn } from './path-quote';
+import { routeGas } from './gas-model';
 import { assembleRoute, assembleStages, type Route } from './route';
 import { best, DEFAULT_EXACT_CANDIDATES, DEFAULT_SPLIT_CANDIDATES, pathOptions, type SearchOptions } from './route-options';
+
+/** Pools per hop of the one-path routes weighed against the route found when the choice is net of gas. */
+export const FEWER_POOLS = [1, 2] as const;
 
 /** The best one-path route (each hop split across its parallel pools). */
 export function bestOnePathExactIn(graph: ChainGraph, tokenIn: string, tokenOut: string, amountIn: bigint, options: SearchOptions = {}): Route | undefined {
@@ -39,10 +43,22 @@ export function bestOnePathExactIn(graph: ChainGraph, tokenIn: string, tokenOut:
 
 export function findRouteExactIn(graph: ChainGraph, tokenIn: string, tokenOut: string, amountIn: bigint, options: SearchOptions = {}): Route | undefined {
   const onePath = bestOnePathExactIn(graph, tokenIn, tokenOut, amountIn, options);
-  if (!options.multiHop || amountIn <= 0n) return onePath;
-  const setup = optimumSetup(graph, { tokenIn, tokenOut, filter: options.filter }, onePath);
-  if (!setup || setup.onePathOptimal) return onePath;
-  const optimum = optimumRoute(setup, amountIn, options.maxSwaps);
-  if (!optimum || (onePath && onePath.amountOut >= optimum.amountOut)) return onePath;
-  return assembleStages(tokenIn, tokenOut, optimum.stages);
+  const route = ((): Route | undefined => {
+    if (!options.multiHop || amountIn <= 0n) return onePath;
+    const setup = optimumSetup(graph, { tokenIn, tokenOut, filter: options.filter }, onePath);
+    if (!setup || setup.onePathOptimal) return onePath;
+    const optimum = optimumRoute(setup, amountIn, options.maxSwaps);
+    if (!optimum || (onePath && onePath.amountOut >= optimum.amountOut)) return onePath;
+    return assembleStages(tokenIn, tokenOut, optimum.stages);
+  })();
+  const gasValue = options.gasValue ?? 0;
+  if (!(gasValue > 0) || !route) return route;
+  // Net of gas: the route found against the one-path routes with fewer pools per hop.
+  const net = (r: Route) => Number(r.amountOut) - routeGas(r) * gasValue;
+  let chosen = route;
+  for (const poolsPerPair of FEWER_POOLS) {
+    const fewer = bestOnePathExactIn(graph, tokenIn, tokenOut, amountIn, { ...options, poolsPerPair, directPools: poolsPerPair });
+    if (fewer && net(fewer) > net(chosen)) chosen = fewer;
+  }
+  return chosen;
 }

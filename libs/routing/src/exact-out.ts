@@ -15,7 +15,8 @@ import type { ChainGraph } from './graph';
 import type { HopSplit } from './hop-split';
 import { approxPathIn, quotePathExactIn, quotePathExactOut, simulateRouter } from './path-quote';
 import { leastPaying } from './least-input';
-import { findRouteExactIn } from './exact-in';
+import { FEWER_POOLS, findRouteExactIn } from './exact-in';
+import { routeGas } from './gas-model';
 import { restage } from './flow-route';
 import { optimumInputEstimate, optimumSetup, type InputEstimate } from './optimal-route';
 import { assembleRoute, assembleStages, type Route, type StagedSwap } from './route';
@@ -114,6 +115,21 @@ function leastExactIn(exactIn: (amountIn: bigint) => Route | undefined, amountOu
  * needs no more than the best one-path route, nor than the exact-input request that pays the same.
  */
 export function findRouteExactOut(graph: ChainGraph, tokenIn: string, tokenOut: string, amountOut: bigint, options: SearchOptions = {}): Route | undefined {
+  const { gasValue = 0, ...search } = options;
+  const route = leastInputRoute(graph, tokenIn, tokenOut, amountOut, search);
+  if (!(gasValue > 0) || !route) return route;
+  // Net of gas: the route found against the one-path routes with fewer pools per hop.
+  const cost = (r: Route) => Number(r.amountIn) + routeGas(r) * gasValue;
+  let chosen = route;
+  for (const poolsPerPair of FEWER_POOLS) {
+    const fewer = bestOnePathExactOut(graph, tokenIn, tokenOut, amountOut, { ...search, poolsPerPair, directPools: poolsPerPair });
+    if (fewer && cost(fewer) < cost(chosen)) chosen = fewer;
+  }
+  return chosen;
+}
+
+/** The exact-output route needing the least input, gas aside (see `findRouteExactOut`). */
+function leastInputRoute(graph: ChainGraph, tokenIn: string, tokenOut: string, amountOut: bigint, options: SearchOptions): Route | undefined {
   const onePath = bestOnePathExactOut(graph, tokenIn, tokenOut, amountOut, options);
   if (!options.multiHop || amountOut <= 0n) return onePath;
   const setup = optimumSetup(graph, { tokenIn, tokenOut, filter: options.filter }, onePath);

@@ -5,6 +5,7 @@ import { splitExactIn } from './hop-split';
 import { legsOf } from './legs';
 import { TOKENS, units, v2, stable, core, launchpad, snapshot } from '../test/fixtures';
 import { VIRTUAL_NATIVE_LIQUIDITY } from './launchpad-curve';
+import { routeGas } from './gas-model';
 
 describe('findRoute (exact input)', () => {
   const deep = v2('WHYPE', 'USDC', 4000, 100_000, 30, 1);
@@ -124,5 +125,40 @@ describe('findRoute (exact input)', () => {
       for (const l of legs) expect(r.amountOut).toBeGreaterThanOrEqual(l.quote(amount));
       expect(r.amountOut).toBe(splitExactIn(legs, amount)!.amountOut);
     }
+  });
+});
+
+describe('findRoute net of gas', () => {
+  // USDC -> WHYPE over four V2 pools of one price and depth ($100k a side): splitting pays little at $10, much at $50k.
+  const pools = [1, 2, 1, 2].map((index) => v2('WHYPE', 'USDC', 4_000, 100_000, 30, index));
+  const graph = buildGraph(snapshot(...pools));
+  // 10 gwei a gas, WHYPE at $25: a V2 swap's ~67k gas is worth about $0.017.
+  const gasValue = 1e10;
+  const swaps = (route: { hopSwaps: readonly (readonly unknown[])[] }) => route.hopSwaps.flat().length;
+  const net = (route: ReturnType<typeof findRoute>) => Number(route.amountOut) - routeGas(route) * gasValue;
+
+  it('keeps one pool for a small trade, where the split pays less than its gas', () => {
+    const request = { tokenIn: TOKENS.USDC, tokenOut: TOKENS.WHYPE, amountIn: units('USDC', 10), multiHop: true };
+    const split = findRoute(graph, request);
+    const chosen = findRoute(graph, { ...request, gasValue });
+    expect(swaps(split)).toBe(4);
+    expect(swaps(chosen)).toBe(1);
+    expect(net(chosen)).toBeGreaterThan(net(split));
+  });
+
+  it('splits a large trade, where the split pays for its gas', () => {
+    const request = { tokenIn: TOKENS.USDC, tokenOut: TOKENS.WHYPE, amountIn: units('USDC', 50_000), multiHop: true };
+    const chosen = findRoute(graph, { ...request, gasValue });
+    expect(swaps(chosen)).toBe(4);
+    expect(chosen.amountOut).toBe(findRoute(graph, request).amountOut);
+  });
+
+  it('needs the least input plus gas for an exact output', () => {
+    const request = { tokenIn: TOKENS.USDC, tokenOut: TOKENS.WHYPE, amountOut: units('WHYPE', '0.4'), multiHop: true };
+    // The same gas worth in USDC base units: about $0.017 for a V2 swap.
+    const chosen = findRoute(graph, { ...request, gasValue: 0.25 });
+    expect(swaps(findRoute(graph, request))).toBe(4);
+    expect(swaps(chosen)).toBe(1);
+    expect(chosen.amountOut).toBeGreaterThanOrEqual(units('WHYPE', '0.4'));
   });
 });

@@ -13,6 +13,7 @@
  *    the flow graph grows where detours pay (`growFlows`); flows over the swap budget are cut down to it
  *    (`withinSwaps`); then stages and exact amounts (`stageArcs`).
  */
+import { candidatePaths } from './candidate-paths';
 import { FlowGraph, profitableDetours } from './flow-graph';
 import { solveFlow, type FlowSolution } from './interior-flow';
 import { flowArcs, flowLoop, stageArcs, type FlowArc, type StagedRoute } from './flow-route';
@@ -329,12 +330,30 @@ export interface OptimumRequest {
   readonly filter?: SourceFilter;
 }
 
+/**
+ * tokenIn's best zero-size rate to tokenOut (tokenOut base units per base unit of tokenIn) over the candidate paths
+ * (up to three hops, no token twice): unlike the flow graph's prices, no free loop of the pools inflates it. 1 for a
+ * token to itself, 0 without a path. Also what a gas cost in the native coin is worth in a token (`gasValue`).
+ */
+export function bestPathRate(chain: ChainGraph, request: OptimumRequest): number {
+  if (request.tokenIn.toLowerCase() === request.tokenOut.toLowerCase()) return 1;
+  let best = 0;
+  for (const path of candidatePaths(chain, request.tokenIn, request.tokenOut, { maxHops: 3, filter: request.filter })) {
+    let rate = 1;
+    for (const hop of path.hops) rate *= hop.reduce((top, leg) => Math.max(top, leg.spotRate), 0);
+    best = Math.max(best, rate);
+  }
+  return best;
+}
+
 /** The optimum's flow graph and whether the best one-path route is the optimum already. */
 export interface OptimumSetup {
   readonly graph: FlowGraph;
   readonly onePathOptimal: boolean;
   /** tokenIn's best zero-size rate to tokenOut in the flow graph (tokenOut base units per base unit). */
   readonly spotRate: number;
+  /** The same over loop-free candidate paths (`bestPathRate`), for telling a large trade. */
+  readonly pathRate: number;
 }
 
 /** Builds the flow graph and starting prices, and checks whether the one-path route is optimal already. */
@@ -352,7 +371,8 @@ export function optimumSetup(chain: ChainGraph, request: OptimumRequest, onePath
     prices !== undefined &&
     onePathIsOptimal(graph, onePath, prices) &&
     profitableDetours(graph, startPrices(graph, prices), DETOUR_MARGIN, 1, pathRanks(graph, onePath), true).length === 0;
-  return { graph, onePathOptimal, spotRate: startPrices(graph, undefined)[0] };
+  const spotRate = startPrices(graph, undefined)[0];
+  return { graph, onePathOptimal, spotRate, pathRate: Math.min(spotRate, bestPathRate(chain, request) || Infinity) };
 }
 
 /** Detours gaining less than this (relative) do not grow the flow graph. */
@@ -449,7 +469,7 @@ function growFlows(setup: OptimumSetup, x: number, maxSwaps: number, round?: (fl
     // Growth stops after a round that gained less than GROW_GAIN, or after GROW_ROUNDS rounds or at MAX_FLOW_TOKENS
     // tokens; but a large trade (paying less than LARGE_TRADE of what its input is worth at the best zero-size rate:
     // it spreads over much of the chain's liquidity) grows on while a round gains LARGE_GAIN at least.
-    const large = current.solution.amountOut < x * setup.spotRate * LARGE_TRADE;
+    const large = current.solution.amountOut < x * setup.pathRate * LARGE_TRADE;
     const small = r < GROW_ROUNDS && graph.tokens.length < MAX_FLOW_TOKENS;
     const gained = current.solution.amountOut > paid * (1 + (small ? GROW_GAIN : LARGE_GAIN));
     if (!gained || (!small && !large) || r >= MAX_GROW_ROUNDS || graph.tokens.length >= MAX_LARGE_FLOW_TOKENS) break;

@@ -19,6 +19,14 @@ export interface SearchOptions extends Omit<PathOptions, 'maxHops'> {
    * `maxSwapsWithinGas` gives it for a chain's gas budget.
    */
   readonly maxSwaps?: number;
+  /**
+   * What one unit of gas is worth, for a choice net of gas: in tokenOut base units for an exact input (the route
+   * paying the most output less its gas so valued is taken), in tokenIn base units for an exact output (the route
+   * needing the least input plus its gas). The routes weighed: the best one-path route, the same with one pool per
+   * hop and with two, and the optimum across paths; a split or a hop is so taken only when it pays for its gas.
+   * 0 or unset: the most output (the least input), gas aside.
+   */
+  readonly gasValue?: number;
 }
 
 /**
@@ -41,6 +49,7 @@ export function pathOptions(options: SearchOptions): PathOptions {
   return {
     maxHops: options.multiHop ? 3 : 1,
     poolsPerPair: options.poolsPerPair,
+    directPools: options.directPools,
     maxPaths: options.maxPaths,
     maxNeighbours: options.maxNeighbours,
     maxJoins: options.maxJoins,

@@ -6,3 +6,5 @@ export * from './nats';
 export * from './chains';
 export * from './concentrated-chain';
 export * from './random';
+export * from './rpc-proxy';
+export * from './postgres';

@@ -143,3 +143,35 @@ describe('docker/Dockerfile', () => {
     expect(ignore).toEqual(expect.arrayContaining(['**/node_modules', 'dist', '**/.env']));
   });
 });
+
+describe('docker/compose.nats-cluster.yaml over docker/compose.yaml', () => {
+  /** Compose's merge of a second file: mappings merge key by key, sequences and scalars are replaced. */
+  const merge = (base: unknown, over: unknown): unknown => {
+    if (over === null || typeof over !== 'object' || Array.isArray(over) || base === null || typeof base !== 'object' || Array.isArray(base)) return over;
+    const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+    for (const [k, v] of Object.entries(over)) out[k] = k in out ? merge(out[k], v) : v;
+    return out;
+  };
+  const overlay = loadCompose(join(root, 'docker/compose.nats-cluster.yaml'));
+  const merged = merge(compose, overlay) as JsonObject;
+  const mergedServices = () => objectAt(merged, 'services') as JsonObject;
+
+  it('is valid against the Compose specification', () => {
+    expect(composeSchemaProblems(merged)).toEqual([]);
+  });
+
+  it('runs three NATS nodes with JetStream, routed to each other, and every service lists the three', () => {
+    const nodes = ['nats', 'nats-2', 'nats-3'];
+    for (const node of nodes) {
+      const command = (objectAt(mergedServices(), node)?.command ?? []) as string[];
+      expect(command).toEqual(expect.arrayContaining(['-js', '--cluster_name', '--routes']));
+      expect(command[command.indexOf('--routes') + 1]).toBe(nodes.map((n) => `nats://${n}:6222`).join(','));
+    }
+    for (const service of [...apps, 'devnet']) {
+      expect(objectAt(mergedServices(), service, 'environment')?.NATS_URL).toBe(nodes.map((n) => `nats://${n}:4222`).join(','));
+    }
+    expect(objectAt(mergedServices(), 'indexer', 'environment')?.NATS_STREAM_REPLICAS).toBe('3');
+    // The rest of each service's settings is kept.
+    expect(objectAt(mergedServices(), 'indexer', 'environment')?.DATABASE_URL).toBe(objectAt(services(), 'indexer', 'environment')?.DATABASE_URL);
+  });
+});

@@ -2,7 +2,7 @@ import { createChainClient, readConcentratedPools, readPairReserves, sampleCoreP
 import { LiquidityRepository, type DbClient } from '@dex/db';
 import { ChainLiquidityState, concentratedStateOf, isConcentratedKind, RoutingViewBuilder, type RoutingView, type StoredLiquidity } from '@dex/liquidity';
 import type { SourceConfig, TokenMeta } from '@dex/messages';
-import { BusError, ChainFactsSubscription, type ChainFactMessage, type Counter, type Gauge, type Histogram, type NatsBus } from '@dex/service';
+import { BusError, chainFreshness, ChainFactsSubscription, staleChainDetails, type ChainEndpoint, type ChainFactMessage, type Counter, type Gauge, type Histogram, type NatsBus } from '@dex/service';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { getAddress, type Address } from 'viem';
 import type { ChainEntry } from './chain-config';
@@ -282,6 +282,8 @@ export class LiquidityService implements OnApplicationBootstrap, OnApplicationSh
     readonly chains: ReadonlyMap<number, ChainLiquidity>,
     facts?: { bus: NatsBus; stream?: string },
     private readonly retryMs = 1_000,
+    /** The chains' RPC settings, whose providers' freshness `assertFresh` checks. */
+    private readonly endpoints?: ReadonlyMap<number, ChainEndpoint>,
   ) {
     if (facts) {
       this.facts = new ChainFactsSubscription({
@@ -301,7 +303,7 @@ export class LiquidityService implements OnApplicationBootstrap, OnApplicationSh
   static create(
     entries: ReadonlyMap<number, ChainEntry>,
     sources: ReadonlyMap<number, readonly SourceConfig[]>,
-    endpoints: readonly { chainId: number; rpcUrl: string }[],
+    endpoints: readonly ChainEndpoint[],
     db: DbClient,
     options: { pollMs: number; retainBlocks?: number; facts?: { bus: NatsBus; stream?: string } },
   ): LiquidityService {
@@ -313,10 +315,18 @@ export class LiquidityService implements OnApplicationBootstrap, OnApplicationSh
     const blockWork = metrics?.histogram('liquidity_block_work_seconds', 'Work done for each block of a chain: sampling the core pools, building the route view', [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]);
     for (const e of endpoints) {
       const entry = entries.get(e.chainId)!;
-      const client = createChainClient({ chainId: e.chainId, rpcUrl: e.rpcUrl, multicall3: entry.multicall3 as Address | undefined, timeoutMs: 5_000, pollingIntervalMs: options.pollMs });
+      const client = createChainClient({ chainId: e.chainId, rpcUrl: e.rpcUrl, providers: e.providers, multicall3: entry.multicall3 as Address | undefined, timeoutMs: 5_000, pollingIntervalMs: options.pollMs });
       chains.set(e.chainId, new ChainLiquidity(e.chainId, entry, sources.get(e.chainId) ?? [], client, repository, { retainBlocks: options.retainBlocks, loads, stateBlock, blockWork }));
     }
-    return new LiquidityService(chains, options.facts);
+    return new LiquidityService(chains, options.facts, undefined, new Map(endpoints.map((e) => [e.chainId, e])));
+  }
+
+  /** 503 naming the chain when none of its RPC providers has given a block within the staleness bound. */
+  assertFresh(chainId: number): void {
+    const endpoint = this.endpoints?.get(chainId);
+    if (!endpoint) return;
+    const freshness = chainFreshness(endpoint);
+    if (freshness.stale) throw new BusError(503, `Chain ${chainId} unavailable: no RPC provider is giving blocks`, staleChainDetails(freshness));
   }
 
   chain(chainId: number): ChainLiquidity {

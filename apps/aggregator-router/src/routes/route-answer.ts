@@ -1,5 +1,5 @@
 /** The answer to a route request: tokens, amounts, price impacts and the RouterV2 transaction with its hop swaps. */
-import type { HopSwapRecord, RouteResponse, RouteSimulation } from '@dex/messages';
+import type { HopSwapRecord, RouteResponse, RouteSimulation, TokenMeta } from '@dex/messages';
 import { hopPriceImpact, routePriceImpact, stagePriceImpacts } from '@dex/routing';
 import { formatUnits, getAddress } from 'viem';
 import type { ChainLiquidity } from '../liquidity/liquidity.service';
@@ -30,8 +30,9 @@ function hopRecord(chain: ChainLiquidity, { swap, amountIn, amountOut, priceImpa
  */
 export function quotedPriceImpact(quote: QuotedRoute): number {
   const { route, hops } = quote;
-  if (!route.split) return routePriceImpact(hops.map((hop) => hopPriceImpact(hop.map((s) => s.swap.leg), hop.map((s) => s.amountIn), hop.map((s) => s.amountOut))));
-  const stages = hops.map((stage) => stage.map((s) => ({ leg: s.swap.leg, amountIn: s.amountIn, amountOut: s.amountOut })));
+  // The pools' own amounts: a token's transfer fee is not the pools' price impact.
+  if (!route.split) return routePriceImpact(hops.map((hop) => hopPriceImpact(hop.map((s) => s.swap.leg), hop.map((s) => s.poolAmountIn), hop.map((s) => s.poolAmountOut))));
+  const stages = hops.map((stage) => stage.map((s) => ({ leg: s.swap.leg, amountIn: s.poolAmountIn, amountOut: s.poolAmountOut })));
   return stagePriceImpacts(stages, route.tokens[0], route.tokens[route.tokens.length - 1]).averagePriceImpact;
 }
 
@@ -49,19 +50,27 @@ export interface RouteAnswerExtras {
   readonly averagePriceImpact: number;
   readonly gas: RouteGasCost;
   readonly simulation?: RouteSimulation;
+  /** The transfer fees measured for the route's tokens, in basis points (lower-case address); 0 for none. */
+  readonly transferFees?: ReadonlyMap<string, number>;
 }
 
 export function routeAnswer(chain: ChainLiquidity, blockNumber: bigint, order: RouteOrder, quote: QuotedRoute, execution: RouteExecution, extras: RouteAnswerExtras): RouteResponse {
-  const { amountIn, amountOut } = quote;
+  const { amountIn } = quote;
+  const { amountOut } = execution;
+  const fees = extras.transferFees ?? new Map<string, number>();
+  const withFee = (meta: TokenMeta): TokenMeta => {
+    const bps = fees.get(meta.address.toLowerCase());
+    return bps !== undefined ? { ...meta, transferFeeBps: bps } : meta;
+  };
   const { quoteId, averagePriceImpact, simulation, gas } = extras;
   return {
     quoteId,
     chainId: chain.chainId,
     blockNumber: blockNumber.toString(),
     tokens: {
-      tokenIn: order.nativeIn ? nativeToken(chain) : order.metaIn,
-      tokenOut: order.unwrap ? nativeToken(chain) : order.metaOut,
-      intermediates: quote.route.tokens.slice(1, -1).map((t) => knownToken(chain, t, 'intermediate')),
+      tokenIn: order.nativeIn ? nativeToken(chain) : withFee(order.metaIn),
+      tokenOut: order.unwrap ? nativeToken(chain) : withFee(order.metaOut),
+      intermediates: quote.route.tokens.slice(1, -1).map((t) => withFee(knownToken(chain, t, 'intermediate'))),
     },
     amountIn: formatUnits(amountIn, order.metaIn.decimals),
     amountOut: formatUnits(amountOut, order.metaOut.decimals),

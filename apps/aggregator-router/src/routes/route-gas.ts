@@ -4,7 +4,7 @@
  * read once per block and chain.
  */
 import { readBalances, readOraclePrices, shortMessage } from '@dex/chain';
-import { CHAIN_UNAVAILABLE } from '@dex/messages';
+import { CHAIN_DID_NOT_ANSWER } from '@dex/messages';
 import { routeGas } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { formatUnits, type Address } from 'viem';
@@ -84,7 +84,7 @@ export async function routeGasCost(
   execution: RouteExecution,
 ): Promise<RouteAnswerExtras['gas']> {
   const unavailable = (what: string) => (err: unknown) => {
-    throw new BusError(503, CHAIN_UNAVAILABLE, `${what} at block ${blockNumber}: ${shortMessage(err)}`);
+    throw new BusError(503, CHAIN_DID_NOT_ANSWER, `${what} at block ${blockNumber}: ${shortMessage(err)}`);
   };
   const [{ gasPrice, nativeUsdE18 }, recipientHoldsOutput] = await Promise.all([
     prices.at(chain, blockNumber).catch(unavailable('gas price')),

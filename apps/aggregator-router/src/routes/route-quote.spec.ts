@@ -1,7 +1,7 @@
 import type { ChainPublicClient } from '@dex/chain';
 import { assembleRoute, buildGraph, legsOf, type CorePoolSnapshot, type Leg, type UniswapV2PoolSnapshot } from '@dex/routing';
 import { BusError } from '@dex/service';
-import { requoteRoute, searchRoute } from './route-quote';
+import { afterTransferFee, requoteRoute, searchRoute } from './route-quote';
 import type { RouteOrder } from './route-request';
 
 const WHYPE = '0x1000000000000000000000000000000000000001';
@@ -113,5 +113,32 @@ describe('searchRoute', () => {
     };
     expect(details(false)).toEqual({ status: 404, message: 'No route found', details: 'no direct pool from WHYPE to USDC can trade the amount with the admitted sources (multiHop=true allows intermediate tokens)' });
     expect(details(true)?.details).toBe('no route from WHYPE to USDC can trade the amount with the admitted sources');
+  });
+});
+
+describe('requoteRoute with transfer fees', () => {
+  it("prices each pool on its share less the input token's fee and counts its output less the output token's", async () => {
+    const { client: c } = client((x) => (x * 24n) / 10n ** 12n);
+    // WHYPE takes 1%, USDC 0.5%: each of the two legs pays both.
+    const quote = await requoteRoute(c, 77n, route, new Map([[WHYPE, 100], [USDC, 50]]));
+    const [v2Swap, coreSwap] = quote.hops[0];
+    expect(v2Swap.amountIn).toBe(600n * E18);
+    expect(v2Swap.poolAmountIn).toBe(594n * E18);
+    expect(v2Swap.poolAmountOut).toBe(v2Leg.quote(594n * E18));
+    expect(v2Swap.amountOut).toBe((v2Leg.quote(594n * E18) * 9_950n) / 10_000n);
+    expect(coreSwap.poolAmountIn).toBe(396n * E18);
+    expect(coreSwap.poolAmountOut).toBe((396n * E18 * 24n) / 10n ** 12n);
+    expect(quote.amountOut).toBe(v2Swap.amountOut + coreSwap.amountOut);
+    // Without fees the amounts are the pools' own.
+    const plain = await requoteRoute(c, 77n, route);
+    expect(plain.hops[0].map((s) => s.poolAmountIn)).toEqual([600n * E18, 400n * E18]);
+    expect(plain.amountOut).toBeGreaterThan(quote.amountOut);
+  });
+
+  it('afterTransferFee rounds down and leaves a token without a fee alone', () => {
+    expect(afterTransferFee(1_000n, 100)).toBe(990n);
+    expect(afterTransferFee(999n, 100)).toBe(989n);
+    expect(afterTransferFee(1_000n, 0)).toBe(1_000n);
+    expect(afterTransferFee(1_000n, undefined)).toBe(1_000n);
   });
 });

@@ -2,7 +2,7 @@
  * A route request in the engine's terms: the fee recipient checked against RouterV2's rules, the tokens
  * resolved (the native coin as the wrapped token) and known, the amount in base units.
  */
-import { CHAIN_UNAVAILABLE, DEADLINE_PASSED, DEFAULT_DEADLINE_SECONDS, INVALID_FEE_RECIPIENT, INVALID_RECIPIENT, type ParsedRequestOf, type routeContract, type TokenMeta } from '@dex/messages';
+import { CHAIN_DID_NOT_ANSWER, DEADLINE_PASSED, DEFAULT_DEADLINE_SECONDS, INVALID_FEE_RECIPIENT, INVALID_RECIPIENT, type ParsedRequestOf, type routeContract, type TokenMeta } from '@dex/messages';
 import { getChainInfo, shortMessage } from '@dex/chain';
 import { maxSwapsWithinGas, type SourceFilter } from '@dex/routing';
 import { BusError } from '@dex/service';
@@ -78,7 +78,7 @@ function checkRecipient(chain: ChainLiquidity, request: RouteRequest): void {
 async function payoutOf(chain: ChainLiquidity, request: RouteRequest): Promise<RouteOrder['payout']> {
   if (request.recipient === undefined) return undefined;
   const block = await chain.client.getBlock({ blockTag: 'latest' }).catch((err: unknown) => {
-    throw new BusError(503, CHAIN_UNAVAILABLE, `latest block: ${shortMessage(err)}`);
+    throw new BusError(503, CHAIN_DID_NOT_ANSWER, `latest block: ${shortMessage(err)}`);
   });
   const now = block.timestamp > BigInt(Math.floor(Date.now() / 1000)) ? block.timestamp : BigInt(Math.floor(Date.now() / 1000));
   const deadline = request.deadline === undefined ? now + BigInt(DEFAULT_DEADLINE_SECONDS) : BigInt(request.deadline);

@@ -1,5 +1,6 @@
 import { BusError } from '@dex/service';
 import type { LiquidityService } from '../liquidity/liquidity.service';
+import { TokenTransfers } from '../tokens/token-transfers';
 import { checkPriceImpact, RouteService } from './route.service';
 
 describe('RouteService feeRecipient', () => {
@@ -7,9 +8,10 @@ describe('RouteService feeRecipient', () => {
   const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
   const ZERO = '0x0000000000000000000000000000000000000000';
   /** A service whose chain 999 has its RouterV2 at ROUTER; a request that gets past the checks waits for liquidity. */
-  const service = new RouteService({
+  const liquidity = {
     chain: () => ({ chainId: 999, entry: { routerV2: ROUTER }, current: () => Promise.reject(new Error('past the checks')) }),
-  } as unknown as LiquidityService);
+  } as unknown as LiquidityService;
+  const service = new RouteService(liquidity, new TokenTransfers(liquidity));
   const route = (feeRecipient: `0x${string}` | undefined, feeBps: number) =>
     service
       .route({ chainId: 999, tokenIn: WALLET, tokenOut: ZERO, amountIn: '1', multiHop: false, slippageBps: 100, unwrapNative: false, feeBps, ...(feeRecipient === undefined ? {} : { feeRecipient }) })
@@ -34,9 +36,10 @@ describe('RouteService recipient', () => {
   const ROUTER = '0x5FbDB2315678afecb367f032d93F642f64180aa3' as const;
   const WALLET = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
   const ZERO = '0x0000000000000000000000000000000000000000';
-  const service = new RouteService({
+  const liquidity = {
     chain: () => ({ chainId: 999, entry: { routerV2: ROUTER }, current: () => Promise.reject(new Error('past the checks')) }),
-  } as unknown as LiquidityService);
+  } as unknown as LiquidityService;
+  const service = new RouteService(liquidity, new TokenTransfers(liquidity));
   const route = (recipient: `0x${string}`) =>
     service
       .route({ chainId: 999, tokenIn: WALLET, tokenOut: ZERO, amountIn: '1', multiHop: false, slippageBps: 100, unwrapNative: false, feeBps: 0, recipient })

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { readBalances, shortMessage, simulateRouterCall } from '@dex/chain';
-import { type ParsedRequestOf, type PoolRecord, type ResponseOf, type RouteResponse, type RouteSimulation, type TokenMeta, balancesContract, CHAIN_UNAVAILABLE, poolsContract } from '@dex/messages';
-import { poolModule } from '@dex/routing';
+import { type ParsedRequestOf, type PoolRecord, type ResponseOf, type RouteResponse, type RouteSimulation, type TokenMeta, balancesContract, CHAIN_DID_NOT_ANSWER, poolsContract } from '@dex/messages';
+import { poolModule, type Route } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { formatUnits, getAddress, type Address } from 'viem';
-import { LiquidityService, type ChainLiquidity } from '../liquidity/liquidity.service';
+import { LiquidityService, type ChainLiquidity, type LiquiditySnapshot } from '../liquidity/liquidity.service';
 import { quotedPriceImpact, routeAnswer } from './route-answer';
 import { routeExecution, type RouteExecution } from './route-execution';
 import { GasPrices, RecipientHoldings, routeGasCost } from './route-gas';
 import { requoteRoute, searchRoute, type QuotedRoute } from './route-quote';
+import { TokenTransfers } from '../tokens/token-transfers';
 import { resolveRouteRequest, type RouteOrder, type RouteRequest } from './route-request';
 import { isNative, knownToken, nativeToken } from './token-meta';
 
@@ -35,7 +36,10 @@ export class RouteService {
   private readonly gasPrices = new GasPrices();
   private readonly recipientHoldings = new RecipientHoldings();
 
-  constructor(@Inject(LiquidityService) private readonly liquidity: LiquidityService) {}
+  constructor(
+    @Inject(LiquidityService) private readonly liquidity: LiquidityService,
+    @Inject(TokenTransfers) private readonly transfers: TokenTransfers,
+  ) {}
 
   /**
    * The request resolved on the current snapshot, the engine's route, its amounts at the snapshot's block, the
@@ -45,11 +49,26 @@ export class RouteService {
   async route(request: RouteRequest): Promise<RouteResponse> {
     const chain = this.liquidity.chain(request.chainId);
     const { snapshot, order } = await resolveRouteRequest(chain, request);
-    const route = searchRoute(snapshot.graph, order);
-    const quote = await requoteRoute(chain.client, snapshot.blockNumber, route);
+    // Not from state nobody refreshes: while no RPC provider gives blocks, neither the indexer's facts nor the
+    // core pools' prices can be current. (Bad input has had its 400 by now.)
+    this.liquidity.assertFresh(chain.chainId);
+    let { route, fees } = await this.checkedRoute(chain, snapshot, order, searchRoute(snapshot.graph, order));
+    let quote = await requoteRoute(chain.client, snapshot.blockNumber, route, fees);
+    let execution = routeExecution(order, quote, fees.get(order.tokenOut.toLowerCase()) ?? 0);
+    // Exact output through tokens that take a transfer fee: the engine sized the input for the pools alone, so the
+    // route is searched again for the output scaled by what the fees took, until it delivers the amount asked for.
+    if ('amountOut' in order.amount) {
+      const asked = order.amount.amountOut;
+      for (let attempt = 0; attempt < 3 && execution.amountOut < asked && execution.amountOut > 0n; attempt++) {
+        const target = (asked * route.amountOut) / execution.amountOut + 1n;
+        const again = { ...order, amount: { amountOut: target } };
+        ({ route, fees } = await this.checkedRoute(chain, snapshot, again, searchRoute(snapshot.graph, again)));
+        quote = await requoteRoute(chain.client, snapshot.blockNumber, route, fees);
+        execution = routeExecution(order, quote, fees.get(order.tokenOut.toLowerCase()) ?? 0);
+      }
+    }
     const averagePriceImpact = quotedPriceImpact(quote);
     checkPriceImpact(averagePriceImpact, order.maxPriceImpact);
-    const execution = routeExecution(order, quote);
     const [simulation, gas] = await Promise.all([
       order.sender ? this.simulate(chain, snapshot.blockNumber, order, order.sender, quote, execution) : undefined,
       routeGasCost(this.gasPrices, this.recipientHoldings, chain, snapshot.blockNumber, order, quote, execution),
@@ -62,7 +81,8 @@ export class RouteService {
       blockNumber: snapshot.blockNumber.toString(),
       request,
       amountIn: quote.amountIn.toString(),
-      amountOut: quote.amountOut.toString(),
+      amountOut: execution.amountOut.toString(),
+      ...([...fees.values()].some((bps) => bps > 0) ? { transferFees: Object.fromEntries(fees) } : {}),
       minAmountOut: execution.minAmountOut.toString(),
       averagePriceImpact,
       gasEstimate: gas.gasEstimate,
@@ -70,7 +90,60 @@ export class RouteService {
       ...(order.payout ? { recipient: order.payout.recipient, deadline: order.payout.deadline.toString() } : {}),
       ...(simulation ? { simulation: { success: simulation.success, failure: simulation.failure, revertReason: simulation.revertReason } } : {}),
     });
-    return routeAnswer(chain, snapshot.blockNumber, order, quote, execution, { quoteId, averagePriceImpact, gas, ...(simulation ? { simulation } : {}) });
+    return routeAnswer(chain, snapshot.blockNumber, order, quote, execution, { quoteId, averagePriceImpact, gas, transferFees: fees, ...(simulation ? { simulation } : {}) });
+  }
+
+  /**
+   * The route once its tokens' transfers are checked (`TokenTransfers`: from each pool of the route that trades
+   * the token, to the router and back): a 422 naming a token whose transfers fail; each token's transfer fee. A
+   * token that takes a fee is traded only through V2 and stable pools (RouterV2 prices what those actually
+   * received; concentrated, core and launchpad pools expect the amount sent): when the route has another pool
+   * on such a token, the search runs again without those kinds of source.
+   */
+  private async checkedRoute(chain: ChainLiquidity, snapshot: LiquiditySnapshot, order: RouteOrder, route: Route, searchedAgain = false): Promise<{ route: Route; fees: Map<string, number> }> {
+    const { blockNumber } = snapshot;
+    const wrapped = chain.wrappedNative.toLowerCase();
+    const pairs = new Map<string, { token: string; pool: string }>();
+    for (const hop of route.hopSwaps) {
+      for (const swap of hop) {
+        if (swap.kind === 'launchpad') continue;
+        for (const token of [swap.tokenIn, swap.tokenOut]) {
+          if (token.toLowerCase() === wrapped) continue;
+          pairs.set(`${token.toLowerCase()}|${swap.poolAddress.toLowerCase()}`, { token, pool: swap.poolAddress });
+        }
+      }
+    }
+    const checks = this.transfers.chain(chain.chainId);
+    const results = await Promise.all(
+      [...pairs.values()].map(({ token, pool }) =>
+        checks.check(getAddress(token), getAddress(pool), blockNumber).catch((err: unknown) => {
+          throw new BusError(503, CHAIN_DID_NOT_ANSWER, `checking the transfers of ${token} at block ${blockNumber}: ${shortMessage(err)}`);
+        }),
+      ),
+    );
+    const fees = new Map<string, number>();
+    for (const { token, pool, result } of results) {
+      const key = token.toLowerCase();
+      if (result.ok) {
+        fees.set(key, Math.max(fees.get(key) ?? 0, result.transferFeeBps));
+        continue;
+      }
+      // A pool that holds none of the token: nothing could be learnt there (the route's own quote finds it empty).
+      if (result.failure === 'unknown') continue;
+      const symbol = chain.token(token)?.symbol || token;
+      const how = result.failure === 'returnedFalse' ? 'answers false (SafeERC20 treats that as a failed transfer)' : `reverts with ${result.reason}`;
+      throw new BusError(422, `Token transfers fail: ${symbol} (${token})`, `a transfer of ${symbol} from ${result.from} to ${result.to} ${how} at block ${blockNumber}; RouterV2 cannot trade it through pool ${pool}`);
+    }
+    const feeTokens = new Set([...fees].filter(([, bps]) => bps > 0).map(([t]) => t));
+    const measuredOnly = (kind: string) => kind === 'uniswap-v2' || kind === 'stable';
+    const unfit = route.hopSwaps.flat().filter((s) => !measuredOnly(s.kind) && (feeTokens.has(s.tokenIn.toLowerCase()) || feeTokens.has(s.tokenOut.toLowerCase())));
+    if (unfit.length === 0) return { route, fees };
+    if (searchedAgain) throw new BusError(404, 'No route found', 'a token of the route takes a transfer fee and only V2 and stable pools can trade it');
+    const others = chain.sources.filter((s) => !measuredOnly(s.kind)).map((s) => s.routerIndex);
+    const { includeDexes, excludeDexes } = order.filter;
+    const filter = includeDexes?.length ? { includeDexes: includeDexes.filter((i) => !others.includes(i)) } : { excludeDexes: [...new Set([...(excludeDexes ?? []), ...others])] };
+    if (filter.includeDexes?.length === 0) throw new BusError(404, 'No route found', 'a token of the route takes a transfer fee and only V2 and stable pools can trade it');
+    return this.checkedRoute(chain, snapshot, order, searchRoute(snapshot.graph, { ...order, filter }), true);
   }
 
   /** The transaction sent from `sender` at the quote's block: balance, allowance to the router, the call. */
@@ -86,7 +159,7 @@ export class RouteService {
       value: order.nativeIn ? required : 0n,
       blockNumber,
     }).catch((err: unknown) => {
-      throw new BusError(503, CHAIN_UNAVAILABLE, `simulation at block ${blockNumber}: ${shortMessage(err)}`);
+      throw new BusError(503, CHAIN_DID_NOT_ANSWER, `simulation at block ${blockNumber}: ${shortMessage(err)}`);
     });
     const symbol = order.nativeIn ? nativeToken(chain).symbol : order.metaIn.symbol;
     const decimals = order.metaIn.decimals;

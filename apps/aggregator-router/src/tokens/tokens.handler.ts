@@ -4,7 +4,17 @@ import { CheckpointRepository, TokenRepository, type DbClient } from '@dex/db';
 import { hasControlCharacters, INVALID_SEARCH_CONTROL, listTokensContract, type ParsedRequestOf, type ResponseOf } from '@dex/messages';
 import { BusError, DB_CLIENT } from '@dex/service';
 import { getAddress } from 'viem';
+import { LiquidityService } from '../liquidity/liquidity.service';
 import { SourceRegistry } from '../sources/source-registry';
+import { TokenTransfers, type TransferCheck } from './token-transfers';
+
+/** How many tokens of a page have their transfers checked at once. */
+const CHECK_CONCURRENCY = 8;
+/**
+ * At most this many tokens of a page that were never checked are checked for one request (a page of every token of a
+ * large chain would otherwise make thousands of calls); the others show what is already known of them, if anything.
+ */
+const MAX_NEW_CHECKS = 100;
 
 /**
  * `aggregator.tokens`: the chain's tokens as the indexer knows them, sorted by transfers in the rolling 24 hours
@@ -18,6 +28,8 @@ export class TokensHandler {
   constructor(
     @Inject(DB_CLIENT) db: DbClient,
     @Inject(SourceRegistry) private readonly sources: SourceRegistry,
+    @Inject(LiquidityService) private readonly liquidity: LiquidityService,
+    @Inject(TokenTransfers) private readonly transfers: TokenTransfers,
   ) {
     this.tokens = new TokenRepository(db);
     this.checkpoints = new CheckpointRepository(db);
@@ -38,7 +50,8 @@ export class TokensHandler {
       this.checkpoints.get(r.chainId),
     ]);
     const nextOffset = r.offset + page.tokens.length;
-    const records = page.tokens.map((t) => ({ ...t, address: getAddress(t.address) }));
+    const listed = page.tokens.map((t) => ({ ...t, address: getAddress(t.address) }));
+    const records = r.metadata ? await this.withTransfers(r.chainId, listed) : listed;
     return {
       chainId: r.chainId,
       ...(r.metadata ? { tokens: records } : { addresses: records.map((t) => t.address) }),
@@ -52,5 +65,49 @@ export class TokensHandler {
       serviceStatus: checkpoint?.status ?? 'starting',
       lastProcessedBlock: (checkpoint?.lastProcessedBlock ?? 0n).toString(),
     };
+  }
+
+  /**
+   * Each token with how its transfers behave (`TokenTransfers`, checked from the deepest pool of the liquidity
+   * snapshot that trades it, kept between requests): `transferFeeBps`, or `transferFailure`. A token no pool of the
+   * snapshot trades, or whose check the chain did not answer, is listed without them.
+   */
+  private async withTransfers<T extends { address: `0x${string}` }>(chainId: number, tokens: T[]): Promise<(T & { transferFeeBps?: number; transferFailure?: string })[]> {
+    const chain = this.liquidity.chain(chainId);
+    const snapshot = await chain.current().catch(() => undefined);
+    if (!snapshot) return tokens;
+    const checks = this.transfers.chain(chainId);
+    const wrapped = chain.wrappedNative.toLowerCase();
+    const holder = (token: string): string | undefined => {
+      let best: { pool: string; liquidity: number } | undefined;
+      for (const legs of snapshot.graph.legs.get(token.toLowerCase())?.values() ?? []) {
+        for (const leg of legs) {
+          if (leg.pool.kind === 'launchpad') continue;
+          if (!best || leg.liquidity > best.liquidity) best = { pool: leg.pool.address, liquidity: leg.liquidity };
+        }
+      }
+      return best?.pool;
+    };
+    let fresh = 0;
+    const out: (T & { transferFeeBps?: number; transferFailure?: string })[] = [];
+    for (let i = 0; i < tokens.length; i += CHECK_CONCURRENCY) {
+      const batch = tokens.slice(i, i + CHECK_CONCURRENCY);
+      out.push(
+        ...(await Promise.all(
+          batch.map(async (t) => {
+            const pool = t.address.toLowerCase() === wrapped ? undefined : holder(t.address);
+            if (!pool) return t;
+            const kept = checks.known(t.address).find((c) => c.pool.toLowerCase() === pool.toLowerCase());
+            if (!kept && ++fresh > MAX_NEW_CHECKS) return t;
+            const check: TransferCheck | undefined = await checks.check(t.address, getAddress(pool), snapshot.blockNumber).catch(() => undefined);
+            if (!check) return t;
+            if (check.result.ok) return { ...t, transferFeeBps: check.result.transferFeeBps };
+            if (check.result.failure === 'unknown') return t;
+            return { ...t, transferFailure: `${check.result.failure === 'returnedFalse' ? 'transfer() answers false' : `transfers revert: ${check.result.reason}`} (from ${check.result.from} to ${check.result.to})` };
+          }),
+        )),
+      );
+    }
+    return out;
   }
 }

@@ -1,5 +1,5 @@
 import { createChainClient, type ChainPublicClient } from '@dex/chain';
-import { loadSourcesConfig, sourceContracts } from '@dex/service';
+import { loadSourcesConfig, sourceContracts, type ChainEndpoint } from '@dex/service';
 import type { Address } from 'viem';
 import { SERVICE, type Config } from '../config';
 
@@ -8,6 +8,8 @@ export interface CoreChain {
   /** The AMM router of the chain: finds the pool of a pair and quotes in batches. */
   readonly router: Address;
   readonly client: ChainPublicClient;
+  /** Its RPC settings (one or several providers). */
+  readonly endpoint: ChainEndpoint;
 }
 
 /** The AMM router and an RPC client per served chain, from the `core` source of the sources file. */
@@ -21,7 +23,8 @@ export class CoreChains {
       chains.set(endpoint.chainId, {
         chainId: endpoint.chainId,
         router: routers.get(endpoint.chainId)!.router,
-        client: createChainClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl, timeoutMs: 5_000, pollingIntervalMs: config.BLOCK_POLL_MS }),
+        client: createChainClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl, providers: endpoint.providers, timeoutMs: 5_000, pollingIntervalMs: config.BLOCK_POLL_MS }),
+        endpoint,
       });
     }
     return new CoreChains(chains);

@@ -36,7 +36,9 @@ function quoterFailingWith(estimateError: Error): QuoteService {
     for (const c of contracts) results.push(c.functionName === 'getPoolFees' ? [0n, 0n] : c.functionName === 'oracle' ? ROUTER : await readContract(c));
     return results;
   };
-  const chain = { chainId: 999, router: ROUTER, client: { readContract, multicall, getBlock: async () => ({ number: 7n, timestamp: 1_700_000_000n }) } } as unknown as CoreChain;
+  // Its RPC providers have not been looked at for long: the chain is not stale, and the failures are the pool's.
+  const endpoint = { chainId: 999, rpcUrl: 'http://127.0.0.1:1' };
+  const chain = { chainId: 999, router: ROUTER, endpoint, client: { readContract, multicall, getBlock: async () => ({ number: 7n, timestamp: 1_700_000_000n }) } } as unknown as CoreChain;
   const chains = { get: (id: number) => (id === 999 ? chain : undefined), all: () => [chain] } as unknown as CoreChains;
   return new QuoteService(chains);
 }

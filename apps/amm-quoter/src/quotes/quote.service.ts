@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { ammRouterAbi } from '@dex/abis';
 import { minAmountOut } from '@dex/fee-math';
 import { SWAP_SIGNATURE, SWAP_WITH_REF_SIGNATURE, type CoreQuoteRequest, type CoreQuoteResponse } from '@dex/messages';
-import { BusError } from '@dex/service';
+import { BusError, chainFreshness, staleChainDetails } from '@dex/service';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { estimateCoreSwapBatch, isRevert, panicCode, readCorePoolForPair, readCorePoolState, revertName, shortMessage } from '@dex/chain';
+import { estimateCoreSwapBatch, isRevert, isUnreachable, panicCode, readCorePoolForPair, readCorePoolState, revertName, shortMessage } from '@dex/chain';
 import { encodeFunctionData, type Address } from 'viem';
 import { CoreChains, type CoreChain } from './core-chains';
 
@@ -16,8 +16,9 @@ export const DEFAULT_SLIPPAGE_BPS = 100;
 /** How long the watcher's newest block is quoted at before asking the node again. */
 const HEAD_FRESH_MS = 1_000;
 
-/** A pool-level failure, as the REST API reports it. */
-function failure(err: unknown): BusError {
+/** A pool-level failure, as the REST API reports it; no RPC provider answering is the chain's failure. */
+function failure(err: unknown, chainId: number): BusError {
+  if (isUnreachable(err)) return new BusError(503, `Chain ${chainId} unavailable: no RPC provider is giving blocks`, shortMessage(err));
   const name = revertName(err);
   switch (name) {
     case 'NoPoolForPair':
@@ -78,7 +79,7 @@ export class QuoteService {
       if (isRevert(err)) {
         throw new BusError(404, 'No core pool found for this token pair');
       }
-      throw failure(err);
+      throw failure(err, chain.chainId);
     }
     if (!pool) throw new BusError(404, 'No core pool found for this token pair');
     this.pools.set(key, { pool, until: Date.now() + POOL_TTL_MS });
@@ -120,8 +121,14 @@ export class QuoteService {
       const reserveOut = tokens[0] === tokenOut ? reserves[0] : reserves[1];
       return { amountsOut, reserveOut, blockNumber: block.number, blockTimestamp: block.timestamp };
     } catch (err) {
-      throw failure(err);
+      throw failure(err, chain.chainId);
     }
+  }
+
+  /** 503 naming the chain when none of its RPC providers has given a block within the staleness bound. */
+  assertFresh(chain: CoreChain): void {
+    const freshness = chainFreshness(chain.endpoint);
+    if (freshness.stale) throw new BusError(503, `Chain ${chain.chainId} unavailable: no RPC provider is giving blocks`, staleChainDetails(freshness));
   }
 
   async quote(request: CoreQuoteRequest): Promise<CoreQuoteResponse> {
@@ -129,6 +136,7 @@ export class QuoteService {
     const tokenIn = request.tokenIn as Address;
     const tokenOut = request.tokenOut as Address;
     if (tokenIn === tokenOut) throw new BusError(404, 'No core pool found for this token pair', 'tokenIn and tokenOut are the same token');
+    this.assertFresh(chain);
     const pool = await this.poolFor(chain, tokenIn, tokenOut);
     const amountsIn = request.amountsIn.map(BigInt);
     const { amountsOut, reserveOut, blockNumber, blockTimestamp } = await this.estimate(chain, pool, tokenIn, tokenOut, amountsIn);

@@ -45,7 +45,7 @@ export class LaunchpadReader {
       chains.set(endpoint.chainId, {
         chainId: endpoint.chainId,
         launchpad: launchpads.get(endpoint.chainId)!.launchpad,
-        client: createChainClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl }),
+        client: createChainClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl, providers: endpoint.providers }),
       });
     }
     return new LaunchpadReader(chains);

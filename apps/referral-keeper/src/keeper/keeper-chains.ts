@@ -35,8 +35,8 @@ export function keeperChains(config: Config): KeeperChain[] {
       oracle,
       ...(launchpad ? { launchpad } : {}),
       ...(smallBlockGasLimit ? { smallBlockGasLimit: BigInt(smallBlockGasLimit) } : {}),
-      client: createChainClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl, pollingIntervalMs: 250 }),
-      wallet: createChainWalletClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl, account: config.keeper, pollingIntervalMs: 250 }),
+      client: createChainClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl, providers: endpoint.providers, pollingIntervalMs: 250 }),
+      wallet: createChainWalletClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl, providers: endpoint.providers, account: config.keeper, pollingIntervalMs: 250 }),
     };
   });
 }

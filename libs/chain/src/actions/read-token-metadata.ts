@@ -2,7 +2,7 @@
 // name(), symbol(), decimals(), totalSupply() and balanceOf() all answer with well-formed values. Anything
 // else (a revert, an empty or malformed answer, a timeout) makes it unverified; it never throws.
 import type { VerifiedTokenMetadata } from '@dex/messages';
-import { erc20Abi, type Address } from 'viem';
+import { erc20Abi, erc20Abi_bytes32, hexToString, type Address, type Hex } from 'viem';
 import type { ChainPublicClient } from '../clients';
 
 /** The holder whose balance is asked, to check that balanceOf answers. */
@@ -30,6 +30,14 @@ function printable(value: unknown, field: string, problems: string[], allowEmpty
     return '';
   }
   return value;
+}
+
+/** A bytes32 word as text: UTF-8 up to its first zero byte (undefined when it is not valid UTF-8). */
+export function bytes32Text(word: Hex): string | undefined {
+  const raw = hexToString(word, { size: 32 });
+  const end = raw.indexOf('\u0000');
+  const text = end === -1 ? raw : raw.slice(0, end);
+  return text.includes('\ufffd') ? undefined : text;
 }
 
 function reason(error: unknown): string {
@@ -75,6 +83,17 @@ export async function readTokenMetadata(client: ChainPublicClient, params: ReadT
     });
   } catch (error) {
     answers = fields.map(() => ({ status: 'failure', error }));
+  }
+  // Tokens such as MKR answer name() and symbol() with a bytes32 word, which does not decode as a string: those
+  // two are asked again with the bytes32 ABI and the word read as zero-padded UTF-8.
+  const retry = [0, 1].filter((i) => answers[i].status === 'failure');
+  if (retry.length) {
+    const words = await client
+      .multicall({ ...at, allowFailure: true, contracts: retry.map((i) => ({ address, abi: erc20Abi_bytes32, functionName: fields[i] as 'name' | 'symbol' })) })
+      .catch(() => []);
+    words.forEach((word, k) => {
+      if (word.status === 'success') answers[retry[k]] = { status: 'success', result: bytes32Text(word.result as Hex) };
+    });
   }
   const value = (i: number): unknown => {
     const answer = answers[i];

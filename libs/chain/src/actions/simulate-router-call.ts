@@ -3,6 +3,9 @@
 import {
   algebraPoolAbi,
   ammPoolAbi,
+  blocklistTokenAbi,
+  pausableTokenAbi,
+  revertOnZeroTokenAbi,
   launchpadAbi,
   launchpadTokenAbi,
   routerV2Abi,
@@ -15,8 +18,11 @@ import { BaseError, decodeErrorResult, decodeFunctionResult, erc20Abi, RawContra
 import type { ChainPublicClient } from '../clients';
 import { shortMessage } from '../errors';
 
-/** The custom errors a route's call can revert with: the router's, the tokens' and the pools' of every kind. */
-const ROUTE_ERRORS: Abi = [routerV2Abi, testERC20Abi, wrappedNativeAbi, launchpadTokenAbi, launchpadAbi, ammPoolAbi, stablePoolAbi, uniswapV2PairAbi, algebraPoolAbi]
+/**
+ * The custom errors a route's call can revert with: the router's, the tokens' (with the pause and blocklist errors
+ * of the devnet's misbehaving tokens, which are OpenZeppelin's and common) and the pools' of every kind.
+ */
+const ROUTE_ERRORS: Abi = [routerV2Abi, testERC20Abi, pausableTokenAbi, blocklistTokenAbi, revertOnZeroTokenAbi, wrappedNativeAbi, launchpadTokenAbi, launchpadAbi, ammPoolAbi, stablePoolAbi, uniswapV2PairAbi, algebraPoolAbi]
   .flatMap((abi) => (abi as Abi).filter((item) => item.type === 'error'))
   .filter((item, i, all) => all.findIndex((other) => JSON.stringify(other) === JSON.stringify(item)) === i);
 

@@ -17,6 +17,11 @@ export const tokenMetaSchema = z.object({
   symbol: z.string(),
   name: z.string(),
   decimals: z.number().int(),
+  /**
+   * Route answers: the part of each transfer of the token that does not arrive, in basis points (measured by the
+   * service; 0 for a token that takes no fee). Absent for the native coin.
+   */
+  transferFeeBps: z.number().int().min(0).max(10_000).optional(),
 });
 export type TokenMeta = z.infer<typeof tokenMetaSchema>;
 

@@ -44,6 +44,13 @@ export const tokenRecordSchema = z.object({
   isERC20Verified: z.boolean(),
   transfers24h: z.number().int(),
   totalTransfers: z.number().int(),
+  /**
+   * How the token's transfers behave, as the service measured them from a pool that holds it (absent when no pool
+   * holds it or the chain did not answer): the part of each transfer that does not arrive, in basis points.
+   */
+  transferFeeBps: z.number().int().min(0).max(10_000).optional(),
+  /** Set when the token's transfers fail (revert, answer false, paused or blocked): why. Routes refuse it. */
+  transferFailure: z.string().optional(),
 });
 
 export const listTokensContract = defineContract({

@@ -68,6 +68,31 @@ export const manifestLaunchpadSchema = z.object({
   tokens: z.array(manifestLaunchedTokenSchema),
 });
 
+/** The kinds of misbehaving test tokens the devnet deploys (the public catalogue of weird ERC20s). */
+export const TEST_TOKEN_KINDS = [
+  'fee-on-transfer',
+  'no-return',
+  'returns-false',
+  'revert-on-zero',
+  'pausable',
+  'blocklist',
+  'low-decimals',
+  'high-decimals',
+  'bytes32-metadata',
+  'reentrant',
+] as const;
+export const testTokenKindSchema = z.enum(TEST_TOKEN_KINDS);
+export type TestTokenKind = z.infer<typeof testTokenKindSchema>;
+
+/** A misbehaving test token and its V2 pool against the wrapped native. */
+export const manifestTestTokenSchema = manifestTokenSchema.extend({
+  kind: testTokenKindSchema,
+  pool: addressSchema,
+  /** Fee-on-transfer tokens: the part of each transfer taken, in basis points. */
+  feeBps: z.number().int().min(0).max(10_000).optional(),
+});
+export type ManifestTestToken = z.infer<typeof manifestTestTokenSchema>;
+
 export const manifestChainSchema = z.object({
   chainId: chainIdSchema,
   name: z.string(),
@@ -85,6 +110,8 @@ export const manifestChainSchema = z.object({
   core: manifestCoreSchema,
   /** The token launchpad and the tokens launched on it. */
   launchpad: manifestLaunchpadSchema,
+  /** Tokens that do not behave (one of each kind of the weird-ERC20 catalogue), each in a V2 pool of its own. */
+  testTokens: z.array(manifestTestTokenSchema).optional(),
   /** The aggregator's execution contract. */
   routerV2: addressSchema,
   /** Where the router sends the protocol's share of fees and captured slippage. */

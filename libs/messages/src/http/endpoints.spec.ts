@@ -297,6 +297,15 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/core/quote'].get.responses['400'].description).toContain(MISSING_QUOTE_PARAMS);
   });
 
+  it('documents the transfer behaviour of tokens in routes and /tokens, and the 422 for tokens that cannot be transferred', () => {
+    const json = JSON.stringify(doc.paths['/v2/route'].get.responses['200']);
+    expect(json).toContain('transferFeeBps');
+    expect(doc.paths['/v2/route'].get.responses['422'].description).toContain('Token transfers fail: <symbol> (<address>)');
+    const tokens = JSON.stringify(doc.paths['/tokens'].get.responses['200']);
+    expect(tokens).toContain('transferFeeBps');
+    expect(tokens).toContain('transferFailure');
+  });
+
   it('gives the default a parameter has in effect', () => {
     const param = (path: string, name: string) => doc.paths[path].get.parameters.find((p: any) => p.name === name).schema;
     expect(param('/tokens', 'offset').default).toBe('0');

@@ -78,6 +78,8 @@ const e = (status: number, ...messages: string[]) => messages.map((message) => (
 const CHAIN_VALUE_ERRORS = e(400, 'Invalid chainId: must be an integer', 'Unsupported chainId: <chainId>', 'Invalid <param>: must be given once');
 /** Failures every endpoint with parameters can answer: chainId, and any parameter given twice. */
 const CHAIN_ERRORS = [...e(400, 'Missing required parameter: chainId'), ...CHAIN_VALUE_ERRORS];
+/** No RPC provider of the chain has given a block within RPC_STALE_AFTER_MS: no quote from stale state. */
+export const CHAIN_UNAVAILABLE = 'Chain <chainId> unavailable: no RPC provider is giving blocks';
 /** Failures of the bus between the gateway and the service that answers. */
 const UPSTREAM = [...e(503, 'No service is answering', 'Message bus unavailable'), ...e(504, 'Upstream service timed out')];
 
@@ -100,8 +102,10 @@ export const DEADLINE_PASSED = 'Invalid deadline: already passed';
 export const INVALID_MAX_PRICE_IMPACT = 'Invalid maxPriceImpact: must be a percent in [0, 100]';
 /** A route refused by `maxPriceImpact` (422); the message names the impact found. */
 export const PRICE_IMPACT_TOO_HIGH = 'Price impact too high: <impact>% exceeds maxPriceImpact <maxPriceImpact>%';
+/** A route through a token whose transfers revert, answer false, or are paused or blocked for the pool or router. */
+export const TOKEN_TRANSFERS_FAIL = 'Token transfers fail: <symbol> (<address>)';
 /** The chain did not answer a read the route needs (its block for a deadline, the simulation's calls). */
-export const CHAIN_UNAVAILABLE = 'The chain did not answer';
+export const CHAIN_DID_NOT_ANSWER = 'The chain did not answer';
 /** Default deadline of `executeSwapsWithData` when only a recipient is given: this long after the chain's time. */
 export const DEFAULT_DEADLINE_SECONDS = 1_800;
 
@@ -456,8 +460,8 @@ export const ENDPOINTS = {
         'Invalid address: sender',
       ),
       ...e(404, 'No route found'),
-      ...e(422, PRICE_IMPACT_TOO_HIGH),
-      ...e(503, 'Liquidity not loaded yet', CHAIN_UNAVAILABLE),
+      ...e(422, PRICE_IMPACT_TOO_HIGH, TOKEN_TRANSFERS_FAIL),
+      ...e(503, 'Liquidity not loaded yet', CHAIN_UNAVAILABLE, CHAIN_DID_NOT_ANSWER),
       ...UPSTREAM,
     ],
   }),
@@ -488,7 +492,7 @@ export const ENDPOINTS = {
       ),
       ...e(404, 'No core pool found for this token pair'),
       ...e(500, 'Failed to fetch quote'),
-      ...e(503, 'Oracle price unavailable: quotes for this pool are paused', 'The pool is paused'),
+      ...e(503, 'Oracle price unavailable: quotes for this pool are paused', 'The pool is paused', CHAIN_UNAVAILABLE),
       ...UPSTREAM,
     ],
   }),

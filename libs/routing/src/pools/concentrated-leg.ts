@@ -226,8 +226,22 @@ export class ConcentratedLeg implements Leg {
     return hi;
   }
 
+  /** The segment last found by `segmentAt`: a solver's next look is most often in it or the next one. */
+  private lastSegment = 0;
+
   /** The segment holding gross input x (x in [0, maxInApprox)). */
   private segmentAt(x: number): number {
+    const last = this.lastSegment;
+    const count = this.ri.length;
+    if (last < count && this.startIn[last] <= x) {
+      if (last + 1 >= count || x < this.startIn[last + 1]) return last;
+      if (last + 2 >= count || x < this.startIn[last + 2]) return (this.lastSegment = last + 1);
+    }
+    this.lastSegment = this.searchSegment(x);
+    return this.lastSegment;
+  }
+
+  private searchSegment(x: number): number {
     let lo = 0;
     let hi = this.ri.length - 1;
     while (lo < hi) {

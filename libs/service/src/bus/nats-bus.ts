@@ -32,6 +32,8 @@ export interface RequestOptions {
 }
 
 const codec = JSONCodec<unknown>();
+/** What an in-flight request resolves with when the connection is lost under it. */
+const LOST = Symbol('connection lost');
 
 /** The reply schema of each response schema, built once (a zod schema is compiled on its first parse). */
 const replySchemas = new WeakMap<MessageContract['response'], ReturnType<typeof replySchema>>();
@@ -49,6 +51,13 @@ export class NatsBus {
   private connection?: NatsConnection;
   private connecting?: Promise<NatsConnection>;
   private closed = false;
+  /**
+   * Set from the connection's `disconnect` until its `reconnect`: requests made meanwhile fail at once, and the
+   * requests in flight when it was lost are answered 503 at once too (their replies went down with the server).
+   */
+  private outage?: { since: number };
+  /** The requests in flight, each by the function that fails it when the connection is lost. */
+  private readonly inFlight = new Set<() => void>();
   /** The service's metrics; the bus records `nats_request_duration_seconds` in it, its server `nats_handler_duration_seconds`. */
   readonly metrics: MetricsRegistry;
   private readonly requestDuration: Histogram;
@@ -61,7 +70,7 @@ export class NatsBus {
   /** Resolves with the connection once the first connect succeeds; safe to call many times. */
   connect(): Promise<NatsConnection> {
     this.connecting ??= connect({
-      servers: this.options.url.split(','),
+      servers: this.options.url.split(',').map((s) => s.trim()).filter(Boolean),
       name: this.options.name,
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
@@ -82,10 +91,30 @@ export class NatsBus {
 
   private async watch(nc: NatsConnection): Promise<void> {
     for await (const status of nc.status()) {
-      if (status.type === 'disconnect' || status.type === 'reconnect') {
-        this.options.logger.warn({ msg: `NATS ${status.type}`, server: String(status.data) }, 'NatsBus');
+      if (status.type === 'disconnect') {
+        this.markDisconnected();
+        this.options.logger.warn({ msg: 'NATS disconnect', server: String(status.data) }, 'NatsBus');
+      } else if (status.type === 'reconnect') {
+        const downMs = this.outage ? Math.round(performance.now() - this.outage.since) : undefined;
+        this.outage = undefined;
+        this.options.logger.warn({ msg: 'NATS reconnect', server: String(status.data), downMs }, 'NatsBus');
       }
     }
+    // The status iterator ends when the connection is closed for good.
+    this.markDisconnected();
+  }
+
+  private markDisconnected(): void {
+    if (this.outage) return;
+    this.outage = { since: performance.now() };
+    for (const lose of this.inFlight) lose();
+    this.inFlight.clear();
+  }
+
+  /** Whether the connection is up now: connected once and not lost since (a lost one reconnects by itself). */
+  get connected(): boolean {
+    const nc = this.connection;
+    return !!nc && !nc.isClosed() && !this.outage;
   }
 
   /** The live connection, if the first connect has happened. */
@@ -125,14 +154,19 @@ export class NatsBus {
       return reply;
     };
     const nc = this.connection;
-    if (!nc || nc.isClosed()) {
-      return done({ ok: false, error: { status: 503, message: 'Message bus unavailable', details: contract.subject } }, 'error');
+    // While the connection is down a request would wait in the client's buffer for the whole timeout: fail fast.
+    if (!nc || nc.isClosed() || this.outage) {
+      return done({ ok: false, error: { status: 503, message: 'Message bus unavailable', details: contract.subject } }, 'unavailable');
     }
     const timeout = options.timeoutMs ?? this.options.requestTimeoutMs ?? 5_000;
     const h = headers();
     h.set(REQUEST_ID_HEADER, options.requestId ?? currentRequestId() ?? randomUUID());
+    const lost = this.lostSignal();
     try {
-      const msg = await nc.request(contract.subject, codec.encode(parsed.data), { timeout, headers: h });
+      const msg = await Promise.race([nc.request(contract.subject, codec.encode(parsed.data), { timeout, headers: h }), lost.promise]);
+      if (msg === LOST) {
+        return done({ ok: false, error: { status: 503, message: 'Message bus unavailable', details: contract.subject } }, 'unavailable');
+      }
       const reply = replySchemaOf(contract).safeParse(codec.decode(msg.data));
       if (!reply.success) {
         this.options.logger.error(
@@ -151,7 +185,17 @@ export class NatsBus {
       }
       this.options.logger.error({ msg: 'bus request failed', subject: contract.subject, err: String(err) }, 'NatsBus');
       return done({ ok: false, error: { status: 503, message: 'Message bus unavailable', details: contract.subject } }, 'error');
+    } finally {
+      lost.cancel();
     }
+  }
+
+  /** Resolves with LOST if the connection is lost before `cancel` (called once the request has its answer). */
+  private lostSignal(): { promise: Promise<typeof LOST>; cancel: () => void } {
+    let lose!: () => void;
+    const promise = new Promise<typeof LOST>((resolve) => (lose = () => resolve(LOST)));
+    this.inFlight.add(lose);
+    return { promise, cancel: () => this.inFlight.delete(lose) };
   }
 
   /** Publishes a fact (fire and forget) after validating it against `schema`. */

@@ -1,4 +1,4 @@
-import { isSupportedChainId, SUPPORTED_CHAIN_IDS } from '@dex/chain';
+import { isSupportedChainId, RPC_PROVIDER_DEFAULTS, splitRpcUrls, SUPPORTED_CHAIN_IDS, type RpcProviderOptions } from '@dex/chain';
 import { z } from 'zod';
 
 /** A setting is missing or malformed; the message names the setting. The service refuses to start. */
@@ -32,13 +32,22 @@ export const databaseSettings = {
 };
 
 export const chainListSetting = {
-  /** Comma-separated chain ids the service serves; each needs `RPC_URL_<chainId>`. */
+  /** Comma-separated chain ids the service serves; each needs `RPC_URL_<chainId>` (one URL or several, comma-separated). */
   CHAIN_IDS: z.string().default(SUPPORTED_CHAIN_IDS.join(',')),
+  /** How often each RPC provider is asked for its head, milliseconds. */
+  RPC_PROBE_INTERVAL_MS: z.coerce.number().int().min(50).default(RPC_PROVIDER_DEFAULTS.probeIntervalMs),
+  /** A provider more than this many blocks below the highest recent head is passed over. */
+  RPC_MAX_LAG_BLOCKS: z.coerce.number().int().nonnegative().default(RPC_PROVIDER_DEFAULTS.maxLagBlocks),
+  /** After this long without a usable block from any provider of a chain, quotes on it answer 503, milliseconds. */
+  RPC_STALE_AFTER_MS: z.coerce.number().int().positive().default(RPC_PROVIDER_DEFAULTS.staleAfterMs),
 };
 
 export interface ChainEndpoint {
   readonly chainId: number;
+  /** The `RPC_URL_<chainId>` value: one URL, or several comma-separated (providers in order of preference). */
   readonly rpcUrl: string;
+  /** How the providers are watched (`RPC_PROBE_INTERVAL_MS`, `RPC_MAX_LAG_BLOCKS`, `RPC_STALE_AFTER_MS`). */
+  readonly providers?: RpcProviderOptions;
 }
 
 type Env = Record<string, string | undefined>;
@@ -83,15 +92,16 @@ export function loadChainEndpoints(service: string, chainIds: string, env: Env =
     }
     const name = `RPC_URL_${chainId}`;
     const rpcUrl = env[name];
-    if (!rpcUrl) {
+    const urls = rpcUrl ? splitRpcUrls(rpcUrl) : [];
+    if (!rpcUrl || urls.length === 0) {
       problems.push(`missing required setting ${name}`);
       continue;
     }
-    if (!/^(https?|wss?):\/\//.test(rpcUrl)) {
-      problems.push(`invalid setting ${name}: must be an http(s) or ws(s) URL`);
+    if (!urls.every((url) => /^https?:\/\//.test(url))) {
+      problems.push(`invalid setting ${name}: must be an http(s) URL, or several comma-separated`);
       continue;
     }
-    endpoints.push({ chainId, rpcUrl });
+    endpoints.push({ chainId, rpcUrl: urls.join(',') });
   }
   if (problems.length) throw new ConfigError(service, problems);
   return endpoints;
@@ -104,6 +114,12 @@ export function loadChainEndpoints(service: string, chainIds: string, env: Env =
  */
 export function loadChainServiceSettings<S extends z.ZodRawShape>(service: string, httpPort: number, shape: S, env: Env = process.env) {
   const settings = loadSettings(service, { ...baseSettings, ...chainListSetting, ...httpPortSetting(httpPort), ...shape }, env);
-  // CHAIN_IDS is in every such shape (chainListSetting); the generic shape hides it from the type.
-  return { ...settings, chains: loadChainEndpoints(service, (settings as { CHAIN_IDS: string }).CHAIN_IDS, env) };
+  // The chain list settings are in every such shape (chainListSetting); the generic shape hides them from the type.
+  const chainSettings = settings as unknown as z.output<z.ZodObject<typeof chainListSetting>>;
+  const providers: RpcProviderOptions = {
+    probeIntervalMs: chainSettings.RPC_PROBE_INTERVAL_MS,
+    maxLagBlocks: chainSettings.RPC_MAX_LAG_BLOCKS,
+    staleAfterMs: chainSettings.RPC_STALE_AFTER_MS,
+  };
+  return { ...settings, chains: loadChainEndpoints(service, chainSettings.CHAIN_IDS, env).map((e) => ({ ...e, providers })) };
 }

@@ -26,7 +26,7 @@ export function httpMetrics(registry: MetricsRegistry): HttpMetrics {
 }
 
 /** How a bus request ended, seen by the requester. */
-export type BusRequestOutcome = 'ok' | 'error' | 'timeout' | 'no_responders';
+export type BusRequestOutcome = 'ok' | 'error' | 'timeout' | 'no_responders' | 'unavailable';
 /** How the handling of a bus request ended, seen by the handler. */
 export type BusHandlerOutcome = 'ok' | 'error';
 
