@@ -4,7 +4,9 @@
  * through the router, the integrator fee), and per swap its source kind's cost, a concentrated pool's also per
  * initialized tick it crosses. Pure: the constants are fitted by `bench/gas-model/run.mjs` to transactions executed on
  * the devnet (each kind, linear, split and multi-path routes, native ends, fees, `executeSwapsWithData`), which also
- * prints the model against what each executed.
+ * prints the model against what each executed. The devnet is first brought to a live chain's state (every pool traded
+ * each way, each concentrated pool across its ticks near the price and back, fee recipients holding the tokens), so
+ * the constants price pools and accounts in use; docs/api.md lists what costs more (first-time storage writes).
  *
  * Every figure is the gas the receipt reports (`gasUsed`: after the refunds of storage set back within the call).
  */
@@ -20,53 +22,63 @@ const CALLDATA_BYTE_GAS = 16;
 /** A swap's cost by what it executes: the launchpad's buys and sales run different code. */
 export type GasSwapKind = Exclude<PoolKind, 'launchpad'> | 'launchpad-buy' | 'launchpad-sell';
 
-/** RouterV2's own work, beside the swaps and the calldata (fitted; see the module note). */
+/**
+ * RouterV2's own work, beside the swaps and the calldata (fitted by non-negative least squares: none of this work gives
+ * gas back; see the module note).
+ */
 export const ROUTER_GAS = {
   /** `executeSwaps` of a one-swap route paid straight to the caller by its pool, token in and out. */
-  base: 30_572,
+  base: 32_277,
   /** `executeSwapsWithData` over `executeSwaps`: the deadline and recipient. */
-  withData: 2_599,
+  withData: 1_066,
   /** The native coin in: wrapped, the first stage paid by the router. */
-  nativeIn: -9_333,
+  nativeIn: 6_767,
   /** The native coin out: unwrapped and sent (the output goes through the router). */
-  nativeOut: 30_084,
+  nativeOut: 15_089,
   /** A token output paid through the router (a fee, a split last stage, output made before the last stage). */
-  routerPayout: -689,
-  /** An integrator fee: the fee recipient's and the treasury's transfers. */
-  fee: 28_924,
+  routerPayout: 3_717,
+  /**
+   * An integrator fee: the fee recipient's and the treasury's transfers, to accounts that already hold the token (a
+   * first payment of a token to either sets its balance slot from zero: about 16,700 more each, not estimated).
+   */
+  fee: 22_052,
   /** Each token beyond tokenIn and tokenOut: held by the router between stages. */
-  extraToken: 1_757,
+  extraToken: 2_631,
 } as const;
 
 /** Each swap's marginal gas by kind (fitted; see the module note). */
 export const SWAP_GAS_BY_KIND: Readonly<Record<GasSwapKind, number>> = {
-  core: 113_827,
-  'uniswap-v2': 65_729,
-  stable: 86_707,
-  'launchpad-buy': 105_681,
-  'launchpad-sell': 82_279,
-  'uniswap-v3': 89_308,
-  algebra: 84_422,
+  core: 107_703,
+  'uniswap-v2': 65_216,
+  stable: 85_430,
+  'launchpad-buy': 86_805,
+  'launchpad-sell': 88_920,
+  'uniswap-v3': 78_469,
+  algebra: 75_448,
 };
 
-/** Per initialized tick a concentrated swap crosses (fitted). */
-export const TICK_GAS: Readonly<Record<'uniswap-v3' | 'algebra', number>> = { 'uniswap-v3': 48_524, algebra: 42_277 };
+/**
+ * Per initialized tick a concentrated swap crosses (fitted): the tick's values outside rewritten, as on a live pool
+ * whose ticks near the price were crossed before. A tick's first crossing in its life sets them from zero, about
+ * 35,000 more, which the model cannot know from the pool's state.
+ */
+export const TICK_GAS: Readonly<Record<'uniswap-v3' | 'algebra', number>> = { 'uniswap-v3': 26_773, algebra: 18_303 };
 
 /** Per 256-tick word of the tick bitmap a concentrated swap's price moves across (fitted). */
-export const TICK_WORD_GAS = 7_144;
+export const TICK_WORD_GAS = 6_533;
 
 /**
  * The ticks a concentrated swap crosses on average over the calibration's routes, for a swap whose crossings are not
  * known (`swapGas`).
  */
-export const AVERAGE_TICKS_CROSSED = 1.25;
+export const AVERAGE_TICKS_CROSSED = 1.09;
 
 /**
- * What a recipient that held none of the output costs more: its balance slot set from zero (20,000 against 2,900),
- * or, for the native coin, the account created by the transfer (25,000).
+ * What a recipient that held none of the output costs more (fitted): its balance slot set from zero (20,000 against
+ * 2,900 for a storage write), or, for the native coin, the account created by the transfer (25,000 and its access).
  */
-export const NEW_TOKEN_HOLDER_GAS = 17_100;
-export const NEW_ACCOUNT_GAS = 25_000;
+export const NEW_TOKEN_HOLDER_GAS = 16_685;
+export const NEW_ACCOUNT_GAS = 27_237;
 
 /** Calldata bytes of `executeSwaps`, for a shape without calldata: a token, a swap, a stage, the rest. */
 const CALLDATA_GAS = { base: 1_100, withData: 420, token: 368, stage: 140, swap: 1_800 } as const;

@@ -36,10 +36,19 @@ export function quotedPriceImpact(quote: QuotedRoute): number {
   return stagePriceImpacts(stages, route.tokens[0], route.tokens[route.tokens.length - 1]).averagePriceImpact;
 }
 
+/** The transaction's gas and its cost (see `routeResponseSchema`). */
+export interface RouteGasCost {
+  readonly gasEstimate: number;
+  readonly gasPrice: string;
+  readonly gasCostNative: string;
+  readonly gasCostUsd: string | null;
+}
+
 /** What the answer carries beside the route: its id, the route's impact, the simulation when one was asked for. */
 export interface RouteAnswerExtras {
   readonly quoteId: string;
   readonly averagePriceImpact: number;
+  readonly gas: RouteGasCost;
   readonly simulation?: RouteSimulation;
   /** The transfer fees measured for the route's tokens, in basis points (lower-case address); 0 for none. */
   readonly transferFees?: ReadonlyMap<string, number>;
@@ -53,7 +62,7 @@ export function routeAnswer(chain: ChainLiquidity, blockNumber: bigint, order: R
     const bps = fees.get(meta.address.toLowerCase());
     return bps !== undefined ? { ...meta, transferFeeBps: bps } : meta;
   };
-  const { quoteId, averagePriceImpact, simulation } = extras;
+  const { quoteId, averagePriceImpact, simulation, gas } = extras;
   return {
     quoteId,
     chainId: chain.chainId,
@@ -66,6 +75,7 @@ export function routeAnswer(chain: ChainLiquidity, blockNumber: bigint, order: R
     amountIn: formatUnits(amountIn, order.metaIn.decimals),
     amountOut: formatUnits(amountOut, order.metaOut.decimals),
     averagePriceImpact,
+    ...gas,
     execution: {
       to: chain.entry.routerV2,
       calldata: execution.calldata,

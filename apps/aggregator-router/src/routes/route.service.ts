@@ -8,6 +8,7 @@ import { formatUnits, getAddress, type Address } from 'viem';
 import { LiquidityService, type ChainLiquidity, type LiquiditySnapshot } from '../liquidity/liquidity.service';
 import { quotedPriceImpact, routeAnswer } from './route-answer';
 import { routeExecution, type RouteExecution } from './route-execution';
+import { GasPrices, RecipientHoldings, routeGasCost } from './route-gas';
 import { requoteRoute, searchRoute, type QuotedRoute } from './route-quote';
 import { TokenTransfers } from '../tokens/token-transfers';
 import { resolveRouteRequest, type RouteOrder, type RouteRequest } from './route-request';
@@ -32,6 +33,8 @@ export function checkPriceImpact(averagePriceImpact: number, maxPriceImpact: num
 @Injectable()
 export class RouteService {
   private readonly logger = new Logger('RouteService');
+  private readonly gasPrices = new GasPrices();
+  private readonly recipientHoldings = new RecipientHoldings();
 
   constructor(
     @Inject(LiquidityService) private readonly liquidity: LiquidityService,
@@ -66,7 +69,10 @@ export class RouteService {
     }
     const averagePriceImpact = quotedPriceImpact(quote);
     checkPriceImpact(averagePriceImpact, order.maxPriceImpact);
-    const simulation = order.sender ? await this.simulate(chain, snapshot.blockNumber, order, order.sender, quote, execution) : undefined;
+    const [simulation, gas] = await Promise.all([
+      order.sender ? this.simulate(chain, snapshot.blockNumber, order, order.sender, quote, execution) : undefined,
+      routeGasCost(this.gasPrices, this.recipientHoldings, chain, snapshot.blockNumber, order, quote, execution),
+    ]);
     const quoteId = randomUUID();
     this.logger.log({
       msg: 'route quote',
@@ -79,11 +85,12 @@ export class RouteService {
       ...([...fees.values()].some((bps) => bps > 0) ? { transferFees: Object.fromEntries(fees) } : {}),
       minAmountOut: execution.minAmountOut.toString(),
       averagePriceImpact,
+      gasEstimate: gas.gasEstimate,
       pools: quote.hops.map((hop) => hop.map((s) => s.swap.poolAddress)),
       ...(order.payout ? { recipient: order.payout.recipient, deadline: order.payout.deadline.toString() } : {}),
       ...(simulation ? { simulation: { success: simulation.success, failure: simulation.failure, revertReason: simulation.revertReason } } : {}),
     });
-    return routeAnswer(chain, snapshot.blockNumber, order, quote, execution, { quoteId, averagePriceImpact, transferFees: fees, ...(simulation ? { simulation } : {}) });
+    return routeAnswer(chain, snapshot.blockNumber, order, quote, execution, { quoteId, averagePriceImpact, gas, transferFees: fees, ...(simulation ? { simulation } : {}) });
   }
 
   /**

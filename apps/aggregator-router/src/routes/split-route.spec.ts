@@ -12,6 +12,7 @@ import { requoteRoute } from './route-quote';
 import type { RouteOrder } from './route-request';
 
 const QUOTE_ID = '6f1c2a52-3c1e-4b8f-9d2a-1e2f3a4b5c6d';
+const GAS = { gasEstimate: 200_000, gasPrice: '1000000000', gasCostNative: '0.0002', gasCostUsd: null };
 
 const WHYPE = '0x1000000000000000000000000000000000000001';
 const USDC = '0x2000000000000000000000000000000000000002';
@@ -129,7 +130,7 @@ describe('a route split across paths through the service', () => {
     expect(args[1]).toBe(amountIn);
     expect(args[3]).toBe(quote.amountOut);
     expect(args[4]).toEqual(route.hopSwaps.map((stage) => stage.map((s) => ({ pool: getAddress(s.poolAddress), tokenIn: getAddress(s.tokenIn), tokenOut: getAddress(s.tokenOut), routerIndex: s.routerIndex, amountIn: s.amountIn, data: '0x' }))));
-    const answer = routeAnswer(chain, 7n, order(amountIn), quote, execution, { quoteId: QUOTE_ID, averagePriceImpact: quotedPriceImpact(quote) });
+    const answer = routeAnswer(chain, 7n, order(amountIn), quote, execution, { quoteId: QUOTE_ID, averagePriceImpact: quotedPriceImpact(quote), gas: GAS });
     expect(answer.tokens.intermediates.map((t) => t.address)).toEqual([getAddress(WHYPE)]);
     expect(answer.execution.details.path).toEqual([USDC, WHYPE, PURR].map((t) => getAddress(t)));
     expect(answer.execution.details.hopSwaps.map((stage) => stage.map((s) => [s.tokenIn, s.tokenOut, s.amountIn]))).toEqual(
@@ -151,6 +152,6 @@ describe('a route split across paths through the service', () => {
     expect(execution.calldata).toBe(
       encodeExecuteSwaps({ tokens: small.tokens, amountIn: small.amountIn, minAmountOut: execution.minAmountOut, expectedAmountOut: quote.amountOut, hopSwaps, feeBps: 5, feeRecipient: o.feeRecipient }),
     );
-    expect(routeAnswer(chain, 7n, o, quote, execution, { quoteId: QUOTE_ID, averagePriceImpact: quotedPriceImpact(quote) }).tokens.intermediates).toEqual(small.tokens.slice(1, -1).map((t) => expect.objectContaining({ address: getAddress(t) })));
+    expect(routeAnswer(chain, 7n, o, quote, execution, { quoteId: QUOTE_ID, averagePriceImpact: quotedPriceImpact(quote), gas: GAS }).tokens.intermediates).toEqual(small.tokens.slice(1, -1).map((t) => expect.objectContaining({ address: getAddress(t) })));
   });
 });

@@ -126,6 +126,17 @@ export const routeResponseSchema = z.object({
   amountOut: z.string(),
   /** Fraction (0.01 = 1%). */
   averagePriceImpact: z.number(),
+  /**
+   * Gas the transaction uses, whole transaction (what its receipt's `gasUsed` reports), from RouterV2's gas model per
+   * source kind (`libs/routing/src/gas-model.ts`, calibrated by `bench/gas-model`).
+   */
+  gasEstimate: z.number().int(),
+  /** The chain's gas price at the quote (`eth_gasPrice`, read once per block), wei. */
+  gasPrice: baseUnitsSchema,
+  /** `gasEstimate` times `gasPrice`, in the native coin (decimal, 18 decimals at most). */
+  gasCostNative: z.string(),
+  /** That cost in USD at the oracle's price of the wrapped native token; null when the chain has no such price. */
+  gasCostUsd: z.string().nullable(),
   execution: z.object({
     to: addressSchema,
     calldata: z.string().regex(/^0x[0-9a-fA-F]*$/),

@@ -419,7 +419,7 @@ export const ENDPOINTS = {
     tag: 'aggregator',
     summary: 'The best route and ready-to-send RouterV2 calldata',
     description:
-      'Exactly one of amountIn (exact input) and amountOut (exact output). The calldata calls executeSwaps on `execution.to`, or executeSwapsWithData when recipient or deadline is given; a swap from the native coin carries `execution.value`. Every answer carries a `quoteId`, logged with the request id, the inputs and the block. With `sender`, `simulation` says whether the transaction would succeed from that address now and, if not, why.',
+      'Exactly one of amountIn (exact input) and amountOut (exact output). The calldata calls executeSwaps on `execution.to`, or executeSwapsWithData when recipient or deadline is given; a swap from the native coin carries `execution.value`. Every answer carries a `quoteId`, logged with the request id, the inputs and the block. With `sender`, `simulation` says whether the transaction would succeed from that address now and, if not, why. `gasEstimate` is the gas the transaction uses (whole, as its receipt reports), from the RouterV2 gas model per source kind and concentrated tick crossed, calibrated on executed transactions (see docs/api.md: it assumes the recipient, the fee recipient and the treasury already hold the output token); `gasPrice` is the chain gas price, `gasCostNative` and `gasCostUsd` its cost.',
     input: routeInput,
     pathParams: [],
     body: dataEnvelope(routeContract.response),
