@@ -88,6 +88,10 @@ const TARGET_EXACT_OUT_INPUT = 1.000001;
 const TARGET_EXACT_OUT_EXCESS = 0.001;
 const LATENCY_TARGET_P50_MS = 5; // bench/route's engine-only target (on its own query mix), shown for information
 const SYNTHETIC_SEED = 20_251_121;
+/** What a unit of gas costs in USD for the net-of-gas figures: 1 gwei at $2,500 a native coin. */
+const GAS_USD = 2.5e-6;
+/** The source kinds whose cheapest swap bounds the gas of any route. */
+const GAS_KINDS = ['uniswap-v2', 'stable', 'core', 'uniswap-v3', 'algebra', 'launchpad'];
 const SYNTHETIC_OPTIONS = { loopFree: true, corePools: 40, curves: 12, concentrated: 0.34 };
 
 const args = process.argv.slice(2);
@@ -340,9 +344,9 @@ function readRoute(route, tokenIn, tokenOut, amountIn, sides) {
 /** The swaps a route may hold on a chain, as aggregator-router gives the engine: what the chain's route gas budget holds. */
 let chainMaxSwaps = () => undefined;
 
-function askEngine(engine, graph, q, maxSwaps = chainMaxSwaps(graph.chainId)) {
+function askEngine(engine, graph, q, maxSwaps = chainMaxSwaps(graph.chainId), gasValue = 0) {
   try {
-    return engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountIn: q.amountIn, multiHop: true, maxSwaps });
+    return engine.findRoute(graph, { tokenIn: q.tokenIn, tokenOut: q.tokenOut, amountIn: q.amountIn, multiHop: true, maxSwaps, gasValue });
   } catch (e) {
     if (e.name !== 'NoRouteError') throw e;
     return undefined;
@@ -390,6 +394,19 @@ async function evaluate(name, engine, snapshot, tokens, queries, alsoMaxSwaps) {
     // For information: the route within another swap budget.
     const other = alsoMaxSwaps !== undefined && (optimum.status === 'optimal' || optimum.status === 'unfinished') ? askEngine(engine, graph, q, alsoMaxSwaps) : undefined;
     if (other) r.otherBudgetRatio = Number(other.amountOut) / optimum.upper;
+    // Net of gas, for information: the route chosen net of gas (gasValue: GAS_USD a gas unit in tokenOut) against
+    // the optimum less the gas of the cheapest transaction any route needs (one swap): a bound above the best net.
+    if (optimum.status === 'optimal' || optimum.status === 'unfinished') {
+      const gasValue = GAS_USD / usdPerUnit.get(q.tokenOut);
+      const bound = optimum.upper - (engine.routeBaseGas() + Math.min(...GAS_KINDS.map((k) => engine.swapGas(k)))) * gasValue;
+      const aware = askEngine(engine, graph, q, chainMaxSwaps(graph.chainId), gasValue);
+      const net = (route) => (route ? Number(route.amountOut) - engine.routeGas(route) * gasValue : 0);
+      if (bound > 0) {
+        r.netRatio = Math.max(0, net(aware)) / bound;
+        r.netRatioGasAside = Math.max(0, net(route)) / bound;
+        r.awareSwaps = aware ? aware.hopSwaps.flat().length : 0;
+      }
+    }
     if (read) Object.assign(r, { splits: read.splits, stages: read.stages, swaps: read.swaps.length, problems: read.problems });
     // Integer rounding: a base unit of each swap's tokens in and out, in tokenOut base units.
     const rounding = read ? read.swaps.reduce((sum, s) => sum + (usdPerUnit.get(s.tokenIn) + usdPerUnit.get(s.tokenOut)) / usdPerUnit.get(q.tokenOut), 0) : 0;
@@ -436,6 +453,9 @@ function summarize(rows) {
     belowOnePath,
     checkProblems: rows.filter((r) => r.problems?.length).length,
     maxSwapCount: Math.max(0, ...rows.map((r) => r.swapCount ?? 0)),
+    net: rated.some((r) => r.netRatio !== undefined)
+      ? { median: quantile(rated.map((r) => r.netRatio ?? 0), 0.5), p5: quantile(rated.map((r) => r.netRatio ?? 0), 0.05), gasAsideMedian: quantile(rated.map((r) => r.netRatioGasAside ?? 0), 0.5), gasAsideP5: quantile(rated.map((r) => r.netRatioGasAside ?? 0), 0.05), meanSwaps: rated.reduce((sum, r) => sum + (r.awareSwaps ?? 0), 0) / rated.length }
+      : undefined,
     otherBudget: rated.some((r) => r.otherBudgetRatio !== undefined) ? { median: quantile(rated.map((r) => r.otherBudgetRatio ?? 0), 0.5), p5: quantile(rated.map((r) => r.otherBudgetRatio ?? 0), 0.05) } : undefined,
     pass: { median: median >= TARGET_MEDIAN, p5: p5 >= TARGET_P5, onePath: belowOnePath === 0 },
   };
@@ -618,6 +638,9 @@ function print(report) {
         `${s.label.padEnd(12)}${String(s.rated).padStart(6)}${String(s.noExactRoute).padStart(9)}${pct(s.median).padStart(10)} ${mark(s.pass.median)}${pct(s.p5).padStart(10)} ${mark(s.pass.p5)}${pct(s.min).padStart(10)}${share(s.splitShare).padStart(8)}${share(s.optimumSplitShare).padStart(11)}${String(s.belowOnePath).padStart(9)} ${mark(s.pass.onePath)}${String(s.engineNoRoute).padStart(10)}${String(s.checkProblems).padStart(7)}`,
       );
     }
+    console.log(
+      `  net of gas, for information (gas at $${GAS_USD.toExponential(1)} a unit: 1 gwei at $2,500 a coin; route chosen net of gas against the optimum less one swap's gas): ${g.sizes.map((x) => `$${x.usd.toLocaleString('en-US')} median ${pct(x.net?.median)} p5 ${pct(x.net?.p5)} (gas aside ${pct(x.net?.gasAsideMedian)} / ${pct(x.net?.gasAsideP5)}; ${x.net?.meanSwaps.toFixed(1)} swaps)`).join('; ')}`,
+    );
     if (g.alsoMaxSwaps !== undefined) {
       console.log(`  for information, within ${g.alsoMaxSwaps} swaps (chain 999's budget) instead: ${g.sizes.map((x) => `$${x.usd.toLocaleString('en-US')} median ${pct(x.otherBudget?.median)} p5 ${pct(x.otherBudget?.p5)}`).join('; ')}`);
     }

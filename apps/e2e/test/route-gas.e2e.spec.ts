@@ -127,4 +127,30 @@ describe('route gas estimates', () => {
     expect(BigInt(data.gasPrice)).toBeGreaterThan(0n);
     expect(Number(data.gasCostUsd)).toBeGreaterThan(0);
   });
+
+  it('chooses the route net of gas: fewer swaps for a small trade where gas aside it takes more, a split for a large one', async () => {
+    type Data = Awaited<ReturnType<typeof routeAtHead>>;
+    const swaps = (d: Data) => d.execution.details.hopSwaps.flat().length;
+    // WHYPE is the wrapped native coin: the gas cost in wei is in WHYPE base units.
+    const net = (d: Data) => BigInt(d.execution.details.amountOut) - BigInt(d.gasEstimate) * BigInt(d.gasPrice);
+    // Gas at 1,000 gwei (a swap about $2 at the devnet's $25 HYPE): a congested chain, where an extra hop or pool
+    // for a few dollars' gain is a loss.
+    await client.request({ method: 'anvil_setNextBlockBaseFeePerGas' as never, params: [`0x${(1_000n * 10n ** 9n).toString(16)}`] as never });
+    await client.request({ method: 'anvil_mine' as never, params: ['0x1'] as never });
+    const small = { tokenIn: token('USDC'), tokenOut: token('WHYPE'), amountIn: '20', multiHop: true };
+    const [aside, chosen] = [await routeAtHead({ ...small, gasAware: false }), await routeAtHead(small)];
+    expect(BigInt(chosen.gasPrice)).toBeGreaterThanOrEqual(500n * 10n ** 9n);
+    expect(swaps(aside)).toBeGreaterThan(1);
+    expect(swaps(chosen)).toBeLessThan(swaps(aside));
+    expect(net(chosen)).toBeGreaterThan(net(aside));
+    expect(BigInt(chosen.execution.details.amountOut)).toBeLessThanOrEqual(BigInt(aside.execution.details.amountOut));
+    const large = await routeAtHead({ ...small, amountIn: '20000' });
+    expect(swaps(large)).toBeGreaterThan(1);
+    // The route chosen executes for what was quoted.
+    const before = await client.readContract({ address: token('WHYPE'), abi: erc20Abi, functionName: 'balanceOf', args: [wallet.account!.address] });
+    const { data } = await execute(small);
+    const after = await client.readContract({ address: token('WHYPE'), abi: erc20Abi, functionName: 'balanceOf', args: [wallet.account!.address] });
+    expect(swaps(data)).toBeLessThan(swaps(aside));
+    expect(after - before).toBe(BigInt(data.execution.details.amountOut));
+  });
 });

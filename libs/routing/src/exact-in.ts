@@ -15,8 +15,17 @@ import { routeGas } from './gas-model';
 import { assembleRoute, assembleStages, type Route } from './route';
 import { best, DEFAULT_EXACT_CANDIDATES, DEFAULT_SPLIT_CANDIDATES, pathOptions, type SearchOptions } from './route-options';
 
-/** Pools per hop of the one-path routes weighed against the route found when the choice is net of gas. */
-export const FEWER_POOLS = [1, 2] as const;
+/**
+ * The one-path searches weighed against the route found when the choice is net of gas: fewer pools per hop (one,
+ * two), and the direct pools alone (one, two, all): fewer swaps for less output.
+ */
+export const FEWER_SWAPS: readonly Pick<SearchOptions, 'multiHop' | 'poolsPerPair' | 'directPools'>[] = [
+  { poolsPerPair: 1, directPools: 1 },
+  { poolsPerPair: 2, directPools: 2 },
+  { multiHop: false, poolsPerPair: 1, directPools: 1 },
+  { multiHop: false, poolsPerPair: 2, directPools: 2 },
+  { multiHop: false },
+];
 
 /** The best one-path route (each hop split across its parallel pools). */
 export function bestOnePathExactIn(graph: ChainGraph, tokenIn: string, tokenOut: string, amountIn: bigint, options: SearchOptions = {}): Route | undefined {
@@ -56,8 +65,8 @@ export function findRouteExactIn(graph: ChainGraph, tokenIn: string, tokenOut: s
   // Net of gas: the route found against the one-path routes with fewer pools per hop.
   const net = (r: Route) => Number(r.amountOut) - routeGas(r) * gasValue;
   let chosen = route;
-  for (const poolsPerPair of FEWER_POOLS) {
-    const fewer = bestOnePathExactIn(graph, tokenIn, tokenOut, amountIn, { ...options, poolsPerPair, directPools: poolsPerPair });
+  for (const fewerSwaps of FEWER_SWAPS) {
+    const fewer = bestOnePathExactIn(graph, tokenIn, tokenOut, amountIn, { ...options, ...fewerSwaps });
     if (fewer && net(fewer) > net(chosen)) chosen = fewer;
   }
   return chosen;

@@ -15,7 +15,7 @@ import type { ChainGraph } from './graph';
 import type { HopSplit } from './hop-split';
 import { approxPathIn, quotePathExactIn, quotePathExactOut, simulateRouter } from './path-quote';
 import { leastPaying } from './least-input';
-import { FEWER_POOLS, findRouteExactIn } from './exact-in';
+import { FEWER_SWAPS, findRouteExactIn } from './exact-in';
 import { routeGas } from './gas-model';
 import { restage } from './flow-route';
 import { optimumInputEstimate, optimumSetup, type InputEstimate } from './optimal-route';
@@ -121,8 +121,8 @@ export function findRouteExactOut(graph: ChainGraph, tokenIn: string, tokenOut: 
   // Net of gas: the route found against the one-path routes with fewer pools per hop.
   const cost = (r: Route) => Number(r.amountIn) + routeGas(r) * gasValue;
   let chosen = route;
-  for (const poolsPerPair of FEWER_POOLS) {
-    const fewer = bestOnePathExactOut(graph, tokenIn, tokenOut, amountOut, { ...search, poolsPerPair, directPools: poolsPerPair });
+  for (const fewerSwaps of FEWER_SWAPS) {
+    const fewer = bestOnePathExactOut(graph, tokenIn, tokenOut, amountOut, { ...search, ...fewerSwaps });
     if (fewer && cost(fewer) < cost(chosen)) chosen = fewer;
   }
   return chosen;

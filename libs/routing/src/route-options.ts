@@ -22,8 +22,9 @@ export interface SearchOptions extends Omit<PathOptions, 'maxHops'> {
   /**
    * What one unit of gas is worth, for a choice net of gas: in tokenOut base units for an exact input (the route
    * paying the most output less its gas so valued is taken), in tokenIn base units for an exact output (the route
-   * needing the least input plus its gas). The routes weighed: the best one-path route, the same with one pool per
-   * hop and with two, and the optimum across paths; a split or a hop is so taken only when it pays for its gas.
+   * needing the least input plus its gas). The routes weighed: the route found (the optimum across paths or the best
+   * one-path route) and the one-path routes with fewer swaps (`FEWER_SWAPS`: one or two pools per hop, the direct
+   * pools alone); a split or a hop is so taken only when it pays for its gas.
    * 0 or unset: the most output (the least input), gas aside.
    */
   readonly gasValue?: number;

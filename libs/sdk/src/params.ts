@@ -17,6 +17,8 @@ export interface NaturalParamTypes {
   slippageBps: number;
   multiHop: boolean;
   unwrapNative: boolean;
+  /** /v2/route: choose net of gas (default true). */
+  gasAware: boolean;
   metadata: boolean;
   includeCalldata: boolean;
   /** routerIndex values. */

@@ -95,6 +95,7 @@ describe('searchRoute', () => {
     filter: {},
     feeBps: 0,
     slippageBps: 100,
+    gasAware: false,
   });
   const empty = buildGraph({ chainId: 999, pools: [] });
 

@@ -14,7 +14,8 @@ import type { RouteOrder } from './route-request';
 /** The engine's best route for the order; a 404 when no path can trade the amount with the admitted sources. */
 export function searchRoute(graph: ChainGraph, order: RouteOrder): Route {
   try {
-    return findRoute(graph, { tokenIn: order.tokenIn, tokenOut: order.tokenOut, ...order.amount, multiHop: order.multiHop, maxSwaps: order.maxSwaps, filter: order.filter });
+    const gasValue = order.gasValue ?? 0;
+    return findRoute(graph, { tokenIn: order.tokenIn, tokenOut: order.tokenOut, ...order.amount, multiHop: order.multiHop, maxSwaps: order.maxSwaps, filter: order.filter, gasValue });
   } catch (err) {
     if (err instanceof NoRouteError) {
       const { multiHop, metaIn, metaOut } = order;

@@ -51,6 +51,10 @@ export interface RouteOrder {
   readonly maxPriceImpact?: number;
   /** Simulate the transaction from this wallet. */
   readonly sender?: Address;
+  /** Choose the route net of its gas (`gasValue` of the search). */
+  readonly gasAware: boolean;
+  /** With `gasAware`: what a unit of gas is worth in tokenOut (exact input) or tokenIn (exact output) base units. */
+  readonly gasValue?: number;
 }
 
 /** RouterV2 reverts on these recipients (InvalidFeeRecipient; FeeRecipientRequired for the zero address with a fee). */
@@ -120,6 +124,7 @@ export async function resolveRouteRequest(chain: ChainLiquidity, request: RouteR
     slippageBps: request.slippageBps,
     ...(request.maxPriceImpact !== undefined ? { maxPriceImpact: request.maxPriceImpact } : {}),
     ...(request.sender !== undefined ? { sender: getAddress(request.sender) } : {}),
+    gasAware: request.gasAware,
   };
   const payout = await payoutOf(chain, request);
   return { snapshot, order: payout ? { ...order, payout } : order };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readBalances, shortMessage, simulateRouterCall } from '@dex/chain';
 import { type ParsedRequestOf, type PoolRecord, type ResponseOf, type RouteResponse, type RouteSimulation, type TokenMeta, balancesContract, CHAIN_DID_NOT_ANSWER, poolsContract } from '@dex/messages';
-import { poolModule, type Route } from '@dex/routing';
+import { bestPathRate, poolModule, type ChainGraph, type Route } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { formatUnits, getAddress, type Address } from 'viem';
@@ -48,10 +48,12 @@ export class RouteService {
    */
   async route(request: RouteRequest): Promise<RouteResponse> {
     const chain = this.liquidity.chain(request.chainId);
-    const { snapshot, order } = await resolveRouteRequest(chain, request);
+    const resolved = await resolveRouteRequest(chain, request);
+    const { snapshot } = resolved;
     // Not from state nobody refreshes: while no RPC provider gives blocks, neither the indexer's facts nor the
     // core pools' prices can be current. (Bad input has had its 400 by now.)
     this.liquidity.assertFresh(chain.chainId);
+    const order = resolved.order.gasAware ? { ...resolved.order, gasValue: await this.gasValue(chain, snapshot.graph, snapshot.blockNumber, resolved.order) } : resolved.order;
     let { route, fees } = await this.checkedRoute(chain, snapshot, order, searchRoute(snapshot.graph, order));
     let quote = await requoteRoute(chain.client, snapshot.blockNumber, route, fees);
     let execution = routeExecution(order, quote, fees.get(order.tokenOut.toLowerCase()) ?? 0);
@@ -144,6 +146,19 @@ export class RouteService {
     const filter = includeDexes?.length ? { includeDexes: includeDexes.filter((i) => !others.includes(i)) } : { excludeDexes: [...new Set([...(excludeDexes ?? []), ...others])] };
     if (filter.includeDexes?.length === 0) throw new BusError(404, 'No route found', 'a token of the route takes a transfer fee and only V2 and stable pools can trade it');
     return this.checkedRoute(chain, snapshot, order, searchRoute(snapshot.graph, { ...order, filter }), true);
+  }
+
+  /**
+   * What a unit of gas is worth in the search's units (tokenOut for an exact input, tokenIn for an exact output):
+   * the chain's gas price at the block (wei of the native coin) times the wrapped native token's best zero-size rate
+   * to that token over paths of up to three hops; 0 (gas aside) for a token the native coin has no path to.
+   */
+  private async gasValue(chain: ChainLiquidity, graph: ChainGraph, blockNumber: bigint, order: RouteOrder): Promise<number> {
+    const { gasPrice } = await this.gasPrices.at(chain, blockNumber).catch((err: unknown) => {
+      throw new BusError(503, CHAIN_DID_NOT_ANSWER, `gas price at block ${blockNumber}: ${shortMessage(err)}`);
+    });
+    const token = 'amountIn' in order.amount ? order.tokenOut : order.tokenIn;
+    return Number(gasPrice) * bestPathRate(graph, { tokenIn: chain.wrappedNative, tokenOut: token });
   }
 
   /** The transaction sent from `sender` at the quote's block: balance, allowance to the router, the call. */

@@ -66,6 +66,7 @@ const order = (amountIn: bigint, extra: Partial<RouteOrder> = {}): RouteOrder =>
   filter: {},
   feeBps: 0,
   slippageBps: 100,
+  gasAware: false,
   ...extra,
 });
 

@@ -56,6 +56,8 @@ export const routeRequestSchema = z
     maxPriceImpact: z.number().min(0).max(100).optional(),
     /** Simulate the transaction from this address at the quote's block (`simulation` in the answer). */
     sender: addressSchema.optional(),
+    /** Choose the route paying the most net of its gas (the least input plus gas); false: the most output, gas aside. */
+    gasAware: z.boolean().default(true),
   })
   .refine((r) => (r.amountIn === undefined) !== (r.amountOut === undefined), { message: 'exactly one of amountIn and amountOut', path: ['amountIn'] })
   .refine((r) => r.feeBps === 0 || r.feeRecipient !== undefined, { message: 'required when feeBps > 0', path: ['feeRecipient'] })

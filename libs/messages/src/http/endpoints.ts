@@ -166,6 +166,11 @@ export const routeInput = z
       .optional()
       .meta({ description: 'Percent in [0, 100]: a route whose averagePriceImpact (as a percent) is above it is refused with a 422 naming the impact found', pattern: '^(\\d{1,3}(\\.\\d*)?|\\.\\d+)$', examples: ['2.5'] }),
     sender: addressParam('sender', "The wallet that will send the transaction: the answer's `simulation` says whether it would succeed now (balance, allowance, the call itself at the quote's block)").optional(),
+    gasAware: booleanParam(
+      'gasAware',
+      true,
+      "Choose the route paying the most output net of its transaction's gas at the chain's gas price (exact output: the least input plus gas), so a split or an extra hop is taken only when it pays for its gas; false: the most output whatever its gas",
+    ),
   })
   .transform((q, ctx): RouteRequest => {
     if ((q.amountIn === undefined) === (q.amountOut === undefined)) {
@@ -197,6 +202,7 @@ export const routeInput = z
       ...(q.deadline !== undefined ? { deadline: BigInt(q.deadline).toString() } : {}),
       ...(q.maxPriceImpact !== undefined ? { maxPriceImpact: q.maxPriceImpact } : {}),
       ...(q.sender !== undefined ? { sender: q.sender } : {}),
+      gasAware: q.gasAware,
     };
   });
 
@@ -441,6 +447,7 @@ export const ENDPOINTS = {
         'Invalid amountOut: too large',
         'Invalid multiHop: must be true or false',
         'Invalid unwrapNative: must be true or false',
+        'Invalid gasAware: must be true or false',
         INVALID_SLIPPAGE,
         'Invalid excludeDexes: must be comma-separated routerIndex values',
         'Invalid includeDexes: must be comma-separated routerIndex values',
