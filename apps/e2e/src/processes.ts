@@ -3,6 +3,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { getFreePort } from '@dex/testing';
+import { readManifest } from '@dex/devnet-kit';
+import type { DevnetManifest } from '@dex/messages';
+import { apiClient } from './client';
 
 export const WORKSPACE = resolve(__dirname, '../../..');
 
@@ -95,4 +98,31 @@ export async function until<T>(probe: () => Promise<T>, accept: (v: T) => boolea
     if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** The devnet app as a process: chains 999 and 4663 on free ports, the activity simulator on, its manifest read. */
+export interface DevnetApp {
+  readonly devnet: AppProcess;
+  readonly manifest: DevnetManifest;
+  readonly manifestPath: string;
+}
+
+/**
+ * Starts the devnet app on the bus at `natsUrl`, its manifest and logs in `dir`, the simulator trading every
+ * `simulateIntervalMs`; resolves once it is ready and its manifest written.
+ */
+export async function startDevnetApp(dir: string, natsUrl: string, simulateIntervalMs: number): Promise<DevnetApp> {
+  const manifestPath = join(dir, 'manifest.json');
+  const devnet = await startApp('devnet', {
+    NATS_URL: natsUrl,
+    DEVNET_PORT_999: '0',
+    DEVNET_PORT_4663: '0',
+    MANIFEST_PATH: manifestPath,
+    DEVNET_LOG_DIR: join(dir, 'logs'),
+    GATEWAY_URL: 'http://127.0.0.1:3999',
+    DEVNET_SIMULATE: 'true',
+    DEVNET_SIMULATE_INTERVAL_MS: String(simulateIntervalMs),
+  });
+  await until(() => apiClient(devnet.url).request('ready'), (r) => r.status === 200, 90_000);
+  return { devnet, manifest: readManifest(manifestPath), manifestPath };
 }

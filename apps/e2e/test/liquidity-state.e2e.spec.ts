@@ -3,14 +3,13 @@
 // Algebra swaps with their ticks, launchpad trades and launches), after aggregator-router is killed mid-stream and restarted, and after a reorg of at
 // least three blocks (anvil snapshot, revert, another branch).
 import { createChainClient, type ChainPublicClient } from '@dex/chain';
-import { readManifest } from '@dex/devnet-kit';
 import { CHAIN_FACTS, type ChainFact, type DevnetManifest } from '@dex/messages';
 import { createTestDatabase, startPrivateNatsServer, type PrivateNatsServer, type TestDatabase } from '@dex/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Address } from 'viem';
-import { apiClient, heldLiquidity, liquidityAgainstChain, startApp, until, type AppProcess } from '../src';
+import { heldLiquidity, liquidityAgainstChain, startApp, until, type AppProcess, startDevnetApp } from '../src';
 
 jest.setTimeout(180_000);
 
@@ -30,19 +29,9 @@ describe('aggregator liquidity state against the chain', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'liquidity-state-e2e-'));
     [nats, db] = await Promise.all([startPrivateNatsServer(), createTestDatabase()]);
-    const manifestPath = join(dir, 'manifest.json');
-    devnet = await startApp('devnet', {
-      NATS_URL: nats.url,
-      DEVNET_PORT_999: '0',
-      DEVNET_PORT_4663: '0',
-      MANIFEST_PATH: manifestPath,
-      DEVNET_LOG_DIR: join(dir, 'logs'),
-      GATEWAY_URL: 'http://127.0.0.1:3999',
-      DEVNET_SIMULATE: 'true',
-      DEVNET_SIMULATE_INTERVAL_MS: '100',
-    });
-    await until(() => apiClient(devnet.url).request('ready'), (r) => r.status === 200, 90_000);
-    manifest = readManifest(manifestPath);
+    const started = await startDevnetApp(dir, nats.url, 100);
+    ({ devnet, manifest } = started);
+    const manifestPath = started.manifestPath;
     client = createChainClient({ chainId: 999, rpcUrl: chain().rpcUrl, multicall3: chain().multicall3 as Address, pollingIntervalMs: 50 });
     env = { NATS_URL: nats.url, DATABASE_URL: db.url, CHAIN_IDS: '999', RPC_URL_999: chain().rpcUrl, SOURCES_CONFIG: manifestPath, INDEXER_POLL_INTERVAL_MS: '100' };
     [indexer, router] = await Promise.all([startApp('indexer', env), startApp('aggregator-router', env)]);

@@ -5,29 +5,17 @@
 // is applied twice: aggregator-router handled exactly what the stream holds, the stream holds each fact once, and
 // the liquidity state equals a fresh read of the chain.
 import { createChainClient, type ChainPublicClient } from '@dex/chain';
-import { readManifest } from '@dex/devnet-kit';
-import { CHAIN_FACTS, type DevnetManifest } from '@dex/messages';
+import { LIQUIDITY_FACTS, type DevnetManifest } from '@dex/messages';
 import { createTestDatabase, startNatsCluster, type NatsCluster, type TestDatabase } from '@dex/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Address } from 'viem';
-import { apiClient, factAccount, faultFigures, liquidityAgainstChain, startApp, startLoad, streamLeader, until, type AppProcess, type FaultFigures } from '../src';
+import { factAccount, faultFigures, liquidityAgainstChain, startApp, startLoad, streamLeader, until, type AppProcess, type FaultFigures, startDevnetApp } from '../src';
 
 jest.setTimeout(240_000);
 
 /** The facts aggregator-router builds its liquidity state from. */
-const LIQUIDITY_FACTS = [
-  CHAIN_FACTS.poolCreated,
-  CHAIN_FACTS.poolUpdated,
-  CHAIN_FACTS.poolConcentrated,
-  CHAIN_FACTS.tokenCreated,
-  CHAIN_FACTS.launchpadTokenCreated,
-  CHAIN_FACTS.launchpadTrade,
-  CHAIN_FACTS.launchpadTokenGraduated,
-  CHAIN_FACTS.block,
-  CHAIN_FACTS.reorg,
-];
 const RATE = 40;
 /** How long each fault lasts under load before the node is started again, and the quiet end of it. */
 const FAULT_MS = 6_000;
@@ -48,19 +36,9 @@ describe('a NATS cluster losing a node under load', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'nats-cluster-e2e-'));
     [cluster, db] = await Promise.all([startNatsCluster(3), createTestDatabase()]);
-    const manifestPath = join(dir, 'manifest.json');
-    devnet = await startApp('devnet', {
-      NATS_URL: cluster.url,
-      DEVNET_PORT_999: '0',
-      DEVNET_PORT_4663: '0',
-      MANIFEST_PATH: manifestPath,
-      DEVNET_LOG_DIR: join(dir, 'logs'),
-      GATEWAY_URL: 'http://127.0.0.1:3999',
-      DEVNET_SIMULATE: 'true',
-      DEVNET_SIMULATE_INTERVAL_MS: '200',
-    });
-    await until(() => apiClient(devnet.url).request('ready'), (r) => r.status === 200, 90_000);
-    manifest = readManifest(manifestPath);
+    const started = await startDevnetApp(dir, cluster.url, 200);
+    ({ devnet, manifest } = started);
+    const manifestPath = started.manifestPath;
     client = createChainClient({ chainId: 999, rpcUrl: chain().rpcUrl, multicall3: chain().multicall3 as Address, pollingIntervalMs: 50 });
     const env = {
       NATS_URL: cluster.url,

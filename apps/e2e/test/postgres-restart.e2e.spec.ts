@@ -6,27 +6,15 @@
 // and the liquidity state equals a fresh read of the chain.
 import { erc20Abi, getAbiItem, type Address } from 'viem';
 import { createChainClient, type ChainPublicClient } from '@dex/chain';
-import { readManifest } from '@dex/devnet-kit';
-import { CHAIN_FACTS, type DevnetManifest } from '@dex/messages';
+import { LIQUIDITY_FACTS, type DevnetManifest } from '@dex/messages';
 import { createTestDatabase, startPrivateNatsServer, startPrivatePostgres, type PrivateNatsServer, type PrivatePostgres, type TestDatabase } from '@dex/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { apiClient, factAccount, faultFigures, getJson, liquidityAgainstChain, startApp, startLoad, until, type AppProcess } from '../src';
+import { factAccount, faultFigures, getJson, liquidityAgainstChain, startApp, startLoad, until, type AppProcess, startDevnetApp } from '../src';
 
 jest.setTimeout(240_000);
 
-const LIQUIDITY_FACTS = [
-  CHAIN_FACTS.poolCreated,
-  CHAIN_FACTS.poolUpdated,
-  CHAIN_FACTS.poolConcentrated,
-  CHAIN_FACTS.tokenCreated,
-  CHAIN_FACTS.launchpadTokenCreated,
-  CHAIN_FACTS.launchpadTrade,
-  CHAIN_FACTS.launchpadTokenGraduated,
-  CHAIN_FACTS.block,
-  CHAIN_FACTS.reorg,
-];
 const OUTAGE_MS = 6_000;
 
 describe('Postgres restarting under the stack', () => {
@@ -52,19 +40,9 @@ describe('Postgres restarting under the stack', () => {
     dir = mkdtempSync(join(tmpdir(), 'postgres-restart-e2e-'));
     [pg, nats] = await Promise.all([startPrivatePostgres(), startPrivateNatsServer()]);
     db = await createTestDatabase({ serverUrl: pg.url });
-    const manifestPath = join(dir, 'manifest.json');
-    devnet = await startApp('devnet', {
-      NATS_URL: nats.url,
-      DEVNET_PORT_999: '0',
-      DEVNET_PORT_4663: '0',
-      MANIFEST_PATH: manifestPath,
-      DEVNET_LOG_DIR: join(dir, 'logs'),
-      GATEWAY_URL: 'http://127.0.0.1:3999',
-      DEVNET_SIMULATE: 'true',
-      DEVNET_SIMULATE_INTERVAL_MS: '200',
-    });
-    await until(() => apiClient(devnet.url).request('ready'), (r) => r.status === 200, 90_000);
-    manifest = readManifest(manifestPath);
+    const started = await startDevnetApp(dir, nats.url, 200);
+    ({ devnet, manifest } = started);
+    const manifestPath = started.manifestPath;
     client = createChainClient({ chainId: 999, rpcUrl: chain().rpcUrl, multicall3: chain().multicall3 as Address, pollingIntervalMs: 50 });
     const env = { NATS_URL: nats.url, DATABASE_URL: db.url, CHAIN_IDS: '999', RPC_URL_999: chain().rpcUrl, SOURCES_CONFIG: manifestPath, INDEXER_POLL_INTERVAL_MS: '100' };
     [indexer, router, gateway] = await Promise.all(['indexer', 'aggregator-router', 'gateway'].map((name) => startApp(name, env)));

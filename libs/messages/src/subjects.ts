@@ -70,6 +70,19 @@ export const CHAIN_FACTS = {
 
 export type ChainFact = (typeof CHAIN_FACTS)[keyof typeof CHAIN_FACTS];
 
+/** The facts aggregator-router's liquidity state is built from. */
+export const LIQUIDITY_FACTS = [
+  CHAIN_FACTS.poolCreated,
+  CHAIN_FACTS.poolUpdated,
+  CHAIN_FACTS.poolConcentrated,
+  CHAIN_FACTS.tokenCreated,
+  CHAIN_FACTS.launchpadTokenCreated,
+  CHAIN_FACTS.launchpadTrade,
+  CHAIN_FACTS.launchpadTokenGraduated,
+  CHAIN_FACTS.block,
+  CHAIN_FACTS.reorg,
+] as const satisfies readonly ChainFact[];
+
 const CHAIN_FACT_NAMES: ReadonlySet<string> = new Set(Object.values(CHAIN_FACTS));
 
 /** JetStream stream holding every `chain.>` fact. */

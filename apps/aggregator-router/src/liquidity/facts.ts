@@ -1,22 +1,12 @@
 // From the indexer's published facts and stored rows to the liquidity state's facts and starting point.
 import type { StoredChainLiquidity } from '@dex/db';
 import { concentratedFactOf, type LiquidityFact, type PoolRecord, type StoredLiquidity } from '@dex/liquidity';
-import { CHAIN_FACTS, type ChainFact } from '@dex/messages';
+import { CHAIN_FACTS } from '@dex/messages';
 import type { ChainFactMessage } from '@dex/service';
 import { getAddress } from 'viem';
 
 /** The indexer's facts the liquidity state is built from. */
-export const LIQUIDITY_FACTS = [
-  CHAIN_FACTS.poolCreated,
-  CHAIN_FACTS.poolUpdated,
-  CHAIN_FACTS.poolConcentrated,
-  CHAIN_FACTS.tokenCreated,
-  CHAIN_FACTS.launchpadTokenCreated,
-  CHAIN_FACTS.launchpadTrade,
-  CHAIN_FACTS.launchpadTokenGraduated,
-  CHAIN_FACTS.block,
-  CHAIN_FACTS.reorg,
-] as const satisfies readonly ChainFact[];
+export { LIQUIDITY_FACTS } from '@dex/messages';
 
 /** The kinds the liquidity state keeps. */
 const LIQUIDITY_KINDS = new Set(['uniswap-v2', 'stable', 'core', 'launchpad', 'uniswap-v3', 'algebra']);
