@@ -19,13 +19,25 @@ import { best, DEFAULT_EXACT_CANDIDATES, DEFAULT_SPLIT_CANDIDATES, pathOptions, 
  * The one-path searches weighed against the route found when the choice is net of gas: fewer pools per hop (one,
  * two), and the direct pools alone (one, two, all): fewer swaps for less output.
  */
-export const FEWER_SWAPS: readonly Pick<SearchOptions, 'multiHop' | 'poolsPerPair' | 'directPools'>[] = [
-  { poolsPerPair: 1, directPools: 1 },
-  { poolsPerPair: 2, directPools: 2 },
-  { multiHop: false, poolsPerPair: 1, directPools: 1 },
-  { multiHop: false, poolsPerPair: 2, directPools: 2 },
+export const FEWER_SWAPS: readonly FewerSwaps[] = [
+  { poolsPerPair: 1, directPools: 1, maxSwaps: 3 },
+  { poolsPerPair: 2, directPools: 2, maxSwaps: 6 },
+  { multiHop: false, poolsPerPair: 1, directPools: 1, maxSwaps: 1 },
+  { multiHop: false, poolsPerPair: 2, directPools: 2, maxSwaps: 2 },
   { multiHop: false },
 ];
+
+/** A one-path search with fewer swaps, and the most swaps its routes hold (searched only for a route with more). */
+export type FewerSwaps = Pick<SearchOptions, 'multiHop' | 'poolsPerPair' | 'directPools' | 'maxSwaps'>;
+
+/** The swaps of a route. */
+export const swapCount = (route: Route): number => route.hopSwaps.reduce((n, hop) => n + hop.length, 0);
+
+/** The searches of FEWER_SWAPS that can give fewer swaps than `route` holds. */
+export function fewerSwapsThan(route: Route): FewerSwaps[] {
+  const swaps = swapCount(route);
+  return swaps <= 1 ? [] : FEWER_SWAPS.filter((f) => f.maxSwaps === undefined || f.maxSwaps < swaps);
+}
 
 /** The best one-path route (each hop split across its parallel pools). */
 export function bestOnePathExactIn(graph: ChainGraph, tokenIn: string, tokenOut: string, amountIn: bigint, options: SearchOptions = {}): Route | undefined {
@@ -65,7 +77,7 @@ export function findRouteExactIn(graph: ChainGraph, tokenIn: string, tokenOut: s
   // Net of gas: the route found against the one-path routes with fewer pools per hop.
   const net = (r: Route) => Number(r.amountOut) - routeGas(r) * gasValue;
   let chosen = route;
-  for (const fewerSwaps of FEWER_SWAPS) {
+  for (const { maxSwaps: _, ...fewerSwaps } of fewerSwapsThan(route)) {
     const fewer = bestOnePathExactIn(graph, tokenIn, tokenOut, amountIn, { ...options, ...fewerSwaps });
     if (fewer && net(fewer) > net(chosen)) chosen = fewer;
   }

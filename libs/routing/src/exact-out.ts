@@ -15,7 +15,7 @@ import type { ChainGraph } from './graph';
 import type { HopSplit } from './hop-split';
 import { approxPathIn, quotePathExactIn, quotePathExactOut, simulateRouter } from './path-quote';
 import { leastPaying } from './least-input';
-import { FEWER_SWAPS, findRouteExactIn } from './exact-in';
+import { bestOnePathExactIn, fewerSwapsThan, findRouteExactIn } from './exact-in';
 import { routeGas } from './gas-model';
 import { restage } from './flow-route';
 import { optimumInputEstimate, optimumSetup, type InputEstimate } from './optimal-route';
@@ -121,7 +121,13 @@ export function findRouteExactOut(graph: ChainGraph, tokenIn: string, tokenOut: 
   // Net of gas: the route found against the one-path routes with fewer pools per hop.
   const cost = (r: Route) => Number(r.amountIn) + routeGas(r) * gasValue;
   let chosen = route;
-  for (const fewerSwaps of FEWER_SWAPS) {
+  for (const { maxSwaps: _, ...fewerSwaps } of fewerSwapsThan(route)) {
+    // First the route's input through the search with fewer swaps (an exact input, far cheaper than an exact
+    // output): the input it lacks, at the route's rate, must be less than the gas it saves, or it cannot win.
+    const probe = bestOnePathExactIn(graph, tokenIn, tokenOut, route.amountIn, { ...search, ...fewerSwaps });
+    if (!probe) continue;
+    const lacking = Math.max(0, Number(amountOut - probe.amountOut)) * (Number(route.amountIn) / Number(amountOut));
+    if (lacking >= (routeGas(route) - routeGas(probe)) * gasValue) continue;
     const fewer = bestOnePathExactOut(graph, tokenIn, tokenOut, amountOut, { ...search, ...fewerSwaps });
     if (fewer && cost(fewer) < cost(chosen)) chosen = fewer;
   }
