@@ -133,6 +133,9 @@ async function readDevnetChain(chain, abis, viem, chainLib) {
     decimals1: decimals(p.token1),
   });
   for (const p of chain.pools) {
+    // The pools of the test tokens (the misbehaving ERC20s of the manifest's `testTokens`) are left out: they are
+    // there to be refused or fee-accounted end to end, and have no oracle price to value a route by.
+    if (!tokens.has(lower(p.token0)) || !tokens.has(lower(p.token1))) continue;
     const identity = identityOf(p);
     if (p.kind === 'uniswap-v2' || p.kind === 'stable') {
       const abi = p.kind === 'stable' ? abis.stablePoolAbi : abis.uniswapV2PairAbi;

@@ -38,8 +38,6 @@ export interface FlowSolution {
   /** The part of the input left at tokenIn (fraction): above ~1e-6 the pools cannot carry the whole trade. */
   readonly unspent: number;
   readonly iterations: number;
-  /** Whether the solve was stopped by its probe (`FlowOptions.probe`) before it converged. */
-  readonly partial?: boolean;
 }
 
 export interface FlowOptions {
@@ -49,11 +47,6 @@ export interface FlowOptions {
   readonly maxIterations?: number;
   /** Duality gap to reach, as a fraction of the trade. Default 1e-9. */
   readonly gap?: number;
-  /**
-   * A look at the flows after `iteration` Newton steps: when `stop` says so, the solve ends there and its flows
-   * (`partial`) are returned as they are, far from the optimum (used to see early that the flows pump a loop).
-   */
-  readonly probe?: { readonly iteration: number; readonly stop: (flows: FlowSolution) => boolean };
   /** Called after each Newton step (for tests and tuning). */
   readonly onStep?: (step: { iteration: number; mu: number; objective: number; decrement: number; stepSize: number }) => void;
 }
@@ -356,10 +349,6 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
       omega[k] += dStep * domega[k];
     }
     options.onStep?.({ iteration: iterations, mu, objective: objectiveOf(), decrement: worst, stepSize: Math.min(pStep, dStep) });
-    if (options.probe && iterations + 1 === options.probe.iteration) {
-      const flows = solution(iterations + 1);
-      if (options.probe.stop(flows)) return { ...flows, partial: true };
-    }
   }
   function objectiveOf(): number {
     let sum = 0;

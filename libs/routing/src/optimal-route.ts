@@ -252,22 +252,6 @@ function netFlowOrder(arcs: readonly FlowArc[], prices: Float64Array, tokenCount
   return order;
 }
 
-/** Newton steps after which the first solve's flows are looked at for a pumped loop. */
-const LOOP_PROBE_STEPS = 12;
-/**
- * A loop is pumped when each of its arcs carries this share of the trade's value at least: free arbitrage loops
- * pumped for their profit carry many times the trade, while a trade's own flows can cross a loop early in the
- * solve and leave it later (those solves are finished, as their cuts need the optimum's flows).
- */
-const PUMPED_SHARE = 1;
-
-/** Whether the flows hold a loop whose every arc carries PUMPED_SHARE of the trade's value at least. */
-function pumpsLoop(graph: FlowGraph, flows: FlowSolution, amountIn: number): boolean {
-  const total = flows.prices[0] * amountIn;
-  const heavy = flowArcs(graph, flows.inputs, flows.outputs, flows.prices, amountIn).filter((a) => flows.prices[a.from] * a.weight >= total * PUMPED_SHARE);
-  return flowLoop(heavy, graph.tokens.length) !== undefined;
-}
-
 /** Loop-free flows, and what the first flows (with their loops) paid. */
 export interface LoopFree {
   readonly solution: FlowSolution;
@@ -287,8 +271,7 @@ export function loopFreeOptimum(graph: FlowGraph, amountIn: number, scale: Float
   for (let attempt = 0; attempt <= MAX_LOOP_BREAKS; attempt++) {
     const mask = new Uint8Array(graph.legs.length);
     if (forbidden.size) for (let e = 0; e < graph.legs.length; e++) if (forbidden.has(pairKey(graph.from[e], graph.to[e]))) mask[e] = 1;
-    // The first solve, on every leg, is looked at early: flows pumping a loop there are not solved to the end.
-    const solution = solveFlow(graph, amountIn, scale, { forbidden: mask, ...(attempt === 0 ? { probe: { iteration: LOOP_PROBE_STEPS, stop: (flows) => pumpsLoop(graph, flows, amountIn) } } : {}) });
+    const solution = solveFlow(graph, amountIn, scale, { forbidden: mask });
     if (!solution) return undefined;
     const arcs = flowArcs(graph, solution.inputs, solution.outputs, solution.prices, amountIn);
     if (attempt === 0) relaxed = solution.amountOut;
