@@ -355,24 +355,19 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
     for (let k = 0; k < E; k++) if (rv[k] < 0) sum += F[k];
     return sum;
   }
-  return solution(iterations);
-
-  /** The flows at the current point. */
-  function solution(steps: number): FlowSolution {
-    const prices = new Float64Array(n);
-    prices[TOKEN_OUT] = 1;
-    // Tokens without a balance (no leg taken touches them) have no price: 0.
-    for (let t = 0; t < n; t++) if (t !== TOKEN_OUT && rowOf[t] >= 0) prices[t] = lam[rowOf[t]] * scale[t];
-    const inputs = new Float64Array(graph.legs.length);
-    const outputs = new Float64Array(graph.legs.length);
-    let amountOut = 0;
-    for (let k = 0; k < E; k++) {
-      inputs[legs[k]] = z[k] * toUnits[k];
-      outputs[legs[k]] = F[k] / outScale[k];
-      if (rv[k] < 0) amountOut += outputs[legs[k]];
-    }
-    return { prices, inputs, outputs, amountOut, unspent: Math.max(0, g[0]), iterations: steps };
+  const prices = new Float64Array(n);
+  prices[TOKEN_OUT] = 1;
+  // Tokens without a balance (no leg taken touches them) have no price: 0.
+  for (let t = 0; t < n; t++) if (t !== TOKEN_OUT && rowOf[t] >= 0) prices[t] = lam[rowOf[t]] * scale[t];
+  const inputs = new Float64Array(graph.legs.length);
+  const outputs = new Float64Array(graph.legs.length);
+  let amountOut = 0;
+  for (let k = 0; k < E; k++) {
+    inputs[legs[k]] = z[k] * toUnits[k];
+    outputs[legs[k]] = F[k] / outScale[k];
+    if (rv[k] < 0) amountOut += outputs[legs[k]];
   }
+  return { prices, inputs, outputs, amountOut, unspent: Math.max(0, g[0]), iterations };
 }
 
 /** In-place Cholesky factor (lower) of a symmetric m x m matrix; false when it is not positive definite. */
