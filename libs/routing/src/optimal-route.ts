@@ -147,7 +147,7 @@ function flowRanks(arcs: readonly FlowArc[], tokenCount: number): Int32Array {
  * Prices for every token of the flow graph: those given (by index, or by address), and every other token at its best
  * zero-size rate to tokens already priced.
  */
-export function startPrices(graph: FlowGraph, given: ReadonlyMap<string, number> | Float64Array | undefined): Float64Array {
+export function startPrices(graph: FlowGraph, given: ReadonlyMap<string, number> | Float64Array | undefined, forbidden?: ReadonlySet<number>): Float64Array {
   const n = graph.tokens.length;
   const prices = new Float64Array(n);
   const fixed = new Uint8Array(n);
@@ -164,7 +164,7 @@ export function startPrices(graph: FlowGraph, given: ReadonlyMap<string, number>
     let changed = false;
     for (let e = 0; e < graph.legs.length; e++) {
       const u = graph.from[e];
-      if (fixed[u]) continue;
+      if (fixed[u] || forbidden?.has(pairKey(u, graph.to[e]))) continue;
       const value = graph.legs[e].spotRate * prices[graph.to[e]];
       if (value > prices[u] * (1 + 1e-12)) {
         prices[u] = value;
@@ -250,6 +250,138 @@ function netFlowOrder(arcs: readonly FlowArc[], prices: Float64Array, tokenCount
     for (const a of net) if (a.from === t && --indegree[a.to] === 0) queue.push(a.to);
   }
   return order;
+}
+
+/**
+ * Per token of the flow graph, its best zero-size rate from tokenIn (`fromIn`) or to tokenOut over paths that get one
+ * leg further from tokenIn (closer to tokenOut) at every leg, by the fewest legs: no loop of the pools inflates it,
+ * unlike `startPrices`. 0 for a token no such path reaches.
+ */
+function levelRates(graph: FlowGraph, fromIn: boolean): Float64Array {
+  const n = graph.tokens.length;
+  const [start, near, far] = fromIn ? [0, graph.from, graph.to] : [1, graph.to, graph.from];
+  const legsAt: number[][] = graph.tokens.map(() => []);
+  for (let e = 0; e < graph.legs.length; e++) legsAt[near[e]].push(e);
+  const distance = new Int32Array(n).fill(-1);
+  const rates = new Float64Array(n);
+  distance[start] = 0;
+  rates[start] = 1;
+  // Level by level from the start: a token's rate is final once the level before it is done.
+  for (let level = [start]; level.length; ) {
+    const next: number[] = [];
+    for (const t of level) {
+      for (const e of legsAt[t]) {
+        const o = far[e];
+        if (distance[o] >= 0 && distance[o] <= distance[t]) continue;
+        if (distance[o] < 0) {
+          distance[o] = distance[t] + 1;
+          next.push(o);
+        }
+        rates[o] = Math.max(rates[o], rates[t] * graph.legs[e].spotRate);
+      }
+    }
+    level = next;
+  }
+  return rates;
+}
+
+/** Profitable loops broken by `orient` at most; beyond, the flows' own loops are broken as they come. */
+const MAX_ORIENT_CUTS = 64;
+
+/**
+ * A loop of the allowed pairs whose zero-size rates multiply to more than 1 (Bellman-Ford on -log rate), as its
+ * pairs; undefined when none pays.
+ */
+function payingLoop(tokenCount: number, allowed: readonly number[], rate: ReadonlyMap<number, number>): number[] | undefined {
+  const weight = allowed.map((p) => -Math.log(rate.get(p)!));
+  const dist = new Float64Array(tokenCount);
+  const via = new Int32Array(tokenCount).fill(-1);
+  let last = -1;
+  for (let round = 0; round < tokenCount; round++) {
+    last = -1;
+    for (let k = 0; k < allowed.length; k++) {
+      const u = Math.floor(allowed[k] / PAIR_BASE);
+      const v = allowed[k] % PAIR_BASE;
+      const d = dist[u] + weight[k];
+      if (d < dist[v] - 1e-12) {
+        dist[v] = d;
+        via[v] = k;
+        last = v;
+      }
+    }
+    if (last < 0) return undefined;
+  }
+  // A token relaxed in the last round leads back into a loop: walk back far enough to be on it, then around it.
+  let t = last;
+  for (let i = 0; i < tokenCount; i++) t = Math.floor(allowed[via[t]] / PAIR_BASE);
+  const loop: number[] = [];
+  let u = t;
+  do {
+    loop.push(allowed[via[u]]);
+    u = Math.floor(allowed[via[u]] / PAIR_BASE);
+  } while (u !== t);
+  return loop;
+}
+
+/**
+ * When the flow graph's zero-size rates close a loop that pays (a free arbitrage loop the flows would pump, at many
+ * times the trade), forbids before any solve the token pairs that let them: each pair with legs both ways keeps the
+ * direction a trade through it pays more in (the best zero-size rate from tokenIn to its first token, times the
+ * pair's, times the best from its second token to tokenOut: `levelRates`); then, while a loop still
+ * pays, its pair with the least such through rate is forbidden. Pairs in `forbidden` stay so; the new ones are
+ * added to it. A graph without a paying loop is left as it is (false). The growth rounds turn a forbidden pair back when
+ * the flows' prices say it pays (`growFlows`).
+ */
+export function orient(graph: FlowGraph, forbidden: Set<number>, flowing: readonly FlowArc[] = []): boolean {
+  const carried = new Set(flowing.map((a) => pairKey(a.from, a.to)));
+  const rate = new Map<number, number>();
+  for (let e = 0; e < graph.legs.length; e++) {
+    const pair = pairKey(graph.from[e], graph.to[e]);
+    if (graph.legs[e].spotRate > (rate.get(pair) ?? 0)) rate.set(pair, graph.legs[e].spotRate);
+  }
+  const pairs = [...rate.keys()];
+  const n = graph.tokens.length;
+  let loop = payingLoop(n, pairs.filter((p) => !forbidden.has(p)), rate);
+  if (!loop) return false;
+  const reach = levelRates(graph, true);
+  const value = levelRates(graph, false);
+  const through = (pair: number): number => reach[Math.floor(pair / PAIR_BASE)] * rate.get(pair)! * value[pair % PAIR_BASE];
+  for (const pair of pairs) {
+    const [u, v] = [Math.floor(pair / PAIR_BASE), pair % PAIR_BASE];
+    const back = pairKey(v, u);
+    if (u > v || !rate.has(back) || forbidden.has(pair) || forbidden.has(back)) continue;
+    if (carried.has(pair) || carried.has(back)) forbidden.add(carried.has(pair) ? back : pair);
+    else forbidden.add(through(pair) >= through(back) ? back : pair);
+  }
+  for (let cut = 0; cut < MAX_ORIENT_CUTS; cut++) {
+    loop = payingLoop(n, pairs.filter((p) => !forbidden.has(p)), rate);
+    if (!loop) return true;
+    const free = loop.filter((pair) => !carried.has(pair));
+    if (free.length === 0) return true;
+    forbidden.add(free.reduce((weakest, pair) => (through(pair) < through(weakest) ? pair : weakest)));
+  }
+  return true;
+}
+
+/**
+ * Forbidden pairs the flows' prices say pay (a leg of the pair beats the price ratio of its tokens by `margin`)
+ * and that cannot close a loop with the flows (they go from a token on the flow to one later on it, or off it):
+ * turned, the other direction of the pair forbidden in their place. Returns how many.
+ */
+function turnForbidden(graph: FlowGraph, forbidden: Set<number>, prices: Float64Array, rank: Int32Array, margin: number): number {
+  const turned: number[] = [];
+  for (let e = 0; e < graph.legs.length; e++) {
+    const [u, v] = [graph.from[e], graph.to[e]];
+    const pair = pairKey(u, v);
+    if (!forbidden.has(pair) || !(prices[u] > 0) || !(prices[v] > 0)) continue;
+    if (rank[u] < 0 || (rank[v] >= 0 && rank[v] <= rank[u])) continue;
+    if (graph.legs[e].spotRate * prices[v] > prices[u] * (1 + margin)) turned.push(pair);
+  }
+  for (const pair of turned) {
+    if (!forbidden.delete(pair)) continue;
+    forbidden.add(pairKey(pair % PAIR_BASE, Math.floor(pair / PAIR_BASE)));
+  }
+  return new Set(turned).size;
 }
 
 /** Loop-free flows, and what the first flows (with their loops) paid. */
@@ -425,6 +557,7 @@ function growFlows(setup: OptimumSetup, x: number, maxSwaps: number, round?: (fl
   // Amounts are scaled by the tokens' zero-size prices (their best rates to tokenOut).
   let scale = startPrices(graph, undefined);
   let forbidden = new Set<number>();
+  let oriented = false;
   let found = loopFreeOptimum(graph, x, scale, forbidden);
   // When loops paid far more than the trade (the loop-free flows at less than 1/LOOP_DOMINANCE of the flows with
   // loops), the loops' cuts say little about the trade's direction: the flows on the hop order are tried too.
@@ -440,15 +573,19 @@ function growFlows(setup: OptimumSetup, x: number, maxSwaps: number, round?: (fl
   }
   // Each round's flows go to `round` as they are when they hold few enough arcs; only the best round's are cut
   // down to the swap budget (`withinSwaps`, a solve per cut), and earlier rounds' only when that cut cost much.
+  // Each round's flows are kept with the scale and the forbidden pairs they were solved at (pairs turn in later
+  // rounds).
   let last: LoopFree | undefined;
   let lastScale = scale;
-  const cutLater: { flows: LoopFree; scale: Float64Array }[] = [];
+  let lastForbidden: ReadonlySet<number> = forbidden;
+  const cutLater: { flows: LoopFree; scale: Float64Array; forbidden: ReadonlySet<number> }[] = [];
   let paid = 0;
   for (let r = 0; found; r++) {
     const current: LoopFree = found;
-    if (!last || current.solution.amountOut >= last.solution.amountOut) [last, lastScale] = [current, scale];
+    const solvedWith: ReadonlySet<number> = new Set(forbidden);
+    if (!last || current.solution.amountOut >= last.solution.amountOut) [last, lastScale, lastForbidden] = [current, scale, solvedWith];
     if (current.arcs.length <= maxSwaps) round?.(current);
-    else cutLater.push({ flows: current, scale });
+    else cutLater.push({ flows: current, scale, forbidden: solvedWith });
     // Growth stops after a round that gained less than GROW_GAIN, or after GROW_ROUNDS rounds or at MAX_FLOW_TOKENS
     // tokens; but a large trade (paying less than LARGE_TRADE of what its input is worth at the best zero-size rate:
     // it spreads over much of the chain's liquidity) grows on while a round gains LARGE_GAIN at least.
@@ -462,27 +599,30 @@ function growFlows(setup: OptimumSetup, x: number, maxSwaps: number, round?: (fl
     const onFlow = current.solution.prices.map((p, k) => (rank[k] >= 0 || k === 1 ? p : 0));
     const priced = startPrices(graph, onFlow);
     const detours = profitableDetours(graph, priced, GROW_MARGIN, small ? GROW_TOKENS : LARGE_GROW_TOKENS, rank, true);
-    // Pools a pair's cap left out join too when they beat the flows' prices.
+    // Pools a pair's cap left out join too when they beat the flows' prices, and forbidden pairs that pay turn.
     const admitted = graph.admitLeftOut(priced, GROW_MARGIN);
-    if (detours.length === 0 && admitted === 0) break;
+    const turned = turnForbidden(graph, forbidden, current.solution.prices, rank, GROW_MARGIN);
+    if (detours.length === 0 && admitted === 0 && turned === 0) break;
     graph.add(detours.flatMap((d) => (d.via ? [d.token, d.via] : [d.token])));
-    scale = startPrices(graph, undefined);
+    // Where loops pay, the flows are solved at the rates of the legs they may take (loops inflate the others).
+    oriented = orient(graph, forbidden, current.arcs) || oriented;
+    scale = startPrices(graph, undefined, oriented ? forbidden : undefined);
     found = loopFreeOptimum(graph, x, scale, forbidden);
   }
   if (!last) return undefined;
-  let few = last.arcs.length <= maxSwaps ? last : withinSwaps(graph, x, lastScale, forbidden, last, maxSwaps);
+  let few = last.arcs.length <= maxSwaps ? last : withinSwaps(graph, x, lastScale, lastForbidden, last, maxSwaps);
   if (few && few !== last) round?.(few);
   // When the cut cost the last round much, an earlier round's flows may cut better: they are cut too.
   if (!few || few.solution.amountOut < last.solution.amountOut * (1 - CUT_LOSS)) {
     for (const earlier of [...cutLater].reverse()) {
       if (earlier.flows === last) continue;
-      const other = withinSwaps(graph, x, earlier.scale, forbidden, earlier.flows, maxSwaps);
+      const other = withinSwaps(graph, x, earlier.scale, earlier.forbidden, earlier.flows, maxSwaps);
       if (!other) continue;
       round?.(other);
-      if (!few || other.solution.amountOut > few.solution.amountOut) [few, lastScale] = [other, earlier.scale];
+      if (!few || other.solution.amountOut > few.solution.amountOut) [few, lastScale, lastForbidden] = [other, earlier.scale, earlier.forbidden];
     }
   }
-  return few && { flows: few, scale: lastScale, forbidden };
+  return few && { flows: few, scale: lastScale, forbidden: new Set(lastForbidden) };
 }
 
 /**
