@@ -1,5 +1,5 @@
 import { legsOf, type PoolSnapshot } from '@dex/routing';
-import { rememberQuotes } from './leg-quotes';
+import { QuoteMemory, rememberQuotes } from './leg-quotes';
 
 const A = '0x' + '1'.repeat(40);
 const B = '0x' + '2'.repeat(40);
@@ -21,10 +21,15 @@ describe('rememberQuotes', () => {
           computed++;
           return own(amountIn);
         };
-        const remembered = rememberQuotes(leg);
+        const memory = new QuoteMemory();
+        const remembered = rememberQuotes(leg, memory);
         expect(remembered).toBe(leg);
         for (let round = 0; round < 3; round++) for (const x of inputs) expect(remembered.quote(x)).toBe(fresh.quote(x));
         expect(computed).toBe(inputs.length);
+        // Renewed, the memory forgets: each input is computed once more.
+        memory.renew();
+        for (let round = 0; round < 2; round++) for (const x of inputs) expect(remembered.quote(x)).toBe(fresh.quote(x));
+        expect(computed).toBe(2 * inputs.length);
         // quoteIn's search goes through the remembered quote and finds what the fresh leg finds.
         const out = fresh.quote(10n ** 18n);
         expect(remembered.quoteIn(out)).toBe(fresh.quoteIn(out));
@@ -34,7 +39,7 @@ describe('rememberQuotes', () => {
 
   it('starts afresh when full, still answering what the leg computes', () => {
     const [fresh] = legsOf(pools[0]);
-    const leg = rememberQuotes(legsOf(pools[0])[0], 4);
+    const leg = rememberQuotes(legsOf(pools[0])[0], new QuoteMemory(), 4);
     for (let round = 0; round < 2; round++) for (let i = 1n; i <= 10n; i++) expect(leg.quote(i * 10n ** 17n)).toBe(fresh.quote(i * 10n ** 17n));
   });
 });
