@@ -27,6 +27,7 @@
 //   node bench/route/run.mjs --rate 200 --seconds 20   load of part 2 (requests per second, measured seconds)
 //   node bench/route/run.mjs --block-time 1     seconds between devnet blocks during the load (0: no new blocks)
 //   node bench/route/run.mjs --engine-only      part 1 only (no processes)
+//   node bench/route/run.mjs --stack-only       part 2 only (the load through the stack)
 
 import '../../tools/runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
 import { execFileSync, spawn } from 'node:child_process';
@@ -68,6 +69,8 @@ const option = (name, fallback) => {
 };
 const asJson = flag('--json');
 const engineOnly = flag('--engine-only');
+const stackOnly = flag('--stack-only');
+if (engineOnly && stackOnly) throw new Error('--engine-only and --stack-only exclude each other');
 const RATE = option('--rate', 200);
 const SECONDS = option('--seconds', 20);
 const BLOCK_TIME = option('--block-time', 1);
@@ -446,15 +449,17 @@ async function main() {
   const report = {
     target: { engineExactInP50Ms: ENGINE_TARGET_P50_MS, engineExactInP99Ms: ENGINE_TARGET_P99_MS, largeEngineExactInP50Ms: LARGE_TARGET_P50_MS, largeEngineExactInP99Ms: LARGE_TARGET_P99_MS, routeP99Ms: HTTP_TARGET_P99_MS },
   };
-  report.engine = await engineBench();
-  printEngine(report.engine);
-  progress(`engine on ${LARGE_POOLS.toLocaleString('en-US')} pools ...`);
-  report.engineLarge = await engineBench(LARGE_POOLS, { concentrated: LARGE_CONCENTRATED }, { p50: LARGE_TARGET_P50_MS, p99: LARGE_TARGET_P99_MS });
-  log('');
-  printEngine(report.engineLarge);
+  if (!stackOnly) {
+    report.engine = await engineBench();
+    printEngine(report.engine);
+    progress(`engine on ${LARGE_POOLS.toLocaleString('en-US')} pools ...`);
+    report.engineLarge = await engineBench(LARGE_POOLS, { concentrated: LARGE_CONCENTRATED }, { p50: LARGE_TARGET_P50_MS, p99: LARGE_TARGET_P99_MS });
+    log('');
+    printEngine(report.engineLarge);
+  }
   if (!engineOnly) {
     report.route = await stackBench();
-    log('');
+    if (!stackOnly) log('');
     printStack(report.route);
   }
   if (asJson) console.log(JSON.stringify(report, null, 2));

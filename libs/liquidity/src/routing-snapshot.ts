@@ -7,6 +7,7 @@
 import { buildGraph, curveFromReserves, LAUNCHPAD_FEE_BPS, legsOf, patchGraph, type ChainGraph, type Leg, type PoolLegs, type PoolSnapshot } from '@dex/routing';
 import type { ChainLiquidityState, CoreSamples, PoolRecord } from './chain-state';
 import { tickList } from './concentrated-state';
+import { QuoteMemory, rememberQuotes } from './leg-quotes';
 import type { LiquidityPoolKind } from './facts';
 
 /** A configured liquidity source of the chain. */
@@ -106,11 +107,13 @@ interface BuiltPool {
  * Builds the routing view block after block, keeping each pool's engine snapshot and legs while what they are
  * built from is the same (the pool's record, its core samples, its tokens' decimals): a block that changes 25
  * of 5,000 pools builds 25 pools' legs and patches the previous graph with them (`patchGraph`). The view is of
- * the pools as of the state's processed block.
+ * the pools as of the state's processed block. Each leg remembers its exact quotes (`rememberQuotes`) until the
+ * next build.
  */
 export class RoutingViewBuilder {
   private built = new Map<string, BuiltPool>();
   private graph?: ChainGraph;
+  private readonly quotes = new QuoteMemory();
   private readonly sources: ReadonlyMap<number, RoutingSource>;
 
   constructor(private readonly context: RoutingContext) {
@@ -118,6 +121,7 @@ export class RoutingViewBuilder {
   }
 
   build(state: ChainLiquidityState): RoutingView {
+    this.quotes.renew();
     const next = new Map<string, BuiltPool>();
     const pools: PoolSnapshot[] = [];
     const removed: PoolLegs[] = [];
@@ -131,7 +135,7 @@ export class RoutingViewBuilder {
       let pool = kept;
       if (!pool || pool.record !== record || pool.samples !== samples || pool.decimals0 !== decimals0 || pool.decimals1 !== decimals1) {
         const snapshot = routablePool(state, record, this.sources.get(record.routerIndex), this.context);
-        pool = { record, samples, decimals0, decimals1, snapshot, legs: snapshot ? legsOf(snapshot) : [] };
+        pool = { record, samples, decimals0, decimals1, snapshot, legs: snapshot ? legsOf(snapshot).map((leg) => rememberQuotes(leg, this.quotes)) : [] };
         if (kept?.snapshot) removed.push({ pool: kept.snapshot, legs: kept.legs });
         if (snapshot) added.push({ pool: snapshot, legs: pool.legs });
       }
@@ -146,7 +150,7 @@ export class RoutingViewBuilder {
     } else {
       const legs = new Map<PoolSnapshot, readonly Leg[]>();
       for (const pool of next.values()) if (pool.snapshot) legs.set(pool.snapshot, pool.legs);
-      graph = buildGraph({ chainId: state.chainId, blockNumber: state.block, pools }, (p) => legs.get(p) ?? legsOf(p));
+      graph = buildGraph({ chainId: state.chainId, blockNumber: state.block, pools }, (p) => legs.get(p) ?? legsOf(p).map((leg) => rememberQuotes(leg, this.quotes)));
     }
     this.built = next;
     this.graph = graph;
