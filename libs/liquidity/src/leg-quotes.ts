@@ -23,11 +23,6 @@ export class QuoteMemory {
   /** The legs' memories that hold quotes. */
   private readonly filled = new Set<Map<bigint, bigint>>();
 
-  /** A new, empty memory for one leg. */
-  leg(): Map<bigint, bigint> {
-    return new Map();
-  }
-
   /** Notes that `known` holds quotes now (the first one since the last renewal). */
   holds(known: Map<bigint, bigint>): void {
     this.filled.add(known);
@@ -43,7 +38,7 @@ export class QuoteMemory {
 /** The leg, its `quote` answering an input it was asked before since the memory's renewal from memory (the leg object itself is kept). */
 export function rememberQuotes<L extends Leg>(leg: L, memory: QuoteMemory, capacity = LEG_QUOTES_REMEMBERED): L {
   const quote = leg.quote.bind(leg);
-  const known = memory.leg();
+  const known = new Map<bigint, bigint>();
   leg.quote = (amountIn: bigint): bigint => {
     const seen = known.get(amountIn);
     if (seen !== undefined) return seen;

@@ -10,8 +10,9 @@
  *    all (`onePathIsOptimal`): the route is returned as it is.
  * 3. Otherwise the flows' optimum (`interior-flow.ts`); a loop in its flows is broken by solving again without
  *    the token pair of the loop that carries the least value (`loopFreeOptimum`), until the flows are loop-free;
- *    the flow graph grows where detours pay (`growFlows`); flows over the swap budget are cut down to it
- *    (`withinSwaps`); then stages and exact amounts (`stageArcs`).
+ *    the flow graph grows where detours pay (`growFlows`), and a grown graph whose zero-size rates close a loop
+ *    that pays has its pairs oriented before the solve (`orient`), so that the solve does not pump the loop;
+ *    flows over the swap budget are cut down to it (`withinSwaps`); then stages and exact amounts (`stageArcs`).
  */
 import { candidatePaths } from './candidate-paths';
 import { FlowGraph, profitableDetours } from './flow-graph';
@@ -29,6 +30,9 @@ const MAX_LOOP_BREAKS = 12;
 /** A token pair (from, to) by index, as one number. */
 const PAIR_BASE = 4096;
 const pairKey = (from: number, to: number): number => from * PAIR_BASE + to;
+/** A pair key's tokens. */
+const pairFrom = (pair: number): number => Math.floor(pair / PAIR_BASE);
+const pairTo = (pair: number): number => pair % PAIR_BASE;
 
 /** Loops in one solution beyond which they are broken by the order of the flow's trade (`netFlowOrder`). */
 const MANY_LOOPS = 4;
@@ -224,7 +228,7 @@ function netFlowOrder(arcs: readonly FlowArc[], prices: Float64Array, tokenCount
   }
   let net: FlowArc[] = [];
   for (const [pair, v] of value) {
-    const [from, to] = [Math.floor(pair / PAIR_BASE), pair % PAIR_BASE];
+    const [from, to] = [pairFrom(pair), pairTo(pair)];
     const back = value.get(pairKey(to, from)) ?? 0;
     if (v > back) net.push({ index: -1, leg: arcs[0].leg, from, to, weight: v - back });
   }
@@ -300,8 +304,8 @@ function payingLoop(tokenCount: number, allowed: readonly number[], rate: Readon
   for (let round = 0; round < tokenCount; round++) {
     last = -1;
     for (let k = 0; k < allowed.length; k++) {
-      const u = Math.floor(allowed[k] / PAIR_BASE);
-      const v = allowed[k] % PAIR_BASE;
+      const u = pairFrom(allowed[k]);
+      const v = pairTo(allowed[k]);
       const d = dist[u] + weight[k];
       if (d < dist[v] - 1e-12) {
         dist[v] = d;
@@ -313,12 +317,12 @@ function payingLoop(tokenCount: number, allowed: readonly number[], rate: Readon
   }
   // A token relaxed in the last round leads back into a loop: walk back far enough to be on it, then around it.
   let t = last;
-  for (let i = 0; i < tokenCount; i++) t = Math.floor(allowed[via[t]] / PAIR_BASE);
+  for (let i = 0; i < tokenCount; i++) t = pairFrom(allowed[via[t]]);
   const loop: number[] = [];
   let u = t;
   do {
     loop.push(allowed[via[u]]);
-    u = Math.floor(allowed[via[u]] / PAIR_BASE);
+    u = pairFrom(allowed[via[u]]);
   } while (u !== t);
   return loop;
 }
@@ -345,9 +349,9 @@ export function orient(graph: FlowGraph, forbidden: Set<number>, flowing: readon
   if (!loop) return false;
   const reach = levelRates(graph, true);
   const value = levelRates(graph, false);
-  const through = (pair: number): number => reach[Math.floor(pair / PAIR_BASE)] * rate.get(pair)! * value[pair % PAIR_BASE];
+  const through = (pair: number): number => reach[pairFrom(pair)] * rate.get(pair)! * value[pairTo(pair)];
   for (const pair of pairs) {
-    const [u, v] = [Math.floor(pair / PAIR_BASE), pair % PAIR_BASE];
+    const [u, v] = [pairFrom(pair), pairTo(pair)];
     const back = pairKey(v, u);
     if (u > v || !rate.has(back) || forbidden.has(pair) || forbidden.has(back)) continue;
     if (carried.has(pair) || carried.has(back)) forbidden.add(carried.has(pair) ? back : pair);
@@ -369,19 +373,19 @@ export function orient(graph: FlowGraph, forbidden: Set<number>, flowing: readon
  * turned, the other direction of the pair forbidden in their place. Returns how many.
  */
 function turnForbidden(graph: FlowGraph, forbidden: Set<number>, prices: Float64Array, rank: Int32Array, margin: number): number {
-  const turned: number[] = [];
+  const turned = new Set<number>();
   for (let e = 0; e < graph.legs.length; e++) {
     const [u, v] = [graph.from[e], graph.to[e]];
     const pair = pairKey(u, v);
     if (!forbidden.has(pair) || !(prices[u] > 0) || !(prices[v] > 0)) continue;
     if (rank[u] < 0 || (rank[v] >= 0 && rank[v] <= rank[u])) continue;
-    if (graph.legs[e].spotRate * prices[v] > prices[u] * (1 + margin)) turned.push(pair);
+    if (graph.legs[e].spotRate * prices[v] > prices[u] * (1 + margin)) turned.add(pair);
   }
   for (const pair of turned) {
-    if (!forbidden.delete(pair)) continue;
-    forbidden.add(pairKey(pair % PAIR_BASE, Math.floor(pair / PAIR_BASE)));
+    forbidden.delete(pair);
+    forbidden.add(pairKey(pairTo(pair), pairFrom(pair)));
   }
-  return new Set(turned).size;
+  return turned.size;
 }
 
 /** Loop-free flows, and what the first flows (with their loops) paid. */
