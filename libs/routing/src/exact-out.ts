@@ -14,7 +14,7 @@ import { candidatePaths, type CandidatePath } from './candidate-paths';
 import type { ChainGraph } from './graph';
 import type { HopSplit } from './hop-split';
 import { approxPathIn, quotePathExactIn, quotePathExactOut, simulateRouter } from './path-quote';
-import { leastPaying } from './least-input';
+import { leastPaying, type Paying } from './least-input';
 import { bestOnePathExactIn, fewerSwapsThan, findRouteExactIn } from './exact-in';
 import { routeGas } from './gas-model';
 import { restage } from './flow-route';
@@ -31,20 +31,21 @@ const paid = (hops: HopSplit[]): bigint => hops[hops.length - 1].amountOut;
  * billionth of the input: otherwise the route would pay for output that was not asked for.
  */
 function tighten(path: CandidatePath, amountOut: bigint, sufficient: HopSplit[], options: SearchOptions): HopSplit[] {
-  const backward = (amountIn: bigint): HopSplit[] | undefined => {
+  const backward = (amountIn: bigint): Paying<HopSplit[]> | undefined => {
     const hops = simulateRouter(sufficient, amountIn);
-    return hops && paid(hops) >= amountOut ? hops : undefined;
+    return hops && { value: hops, paid: paid(hops) };
   };
   const top = sufficient[0].amountIn;
-  const viaBackward = leastPaying(top, backward(top) ?? sufficient, backward);
+  const atTop = backward(top);
+  const viaBackward = atTop && atTop.paid >= amountOut ? leastPaying(top, atTop, backward, amountOut) : sufficient;
   const hi = viaBackward[0].amountIn;
-  const forward = (amountIn: bigint): HopSplit[] | undefined => {
+  const forward = (amountIn: bigint): Paying<HopSplit[]> | undefined => {
     const hops = quotePathExactIn(path, amountIn, { refineSteps: options.refineSteps });
-    return hops && paid(hops) >= amountOut ? hops : undefined;
+    return hops && { value: hops, paid: paid(hops) };
   };
   const viaIn = forward(hi);
-  if (!viaIn || paid(viaIn) <= paid(viaBackward)) return viaBackward;
-  return leastPaying(hi, viaIn, forward, hi / 1_000_000_000n + 1n);
+  if (!viaIn || viaIn.paid < amountOut || viaIn.paid <= paid(viaBackward)) return viaBackward;
+  return leastPaying(hi, viaIn, forward, amountOut, hi / 1_000_000_000n + 1n);
 }
 
 /** The best one-path route for an exact output: the least input among the few best paths. */
@@ -164,9 +165,9 @@ function leastInputRoute(graph: ChainGraph, tokenIn: string, tokenOut: string, a
   const quoted: StagedSwap[][] = found.hopSwaps.map((stage) => stage.map((s) => ({ leg: s.leg, amountIn: s.amountIn, amountOut: s.amountOut })));
   const pays = (input: bigint) => {
     const replayed = restage(quoted, tokenIn, tokenOut, input);
-    return replayed && replayed.amountOut >= amountOut ? { ...replayed, amountIn: input } : undefined;
+    return replayed && { value: { ...replayed, amountIn: input }, paid: replayed.amountOut };
   };
-  const least = leastPaying(found.amountIn, { stages: quoted, amountOut: found.amountOut, amountIn: found.amountIn }, pays);
+  const least = leastPaying(found.amountIn, { value: { stages: quoted, amountOut: found.amountOut, amountIn: found.amountIn }, paid: found.amountOut }, pays, amountOut);
   if (onePath && onePath.amountIn <= least.amountIn) return onePath;
   return assembleStages(tokenIn, tokenOut, least.stages, amountOut);
 }
