@@ -6,6 +6,7 @@
  * mirrored too: where the contract would revert (overflow past 2^256 - 1, underflow, no convergence) these
  * functions throw a `StableMathError`.
  */
+import { leastPaying, type Paying } from './least-input';
 
 const ONE = 10n ** 18n;
 const BPS = 10_000n;
@@ -98,8 +99,13 @@ function unit(decimals: number): bigint {
  * back to the output token's units, rounded down.
  */
 export function stableGetAmountOut(amountIn: bigint, side: StableSide): bigint {
+  if (side.reserveIn === 0n || side.reserveOut === 0n) return 0n;
+  return checked(normalisedOutput(amountIn, side) * unit(side.decimalsOut)) / ONE;
+}
+
+/** `stableGetAmountOut` before its last step: the output normalised to 18 decimals (reserves not empty). */
+function normalisedOutput(amountIn: bigint, side: StableSide): bigint {
   const { reserveIn, reserveOut, feeBps } = side;
-  if (reserveIn === 0n || reserveOut === 0n) return 0n;
   if (amountIn < 0n) throw new RangeError('amountIn must not be negative');
   const unitIn = unit(side.decimalsIn);
   const unitOut = unit(side.decimalsOut);
@@ -109,40 +115,43 @@ export function stableGetAmountOut(amountIn: bigint, side: StableSide): bigint {
   const normalisedOut = checked(reserveOut * ONE) / unitOut;
   const xy = stableK(normalisedIn, normalisedOut);
   const x = checked(net * ONE) / unitIn;
-  const out = checked(normalisedOut - stableGetY(checked(x + normalisedIn), xy, normalisedOut));
-  return checked(out * unitOut) / ONE;
+  return checked(normalisedOut - stableGetY(checked(x + normalisedIn), xy, normalisedOut));
 }
 
 /**
- * The smallest input whose `stableGetAmountOut` is at least `amountOut` (exact-output inverse), by bisection
+ * The smallest input whose `stableGetAmountOut` is at least `amountOut` (exact-output inverse), by `leastPaying`
  * on `stableGetAmountOut`, which is nondecreasing in the input. Throws `StableMathError` when no input reaches
  * it (the output would take the whole reserve, or the contract's arithmetic would overflow first).
  */
 export function stableGetAmountIn(amountOut: bigint, side: StableSide): bigint {
   if (amountOut <= 0n) return 0n;
   if (side.reserveIn === 0n || amountOut >= side.reserveOut) throw new StableMathError('amountOut exceeds the pool reserve');
-  const reaches = (amountIn: bigint): boolean => {
+  // Searched on the output normalised to 18 decimals, which pays amountOut from ceil(amountOut * 1e18 / unit) on:
+  // where the output token has fewer decimals, many inputs pay the same whole units but not the same normalised
+  // output, so the search closes in by its slope rather than by bisection.
+  const unitOut = unit(side.decimalsOut);
+  const wanted = (amountOut * ONE + unitOut - 1n) / unitOut;
+  const payment = (amountIn: bigint): bigint | undefined => {
     try {
-      return stableGetAmountOut(amountIn, side) >= amountOut;
+      const out = normalisedOutput(amountIn, side);
+      checked(out * unitOut); // the contract's last step, which must not overflow either
+      return out;
     } catch {
-      return false;
+      return undefined;
     }
   };
+  const reaches = (amountIn: bigint): boolean => (payment(amountIn) ?? -1n) >= wanted;
   // Start the bracket at the amount of the same value at parity (a stable pool trades near it), then double.
   const unitIn = unit(side.decimalsIn);
-  const unitOut = unit(side.decimalsOut);
   let hi = (amountOut * unitIn) / unitOut + 1n;
-  let lo = 0n;
   for (let i = 0; !reaches(hi); i++) {
     if (i > 256) throw new StableMathError('amountOut is not reachable');
-    lo = hi;
     hi *= 2n;
   }
-  // Invariant: reaches(hi), !reaches(lo) (lo = 0 gives 0 < amountOut).
-  while (hi - lo > 1n) {
-    const mid = lo + (hi - lo) / 2n;
-    if (reaches(mid)) hi = mid;
-    else lo = mid;
-  }
-  return hi;
+  // The least input from the bracket's top (regula falsi: the curve is nearly straight near parity).
+  const paying = (amountIn: bigint): Paying<bigint> | undefined => {
+    const paid = payment(amountIn);
+    return paid === undefined ? undefined : { value: amountIn, paid };
+  };
+  return leastPaying(hi, { value: hi, paid: payment(hi)! }, paying, wanted);
 }
