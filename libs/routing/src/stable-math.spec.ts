@@ -131,4 +131,18 @@ describe('stable math (twin of StableMath.sol / StablePool.getAmountOut)', () =>
     }
     expect(() => stableGetAmountIn(s.reserveOut, s)).toThrow(StableMathError);
   });
+
+  it('exact-output inverse to the unit either way between 6 and 18 decimals, from dust to most of the reserve', () => {
+    let seed = 5;
+    const rand = () => (seed = (seed * 48_271) % 2_147_483_647) / 2_147_483_647;
+    for (let i = 0; i < 60; i++) {
+      const usdc = BigInt(Math.floor(1e6 * 10 ** (2 + rand() * 6)));
+      const dai = (usdc * 10n ** 12n * BigInt(Math.floor(500 + rand() * 1000))) / 1000n;
+      const sd = side(i % 2 ? 'USDC' : 'DAI', usdc, dai);
+      const out = (sd.reserveOut * BigInt(Math.floor(1 + rand() ** 4 * 900_000))) / 1_000_000n + 1n;
+      const amountIn = stableGetAmountIn(out, sd);
+      expect(stableGetAmountOut(amountIn, sd)).toBeGreaterThanOrEqual(out);
+      expect(stableGetAmountOut(amountIn - 1n, sd)).toBeLessThan(out);
+    }
+  });
 });
