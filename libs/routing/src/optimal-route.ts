@@ -294,15 +294,42 @@ const MAX_ORIENT_CUTS = 64;
 
 /**
  * A loop of the allowed pairs whose zero-size rates multiply to more than 1 (Bellman-Ford on -log rate), as its
- * pairs; undefined when none pays.
+ * pairs; undefined when none pays. After each round the tokens' predecessor links are walked: a loop among them is
+ * a loop that pays (its weights sum below zero, checked), found after about as many rounds as it has pairs rather
+ * than after one round per token.
  */
 function payingLoop(tokenCount: number, allowed: readonly number[], rate: ReadonlyMap<number, number>): number[] | undefined {
   const weight = allowed.map((p) => -Math.log(rate.get(p)!));
   const dist = new Float64Array(tokenCount);
   const via = new Int32Array(tokenCount).fill(-1);
-  let last = -1;
+  const walk = new Int32Array(tokenCount);
+  let walks = 0;
+  /** A paying loop of the predecessor links, if they hold one. */
+  const linkedLoop = (): number[] | undefined => {
+    for (let start = 0; start < tokenCount; start++) {
+      if (walk[start] !== 0) continue;
+      const id = ++walks;
+      let t = start;
+      while (t >= 0 && walk[t] === 0) {
+        walk[t] = id;
+        t = via[t] >= 0 ? pairFrom(allowed[via[t]]) : -1;
+      }
+      if (t < 0 || walk[t] !== id) continue;
+      // t is on a loop of this walk: around it.
+      const loop: number[] = [];
+      let sum = 0;
+      let u = t;
+      do {
+        loop.push(allowed[via[u]]);
+        sum += weight[via[u]];
+        u = pairFrom(allowed[via[u]]);
+      } while (u !== t);
+      if (sum < -1e-12) return loop;
+    }
+    return undefined;
+  };
   for (let round = 0; round < tokenCount; round++) {
-    last = -1;
+    let relaxed = false;
     for (let k = 0; k < allowed.length; k++) {
       const u = pairFrom(allowed[k]);
       const v = pairTo(allowed[k]);
@@ -310,21 +337,15 @@ function payingLoop(tokenCount: number, allowed: readonly number[], rate: Readon
       if (d < dist[v] - 1e-12) {
         dist[v] = d;
         via[v] = k;
-        last = v;
+        relaxed = true;
       }
     }
-    if (last < 0) return undefined;
+    if (!relaxed) return undefined;
+    walk.fill(0);
+    const loop = linkedLoop();
+    if (loop) return loop;
   }
-  // A token relaxed in the last round leads back into a loop: walk back far enough to be on it, then around it.
-  let t = last;
-  for (let i = 0; i < tokenCount; i++) t = pairFrom(allowed[via[t]]);
-  const loop: number[] = [];
-  let u = t;
-  do {
-    loop.push(allowed[via[u]]);
-    u = pairFrom(allowed[via[u]]);
-  } while (u !== t);
-  return loop;
+  return undefined;
 }
 
 /**
