@@ -523,7 +523,10 @@ const GROW_GAIN = 1e-6;
 const GROW_ROUNDS = 3;
 const GROW_TOKENS = 8;
 const MAX_FLOW_TOKENS = 32;
-/** Beyond those, a large trade's growth goes on while each round raises the output by LARGE_GAIN at least (relative). */
+/**
+ * Beyond those, a large trade's growth (any trade's on a graph without paying loops) goes on while each round raises
+ * the output by LARGE_GAIN at least (relative).
+ */
 const LARGE_GAIN = 1e-3;
 const LARGE_TRADE = 0.9;
 const LARGE_GROW_TOKENS = 16;
@@ -613,11 +616,13 @@ function growFlows(setup: OptimumSetup, x: number, maxSwaps: number, round?: (fl
     else cutLater.push({ flows: current, scale, forbidden: solvedWith });
     // Growth stops after a round that gained less than GROW_GAIN, or after GROW_ROUNDS rounds or at MAX_FLOW_TOKENS
     // tokens; but a large trade (paying less than LARGE_TRADE of what its input is worth at the best zero-size rate:
-    // it spreads over much of the chain's liquidity) grows on while a round gains LARGE_GAIN at least.
+    // it spreads over much of the chain's liquidity) grows on while a round gains LARGE_GAIN at least, and so does
+    // any trade on a flow graph without a loop that pays (`orient` found none): there a round's gain is liquidity
+    // found further out, where free loops would make every round gain from the pools' price differences.
     const large = current.solution.amountOut < x * setup.pathRate * LARGE_TRADE;
     const small = r < GROW_ROUNDS && graph.tokens.length < MAX_FLOW_TOKENS;
     const gained = current.solution.amountOut > paid * (1 + (small ? GROW_GAIN : LARGE_GAIN));
-    if (!gained || (!small && !large) || r >= MAX_GROW_ROUNDS || graph.tokens.length >= MAX_LARGE_FLOW_TOKENS) break;
+    if (!gained || (!small && !large && oriented) || r >= MAX_GROW_ROUNDS || graph.tokens.length >= MAX_LARGE_FLOW_TOKENS) break;
     paid = current.solution.amountOut;
     // Tokens off the flow are worth what their best zero-size rates to tokens on it realise.
     const rank = flowRanks(current.arcs, graph.tokens.length);
