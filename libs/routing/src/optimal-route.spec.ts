@@ -133,6 +133,34 @@ describe('a path longer than the one-path search goes', () => {
   });
 });
 
+describe('a trade spread over more paths than the first growth rounds reach', () => {
+  // USDC -> T_i -> PURR over 80 intermediate tokens, every path the same two V2 pools: the optimum splits the input
+  // evenly (the paths are equal and concave), and the trade keeps 96.5% of its value at the spot rate (not a large
+  // trade), yet the flow graph must grow past its first rounds and 32 tokens to reach the paths it pays to use.
+  const paths = 80;
+  const pools: UniswapV2PoolSnapshot[] = [];
+  const pool = (a: string, decimalsA: number, reserveA: bigint, b: string, decimalsB: number, reserveB: bigint, n: number): UniswapV2PoolSnapshot => {
+    const address = `0x${(0xfa00 + n).toString(16).padStart(40, '0')}`;
+    const sides = BigInt(a) < BigInt(b) ? { token0: a, token1: b, decimals0: decimalsA, decimals1: decimalsB, reserve0: reserveA, reserve1: reserveB } : { token0: b, token1: a, decimals0: decimalsB, decimals1: decimalsA, reserve0: reserveB, reserve1: reserveA };
+    return { kind: 'uniswap-v2', address, routerIndex: 1, routerName: 'V2 #1', feeBps: 30, ...sides };
+  };
+  for (let i = 0; i < paths; i++) {
+    const token = `0x7${(i + 1).toString(16).padStart(39, '0')}`;
+    pools.push(pool(TOKENS.USDC, 6, units('USDC', 100_000), token, 18, 100_000n * 10n ** 18n, 2 * i));
+    pools.push(pool(token, 18, 100_000n * 10n ** 18n, TOKENS.PURR, 18, units('PURR', 400_000), 2 * i + 1));
+  }
+  const graph = buildGraph(snapshot(...pools));
+
+  it('grows on while the rounds find more liquidity, and pays the even split over every path', () => {
+    const amountIn = units('USDC', 120_000);
+    const share = amountIn / BigInt(paths);
+    const optimum = BigInt(paths) * v2Out(pools[1], pools[0].token0 === TOKENS.USDC ? pools[0].token1 : pools[0].token0, v2Out(pools[0], TOKENS.USDC, share));
+    const route = findRoute(graph, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.PURR, amountIn, multiHop: true, maxSwaps: 186 });
+    expectWellFormed(route);
+    expect(Number(route.amountOut) / Number(optimum)).toBeGreaterThan(0.9999);
+  });
+});
+
 describe('pairs with more pools than the flow graph takes per pair', () => {
   // USDC -> WHYPE -> PURR, the second hop over eight V2 pools at one price (from deep to shallow): the flow graph
   // starts with the six deepest; a trade that moves them far must also get the two it left out.
