@@ -48,6 +48,9 @@ function tighten(path: CandidatePath, amountOut: bigint, sufficient: HopSplit[],
   return leastPaying(hi, viaIn, forward, amountOut, hi / 1_000_000_000n + 1n);
 }
 
+/** How far above the best tightened input a path's sufficient input may lie and still be tightened (relative). */
+const TIGHTEN_REACH = 5e-3;
+
 /** The best one-path route for an exact output: the least input among the few best paths. */
 export function bestOnePathExactOut(graph: ChainGraph, tokenIn: string, tokenOut: string, amountOut: bigint, options: SearchOptions = {}): Route | undefined {
   if (amountOut <= 0n) return undefined;
@@ -61,10 +64,17 @@ export function bestOnePathExactOut(graph: ChainGraph, tokenIn: string, tokenOut
     (p) => -approxPathIn(p, y, true),
     options.exactCandidates ?? DEFAULT_EXACT_CANDIDATES,
   );
-  let route: Route | undefined;
-  for (const path of split) {
+  // Each path's sufficient input first; tightened from the least, a path whose sufficient input lies more than
+  // TIGHTEN_REACH above the best tightened input is not tightened (tightening takes off rounding and a better
+  // placement of the split, far less than that).
+  const quoted = split.flatMap((path) => {
     const sufficient = quotePathExactOut(path, amountOut);
-    if (!sufficient) continue;
+    return sufficient ? [{ path, sufficient }] : [];
+  });
+  quoted.sort((a, b) => (a.sufficient[0].amountIn < b.sufficient[0].amountIn ? -1 : a.sufficient[0].amountIn > b.sufficient[0].amountIn ? 1 : 0));
+  let route: Route | undefined;
+  for (const { path, sufficient } of quoted) {
+    if (route && Number(sufficient[0].amountIn) > Number(route.amountIn) * (1 + TIGHTEN_REACH)) break;
     const candidate = assembleRoute(tighten(path, amountOut, sufficient, options), amountOut);
     if (!route || candidate.amountIn < route.amountIn || (candidate.amountIn === route.amountIn && candidate.amountOut > route.amountOut)) route = candidate;
   }
