@@ -1,7 +1,10 @@
 import { bestOnePathExactIn } from './exact-in';
 import { bestOnePathExactOut } from './exact-out';
 import { findRoute, NoRouteError } from './find-route';
+import { FlowGraph } from './flow-graph';
+import type { FlowArc } from './flow-route';
 import { buildGraph } from './graph';
+import { orient, pairKey } from './optimal-route';
 import { VIRTUAL_NATIVE_LIQUIDITY } from './launchpad-curve';
 import type { Route } from './route';
 import { core, coreAmm, launchpad, rng, snapshot, stable, TOKENS, units, v2, type Symbol } from '../test/fixtures';
@@ -225,6 +228,46 @@ describe('the optimum through core pools and launchpad curves', () => {
     expectWellFormed(route);
     expect(route.amountOut).toBeGreaterThan(onePath.amountOut);
     expect(route.tokens).toHaveLength(5);
+  });
+
+  /** Whether the legs of `flow` outside `forbidden` close a loop whose zero-size rates multiply above 1 (Floyd-Warshall). */
+  const loopPays = (flow: FlowGraph, forbidden: ReadonlySet<number>): boolean => {
+    const n = flow.tokens.length;
+    const best = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+    for (let e = 0; e < flow.legs.length; e++) {
+      if (forbidden.has(pairKey(flow.from[e], flow.to[e]))) continue;
+      best[flow.from[e]][flow.to[e]] = Math.max(best[flow.from[e]][flow.to[e]], flow.legs[e].spotRate);
+    }
+    for (let k = 0; k < n; k++) for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) best[i][j] = Math.max(best[i][j], best[i][k] * best[k][j]);
+    return best.some((row, i) => row[i] > 1 + 1e-9);
+  };
+
+  it('orients a flow graph whose zero-size rates close paying loops so that none is left, the pairs the flows carry kept', () => {
+    const symbols = ['WHYPE', 'USDC', 'USDT', 'PURR', 'DAI'] as const;
+    let oriented = 0;
+    for (const a of symbols) for (const b of symbols) {
+      if (a === b) continue;
+      const flow = FlowGraph.create(graph, TOKENS[a], TOKENS[b]);
+      if (!flow || !loopPays(flow, new Set())) continue;
+      oriented++;
+      // A pair the flows carry (tokenIn's first leg) keeps its direction.
+      const first = flow.from.indexOf(0);
+      const carried: FlowArc = { index: first, leg: flow.legs[first], from: flow.from[first], to: flow.to[first], weight: 1 };
+      const forbidden = new Set<number>();
+      expect(orient(flow, forbidden, [carried])).toBe(true);
+      expect(loopPays(flow, forbidden)).toBe(false);
+      expect(forbidden.has(pairKey(carried.from, carried.to))).toBe(false);
+    }
+    // The tilted stable pools against the core pools close loops in the flow graphs of most pairs.
+    expect(oriented).toBeGreaterThanOrEqual(10);
+  });
+
+  it('leaves a flow graph without a paying loop as it is', () => {
+    const plain = buildGraph(snapshot(v2('USDC', 'WHYPE', 100_000, 4_000, 30, 1), v2('WHYPE', 'PURR', 1_000, 100_000, 30, 1), v2('USDC', 'PURR', 50_000, 200_000, 30, 2)));
+    const flow = FlowGraph.create(plain, TOKENS.USDC, TOKENS.PURR)!;
+    const forbidden = new Set<number>();
+    expect(orient(flow, forbidden)).toBe(false);
+    expect(forbidden.size).toBe(0);
   });
 
   it('never routes the free loops of the pools (the tilted stable pools against the core pools at the oracle price)', () => {

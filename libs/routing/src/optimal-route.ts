@@ -29,7 +29,7 @@ const DETOUR_MARGIN = 1e-6;
 const MAX_LOOP_BREAKS = 12;
 /** A token pair (from, to) by index, as one number. */
 const PAIR_BASE = 4096;
-const pairKey = (from: number, to: number): number => from * PAIR_BASE + to;
+export const pairKey = (from: number, to: number): number => from * PAIR_BASE + to;
 /** A pair key's tokens. */
 const pairFrom = (pair: number): number => Math.floor(pair / PAIR_BASE);
 const pairTo = (pair: number): number => pair % PAIR_BASE;
