@@ -1,3 +1,4 @@
+import { rng } from '../test/fixtures';
 import { leastPaying, type Paying } from './least-input';
 
 /** The search over `pays` (an output growing with the input), counting probes. */
@@ -25,15 +26,10 @@ function bisect(pays: (x: bigint) => bigint | undefined, hi: bigint, amountOut: 
   return { found: hi, probes };
 }
 
-// Seeded, so that a failure repeats.
-function random(seed: number): () => number {
-  let s = seed;
-  return () => (s = (s * 48_271) % 2_147_483_647) / 2_147_483_647;
-}
-
 describe('leastPaying', () => {
   it('finds the least input of a constant-product pool to the unit, in a fraction of the probes of bisection', () => {
-    const rand = random(7);
+    const r = rng(7n);
+    const rand = () => r.float();
     const probes = { search: [] as number[], bisection: [] as number[] };
     for (let i = 0; i < 200; i++) {
       // Half of them with an output token whose unit is worth far more than the input's: many inputs pay the same.
@@ -56,7 +52,8 @@ describe('leastPaying', () => {
   });
 
   it('stays exact where the payment rises in steps and has plateaus (the secant misleads, bisection takes over)', () => {
-    const rand = random(11);
+    const r = rng(11n);
+    const rand = () => r.float();
     for (let i = 0; i < 200; i++) {
       const step = BigInt(1 + Math.floor(rand() * 1e6));
       const rate = BigInt(1 + Math.floor(rand() * 100));
