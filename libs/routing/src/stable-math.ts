@@ -140,18 +140,19 @@ export function stableGetAmountIn(amountOut: bigint, side: StableSide): bigint {
       return undefined;
     }
   };
-  const reaches = (amountIn: bigint): boolean => (payment(amountIn) ?? -1n) >= wanted;
   // Start the bracket at the amount of the same value at parity (a stable pool trades near it), then double.
   const unitIn = unit(side.decimalsIn);
   let hi = (amountOut * unitIn) / unitOut + 1n;
-  for (let i = 0; !reaches(hi); i++) {
+  let atHi = payment(hi);
+  for (let i = 0; atHi === undefined || atHi < wanted; i++) {
     if (i > 256) throw new StableMathError('amountOut is not reachable');
     hi *= 2n;
+    atHi = payment(hi);
   }
   // The least input from the bracket's top (regula falsi: the curve is nearly straight near parity).
   const paying = (amountIn: bigint): Paying<bigint> | undefined => {
     const paid = payment(amountIn);
     return paid === undefined ? undefined : { value: amountIn, paid };
   };
-  return leastPaying(hi, { value: hi, paid: payment(hi)! }, paying, wanted);
+  return leastPaying(hi, { value: hi, paid: atHi }, paying, wanted);
 }
