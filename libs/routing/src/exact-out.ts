@@ -25,6 +25,14 @@ import { best, DEFAULT_EXACT_CANDIDATES, DEFAULT_SPLIT_CANDIDATES, pathOptions, 
 const paid = (hops: HopSplit[]): bigint => hops[hops.length - 1].amountOut;
 
 /**
+ * The least inputs are searched to a billionth of the input (`leastPaying`'s tolerance): a route's payment is a
+ * staircase where it passes a token of few decimals (6-decimal USDC between two 18-decimal tokens steps by about
+ * 1e12 units of the input), and to find its edge to the unit takes some 40 bisections where to a billionth takes a few.
+ * The input found lies at most that far above the least (a millionth of a dollar on a $1,000 trade).
+ */
+const withinBillionth = (amountIn: bigint): bigint => amountIn / 1_000_000_000n + 1n;
+
+/**
  * The least input for which the backward quote's split, executed the way RouterV2 splits (`simulateRouter`),
  * still pays `amountOut`. When the path's exact-input split pays more at that input (its refinement can beat the
  * backward split's placement), the least input for which that exact-input split pays `amountOut` instead, to a
@@ -37,7 +45,7 @@ function tighten(path: CandidatePath, amountOut: bigint, sufficient: HopSplit[],
   };
   const top = sufficient[0].amountIn;
   const atTop = backward(top);
-  const viaBackward = atTop && atTop.paid >= amountOut ? leastPaying(top, atTop, backward, amountOut) : sufficient;
+  const viaBackward = atTop && atTop.paid >= amountOut ? leastPaying(top, atTop, backward, amountOut, withinBillionth(top)) : sufficient;
   const hi = viaBackward[0].amountIn;
   const forward = (amountIn: bigint): Paying<HopSplit[]> | undefined => {
     const hops = quotePathExactIn(path, amountIn, { refineSteps: options.refineSteps });
@@ -45,7 +53,7 @@ function tighten(path: CandidatePath, amountOut: bigint, sufficient: HopSplit[],
   };
   const viaIn = forward(hi);
   if (!viaIn || viaIn.paid < amountOut || viaIn.paid <= paid(viaBackward)) return viaBackward;
-  return leastPaying(hi, viaIn, forward, amountOut, hi / 1_000_000_000n + 1n);
+  return leastPaying(hi, viaIn, forward, amountOut, withinBillionth(hi));
 }
 
 /** How far above the best tightened input a path's sufficient input may lie and still be tightened (relative). */
@@ -177,7 +185,7 @@ function leastInputRoute(graph: ChainGraph, tokenIn: string, tokenOut: string, a
     const replayed = restage(quoted, tokenIn, tokenOut, input);
     return replayed && { value: { ...replayed, amountIn: input }, paid: replayed.amountOut };
   };
-  const least = leastPaying(found.amountIn, { value: { stages: quoted, amountOut: found.amountOut, amountIn: found.amountIn }, paid: found.amountOut }, pays, amountOut);
+  const least = leastPaying(found.amountIn, { value: { stages: quoted, amountOut: found.amountOut, amountIn: found.amountIn }, paid: found.amountOut }, pays, amountOut, withinBillionth(found.amountIn));
   if (onePath && onePath.amountIn <= least.amountIn) return onePath;
   return assembleStages(tokenIn, tokenOut, least.stages, amountOut);
 }
