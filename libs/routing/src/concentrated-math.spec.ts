@@ -1,6 +1,6 @@
 import { SwapMath, TickMath } from '@uniswap/v3-sdk';
 import JSBI from 'jsbi';
-import { mulberry32, stateAt } from '../test/concentrated-fixtures';
+import { mulberry32, randomAmount, randomConcentratedState, stateAt } from '../test/concentrated-fixtures';
 import {
   computeSwapStep,
   getSqrtRatioAtTick,
@@ -12,6 +12,7 @@ import {
   movePriceTowardsTarget,
   swapAlgebra,
   swapUniswapV3,
+  SwapLadder,
   TickTable,
   mulDiv,
   mulDivRoundingUp,
@@ -131,5 +132,45 @@ describe('concentrated maths', () => {
     // An initialized tick of net 0 is one more step for both.
     expect(swapAlgebra(state(meeting), true, amount).amountOut).toBeLessThan(algebra.amountOut);
     expect(swapUniswapV3(state(meeting), true, amount).amountOut).toBeLessThanOrEqual(v3.amountOut);
+  });
+
+  it.each([
+    ['uniswap-v3', swapUniswapV3],
+    ['algebra', swapAlgebra],
+  ] as const)('%s: a swap resumed after the steps a SwapLadder recorded is the swap walked from the price (300 random pools, amounts in random order and on the gates)', (_kind, swap) => {
+    const random = mulberry32(_kind === 'algebra' ? 11 : 12);
+    const outcome = (f: () => ReturnType<typeof swapUniswapV3>) => {
+      try {
+        const r = f();
+        return [r.amountIn, r.amountOut, r.sqrtPriceX96, r.liquidity, r.tick].map(String).join(' ');
+      } catch (err) {
+        return `reverts: ${(err as Error).message}`;
+      }
+    };
+    let resumed = 0;
+    for (let n = 0; n < 300; n++) {
+      const raw = randomConcentratedState(random, 60);
+      const state = { ...raw, ticks: new TickTable(raw.ticks) };
+      for (const zeroForOne of [true, false]) {
+        const ladder = new SwapLadder(zeroForOne);
+        const scale = swap(state, zeroForOne, 1n << 200n).amountIn;
+        const amounts = Array.from({ length: 12 }, () => randomAmount(random, scale > 0n ? scale : 10n ** 18n));
+        for (let i = 0; i < amounts.length; i++) {
+          const x = amounts[i];
+          if (ladder.taken(x) > 0) resumed++;
+          expect(outcome(() => swap(state, zeroForOne, x, undefined, ladder))).toBe(outcome(() => swap(state, zeroForOne, x)));
+          // Then on and next to what the recorded steps need and use (where a resumed swap starts with nothing left).
+          if (i === amounts.length - 1) {
+            for (let k = 0; k < ladder.length; k++) {
+              for (const y of [ladder.gate[k] - 1n, ladder.gate[k], ladder.used[k], ladder.used[k] + 1n]) {
+                if (y <= 0n) continue;
+                expect(outcome(() => swap(state, zeroForOne, y, undefined, ladder))).toBe(outcome(() => swap(state, zeroForOne, y)));
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(resumed).toBeGreaterThan(1000);
   });
 });

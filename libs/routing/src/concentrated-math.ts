@@ -364,6 +364,74 @@ function checkLimit(state: ConcentratedPoolState, zeroForOne: boolean, amountSpe
   if (zeroForOne ? !(limit < state.sqrtPriceX96 && limit > MIN_SQRT_RATIO) : !(limit > state.sqrtPriceX96 && limit < MAX_SQRT_RATIO)) fail('price limit');
 }
 
+
+/**
+ * The steps of a pool's exact-input swaps from one state, in one direction, that end on their step's tick (an
+ * initialized tick, a bitmap word's edge, or, for a pool without liquidity there, the next initialized tick),
+ * recorded as swaps walk them. A step that reaches its tick uses and pays amounts that do not depend on the input
+ * left, and reaches it for any input left of at least its `need`: so a later swap whose input is at least the
+ * `gate` of the first k steps (the most any of them needs, over what the steps before it used) takes those k steps
+ * exactly as recorded, and starts after them with the very state the pool's loop has there. A quote then walks the
+ * steps past the recorded ones (most often one, the step that stops short) instead of every step from the pool's
+ * price: the same amounts to the wei, for a fraction of the bigint maths.
+ */
+export class SwapLadder {
+  /** Steps recorded at most per ladder (a swap past them walks on step by step, as without one). */
+  static readonly MAX_STEPS = 256;
+  /** gate[k]: the least input for which the steps 0..k all end on their ticks. */
+  readonly gate: bigint[] = [];
+  /** After step k: the input used (fees included) and the output paid so far, the price, tick and liquidity. */
+  readonly used: bigint[] = [];
+  readonly paid: bigint[] = [];
+  readonly price: bigint[] = [];
+  readonly tick: number[] = [];
+  readonly liquidity: bigint[] = [];
+  /** Algebra's positions of the initialized ticks below and above the price after step k. */
+  readonly below: number[] = [];
+  readonly above: number[] = [];
+
+  constructor(readonly zeroForOne: boolean) {}
+
+  get length(): number {
+    return this.gate.length;
+  }
+
+  /** The steps `amountIn` takes as recorded: the number of gates at or below it. */
+  taken(amountIn: bigint): number {
+    let lo = 0;
+    let hi = this.gate.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.gate[mid] <= amountIn) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Records the next step: it needed `need` of the input left, `usedBefore` having been used before it. */
+  push(usedBefore: bigint, need: bigint, used: bigint, paid: bigint, price: bigint, tick: number, liquidity: bigint, below = -1, above = -1): void {
+    const n = this.gate.length;
+    const gate = usedBefore + (need > 0n ? need : 1n);
+    this.gate.push(n > 0 && this.gate[n - 1] > gate ? this.gate[n - 1] : gate);
+    this.used.push(used);
+    this.paid.push(paid);
+    this.price.push(price);
+    this.tick.push(tick);
+    this.liquidity.push(liquidity);
+    this.below.push(below);
+    this.above.push(above);
+  }
+}
+
+/**
+ * The least input left with which an exact-input step whose amount to its target is `amountIn` (fee excluded)
+ * reaches it: the pool reaches the target when the input left, less its fee (rounded down), covers that amount.
+ */
+function stepNeed(amountIn: bigint, fee: bigint): bigint {
+  const kept = FEE_DENOMINATOR - fee;
+  return (amountIn * FEE_DENOMINATOR + kept - 1n) / kept;
+}
+
 const wordOf = (compressed: number): number => Math.floor(compressed / 256);
 
 /**
@@ -371,7 +439,7 @@ const wordOf = (compressed: number): number => Math.floor(compressed / 256);
  * step goes to the next initialized tick within the current 256-tick word of the bitmap (or the word's edge),
  * or to the price limit; a swap that runs out of initialized ticks goes on with zero liquidity to the limit.
  */
-export function swapUniswapV3(state: ConcentratedPoolState, zeroForOne: boolean, amountSpecified: bigint, limit = priceLimit(zeroForOne)): SwapResult {
+export function swapUniswapV3(state: ConcentratedPoolState, zeroForOne: boolean, amountSpecified: bigint, limit = priceLimit(zeroForOne), ladder?: SwapLadder): SwapResult {
   checkLimit(state, zeroForOne, amountSpecified, limit);
   const exactInput = amountSpecified > 0n;
   const { ticks, tickSpacing, fee } = state;
@@ -383,6 +451,20 @@ export function swapUniswapV3(state: ConcentratedPoolState, zeroForOne: boolean,
   let limitTick: number | undefined;
   // The tick of a price a step left inside a range, computed only if another step needs it.
   let tickStale = false;
+  // The recorded steps the input takes (a ladder is kept for exact inputs to the default limit only).
+  const steps = exactInput && ladder?.zeroForOne === zeroForOne && limit === priceLimit(zeroForOne) ? ladder : undefined;
+  const taken = steps ? steps.taken(amountSpecified) : 0;
+  if (steps && taken > 0) {
+    const k = taken - 1;
+    remaining = amountSpecified - steps.used[k];
+    calculated = -steps.paid[k];
+    price = steps.price[k];
+    tick = steps.tick[k];
+    liquidity = steps.liquidity[k];
+  }
+  // Steps are recorded from the ladder's end on, while each ends on its tick.
+  let recording = steps !== undefined && taken === steps.length && taken < SwapLadder.MAX_STEPS;
+  const feeBig = BigInt(fee);
   while (remaining !== 0n && price !== limit) {
     if (tickStale) {
       tick = getTickAtSqrtRatio(price);
@@ -408,6 +490,11 @@ export function swapUniswapV3(state: ConcentratedPoolState, zeroForOne: boolean,
         // On the tick's price, not yet crossed: the next step crosses it.
         price = ratio;
         tick = ticks.index[i] + (zeroForOne ? 0 : -1);
+        if (recording) {
+          const used = amountSpecified - remaining;
+          steps!.push(used, 1n, used, -calculated, price, tick, liquidity);
+          recording = steps!.length < SwapLadder.MAX_STEPS;
+        }
         continue;
       }
     }
@@ -433,6 +520,7 @@ export function swapUniswapV3(state: ConcentratedPoolState, zeroForOne: boolean,
     const priceNext = position >= 0 ? ticks.ratio(position) : getSqrtRatioAtTick(tickNext);
     const target = (zeroForOne ? priceNext < limit : priceNext > limit) ? limit : priceNext;
     const step = computeSwapStep(price, target, liquidity, remaining, fee);
+    const left = remaining;
     price = step.sqrtPriceNextX96;
     if (exactInput) {
       remaining -= step.amountIn + step.feeAmount;
@@ -445,6 +533,14 @@ export function swapUniswapV3(state: ConcentratedPoolState, zeroForOne: boolean,
       if (position >= 0) liquidity = addDelta(liquidity, zeroForOne ? -ticks.liquidityNet[position] : ticks.liquidityNet[position]);
       tick = zeroForOne ? tickNext - 1 : tickNext;
     } else if (price !== start) tickStale = true;
+    if (recording) {
+      const need = stepNeed(step.amountIn, feeBig);
+      // Only a step that ends on its tick with the input left covering it fully is the same for every larger input.
+      if (price === priceNext && left >= need) {
+        steps!.push(amountSpecified - left, need, amountSpecified - remaining, -calculated, price, tick, liquidity);
+        recording = steps!.length < SwapLadder.MAX_STEPS;
+      } else recording = false;
+    }
   }
   return exactInput
     ? new SwapOutcome(amountSpecified - remaining, -calculated, price, liquidity, tickStale ? undefined : tick)
@@ -457,7 +553,7 @@ export function swapUniswapV3(state: ConcentratedPoolState, zeroForOne: boolean,
  * price goes on with zero liquidity to the limit), or to the price limit; a step that stops short of its target
  * ends the swap. `fee` is the fee the swap pays (the pool's current fee, plus a plugin's fee if it adds one).
  */
-export function swapAlgebra(state: ConcentratedPoolState, zeroToOne: boolean, amountRequired: bigint, limit = priceLimit(zeroToOne)): SwapResult {
+export function swapAlgebra(state: ConcentratedPoolState, zeroToOne: boolean, amountRequired: bigint, limit = priceLimit(zeroToOne), ladder?: SwapLadder): SwapResult {
   checkLimit(state, zeroToOne, amountRequired, limit);
   if (state.fee >= 1_000_000) fail('fee');
   const exactInput = amountRequired > 0n;
@@ -471,7 +567,26 @@ export function swapAlgebra(state: ConcentratedPoolState, zeroToOne: boolean, am
   let prev = ticks.atOrBelow(tick);
   let next = prev + 1;
   let tickStale = false;
-  do {
+  // The recorded steps the input takes (see `SwapLadder`; exact inputs to the default limit only).
+  const steps = exactInput && ladder?.zeroForOne === zeroToOne && limit === priceLimit(zeroToOne) ? ladder : undefined;
+  const taken = steps ? steps.taken(amountRequired) : 0;
+  if (steps && taken > 0) {
+    const k = taken - 1;
+    remaining = amountRequired - steps.used[k];
+    calculated = -steps.paid[k];
+    price = steps.price[k];
+    tick = steps.tick[k];
+    liquidity = steps.liquidity[k];
+    prev = steps.below[k];
+    next = steps.above[k];
+  }
+  let recording = steps !== undefined && taken === steps.length && taken < SwapLadder.MAX_STEPS;
+  const feeBig = BigInt(fee);
+  // The pool's loop is a do-while: its first step is taken whatever the input left (a swap resumed after recorded
+  // steps goes on only while input is left and the limit is not reached, as the pool's loop would).
+  let first = taken === 0;
+  while (first || (remaining !== 0n && price !== limit)) {
+    first = false;
     const position = zeroToOne ? prev : next;
     const sentinel = position < 0 || position >= ticks.length;
     const nextTick = sentinel ? (zeroToOne ? MIN_TICK : MAX_TICK) : ticks.index[position];
@@ -479,6 +594,7 @@ export function swapAlgebra(state: ConcentratedPoolState, zeroToOne: boolean, am
     const nextTickPrice = sentinel ? getSqrtRatioAtTick(nextTick) : ticks.ratio(position);
     const target = zeroToOne === nextTickPrice < limit ? limit : nextTickPrice;
     const step = movePriceTowardsTarget(zeroToOne, price, target, liquidity, remaining, fee);
+    const left = remaining;
     price = step.sqrtPriceNextX96;
     if (exactInput) {
       remaining -= step.amountIn + step.feeAmount;
@@ -501,12 +617,19 @@ export function swapAlgebra(state: ConcentratedPoolState, zeroToOne: boolean, am
         prev = position;
         next = position + 1;
       }
+      if (recording) {
+        const need = stepNeed(step.amountIn, feeBig);
+        if (left >= need) {
+          steps!.push(amountRequired - left, need, amountRequired - remaining, -calculated, price, tick, liquidity, prev, next);
+          recording = steps!.length < SwapLadder.MAX_STEPS;
+        } else recording = false;
+      }
     } else if (price !== start) {
       // Short of the target: the swap ends here (its tick is the price's).
       tickStale = true;
       break;
-    }
-  } while (remaining !== 0n && price !== limit);
+    } else recording = false;
+  }
   return exactInput
     ? new SwapOutcome(amountRequired - remaining, -calculated, price, liquidity, tickStale ? undefined : tick)
     : new SwapOutcome(calculated, remaining - amountRequired, price, liquidity, tickStale ? undefined : tick);

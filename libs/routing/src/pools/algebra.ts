@@ -25,7 +25,7 @@ export interface AlgebraPoolSnapshot extends PoolSnapshotBase, ConcentratedPoolF
 
 export const algebraModule: PoolModule<AlgebraPoolSnapshot> = {
   kind: 'algebra',
-  legsOf: (pool) => concentratedLegs(pool, (state, zeroToOne, amount) => swapAlgebra(state, zeroToOne, amount)),
+  legsOf: (pool) => concentratedLegs(pool, (state, zeroToOne, amount, ladder) => swapAlgebra(state, zeroToOne, amount, undefined, ladder)),
   /** None: the fee can change from swap to swap (plugins, setFee); the snapshot's `fee` is the current one. */
   feeBps: () => undefined,
   /** The fee the next swap pays, in pips, as the snapshot holds it. */

@@ -16,6 +16,7 @@ import {
   MAX_SQRT_RATIO,
   MIN_SQRT_RATIO,
   priceLimit,
+  SwapLadder,
   TickTable,
   type ConcentratedPoolState,
   type SwapResult,
@@ -69,8 +70,11 @@ export const stateOf = (pool: ConcentratedPoolFields): ConcentratedPoolState => 
   ticks: tickTableOf(pool.ticks),
 });
 
-/** The pool's swap function: exact input for `amount` > 0, exact output for `amount` < 0, at RouterV2's limit. */
-export type ConcentratedSwap = (state: ConcentratedPoolState, zeroForOne: boolean, amount: bigint) => SwapResult;
+/**
+ * The pool's swap function: exact input for `amount` > 0, exact output for `amount` < 0, at RouterV2's limit; an
+ * exact input takes the steps `ladder` recorded and records those it walks past them.
+ */
+export type ConcentratedSwap = (state: ConcentratedPoolState, zeroForOne: boolean, amount: bigint, ladder?: SwapLadder) => SwapResult;
 
 const LN_SQRT_1_0001 = Math.log(1.0001) / 2;
 const Q96_FLOAT = 2 ** 96;
@@ -91,6 +95,8 @@ export class ConcentratedLeg implements Leg {
   readonly spotRate: number;
   readonly maxInApprox: number;
   private exactMaxIn: bigint | undefined | null = null;
+  /** The steps of this leg's exact-input swaps from the snapshot's state, recorded as quotes walk them. */
+  private ladder: SwapLadder | undefined;
   /** Fee factor; per segment: its start on the input axis (gross), its output there, its virtual reserves. */
   private readonly gamma: number;
   private readonly startIn: Float64Array;
@@ -183,7 +189,7 @@ export class ConcentratedLeg implements Leg {
   /** The pool's exact-input swap (what it takes and pays), or undefined where the pool would revert. */
   swapExactIn(amountIn: bigint): SwapResult | undefined {
     try {
-      return this.swap(this.state, this.zeroForOne, amountIn);
+      return this.swap(this.state, this.zeroForOne, amountIn, (this.ladder ??= new SwapLadder(this.zeroForOne)));
     } catch {
       return undefined;
     }

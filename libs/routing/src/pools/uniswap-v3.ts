@@ -17,7 +17,7 @@ export interface UniswapV3PoolSnapshot extends PoolSnapshotBase, ConcentratedPoo
 
 export const uniswapV3Module: PoolModule<UniswapV3PoolSnapshot> = {
   kind: 'uniswap-v3',
-  legsOf: (pool) => concentratedLegs(pool, (state, zeroForOne, amount) => swapUniswapV3(state, zeroForOne, amount)),
+  legsOf: (pool) => concentratedLegs(pool, (state, zeroForOne, amount, ladder) => swapUniswapV3(state, zeroForOne, amount, undefined, ladder)),
   /** The fee tier in basis points (pips / 100: 3000 -> 30, 500 -> 5, 100 -> 1). */
   feeBps: (pool) => pool.fee / 100,
   /** The fee tier in pips. */
