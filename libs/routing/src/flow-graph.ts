@@ -235,11 +235,82 @@ export interface Detour {
   readonly gain: number;
 }
 
-/** The best way back into the flow graph from a token outside: its value, the rank of the token it ends at. */
-interface Back {
-  value: number;
-  rank: number;
-  via?: string;
+/**
+ * The chain graph's token pairs by token number, each with its best admitted zero-size rate (pairs without one left
+ * out): what the search for detours reads per token outside the flow graph, a few hundred thousand times a trade on
+ * a large graph, as arrays instead of nested maps of addresses. Built once per graph and source filter (a graph is
+ * never changed once built: `patchGraph` makes a new one); the pairs in each list keep the order of the graph's
+ * maps, so that ties resolve as they would there.
+ */
+class PairRates {
+  readonly tokens: string[] = [];
+  readonly id = new Map<string, number>();
+  /** Pairs out of token i: outTo[outStart[i] .. outStart[i + 1]), with their rates. */
+  readonly outStart: Int32Array;
+  readonly outTo: Int32Array;
+  readonly outRate: Float64Array;
+  /** Pairs into token i: inFrom[inStart[i] .. inStart[i + 1]), with the rates of from -> i. */
+  readonly inStart: Int32Array;
+  readonly inFrom: Int32Array;
+  readonly inRate: Float64Array;
+
+  constructor(chain: ChainGraph, filter: SourceFilter | undefined) {
+    const idOf = (t: string): number => {
+      let i = this.id.get(t);
+      if (i === undefined) {
+        i = this.tokens.length;
+        this.id.set(t, i);
+        this.tokens.push(t);
+      }
+      return i;
+    };
+    const out: [number, number, number][] = [];
+    for (const [from, byTarget] of chain.legs) {
+      const u = idOf(from);
+      for (const [to, legs] of byTarget) {
+        const rate = pairRate(legs, filter);
+        if (rate > 0) out.push([u, idOf(to), rate]);
+      }
+    }
+    const into: [number, number, number][] = [];
+    for (const [to, sources] of chain.into) {
+      const v = idOf(to);
+      for (const from of sources) {
+        const rate = pairRate(chain.legs.get(from)?.get(to), filter);
+        if (rate > 0) into.push([v, idOf(from), rate]);
+      }
+    }
+    const n = this.tokens.length;
+    const lists = (pairs: [number, number, number][]): [Int32Array, Int32Array, Float64Array] => {
+      const start = new Int32Array(n + 1);
+      for (const [a] of pairs) start[a + 1]++;
+      for (let i = 0; i < n; i++) start[i + 1] += start[i];
+      const other = new Int32Array(pairs.length);
+      const rate = new Float64Array(pairs.length);
+      const fill = start.slice(0, n);
+      // Stable: each token's pairs in the order the maps gave them.
+      for (const [a, b, r] of pairs) {
+        const k = fill[a]++;
+        other[k] = b;
+        rate[k] = r;
+      }
+      return [start, other, rate];
+    };
+    [this.outStart, this.outTo, this.outRate] = lists(out);
+    [this.inStart, this.inFrom, this.inRate] = lists(into);
+  }
+}
+
+const pairRatesByGraph = new WeakMap<ChainGraph, Map<string, PairRates>>();
+
+/** The pair rates of a chain graph under a source filter (built on first use). */
+function pairRatesOf(chain: ChainGraph, filter: SourceFilter | undefined): PairRates {
+  let byFilter = pairRatesByGraph.get(chain);
+  if (!byFilter) pairRatesByGraph.set(chain, (byFilter = new Map()));
+  const key = filter ? `${filter.includeDexes?.join(',') ?? '-'}|${filter.excludeDexes?.join(',') ?? '-'}` : '';
+  let rates = byFilter.get(key);
+  if (!rates) byFilter.set(key, (rates = new PairRates(chain, filter)));
+  return rates;
 }
 
 /**
@@ -252,46 +323,78 @@ interface Back {
  * at a ranked token ranked after u (and start at a ranked one).
  */
 export function profitableDetours(graph: FlowGraph, prices: Float64Array, margin: number, max: number, rank?: Int32Array, rankedOnly = false): Detour[] {
-  const { chain, filter } = graph;
-  const inside = graph.index;
-  const tokenIn = graph.tokens[0];
-  const tokenOut = graph.tokens[1];
+  const rates = pairRatesOf(graph.chain, graph.filter);
+  const count = rates.tokens.length;
   const rankOf = (k: number) => (rank ? rank[k] : -1);
-  // back1[t]: the best value of a unit of t sent into the graph over one leg; back2 over two (via s).
-  const back1 = new Map<string, Back>();
-  for (const [v, k] of inside) {
-    if (v === tokenIn || (rankedOnly && rankOf(k) < 0)) continue;
-    for (const src of chain.into.get(v) ?? []) {
-      if (inside.has(src)) continue;
-      const value = pairRate(chain.legs.get(src)?.get(v), filter) * prices[k];
-      const known = back1.get(src);
-      if (value > 0 && (!known || value > known.value)) back1.set(src, { value, rank: rankOf(k) });
+  // The flow graph's token at each token number (-1 outside), and its tokens' numbers.
+  const insideAt = new Int32Array(count).fill(-1);
+  const numbers = graph.tokens.map((t, k) => {
+    const i = rates.id.get(t) ?? -1;
+    if (i >= 0) insideAt[i] = k;
+    return i;
+  });
+  // The best value of a unit of a token outside sent into the graph over one leg (back1*), over two via a token
+  // (back2*); the tokens valued over one leg in the order they first were.
+  const back1 = new Float64Array(count);
+  const back1Rank = new Int32Array(count);
+  const valued: number[] = [];
+  for (let k = 0; k < numbers.length; k++) {
+    const v = numbers[k];
+    if (k === 0 || v < 0 || (rankedOnly && rankOf(k) < 0)) continue;
+    for (let p = rates.inStart[v]; p < rates.inStart[v + 1]; p++) {
+      const src = rates.inFrom[p];
+      if (insideAt[src] >= 0) continue;
+      const value = rates.inRate[p] * prices[k];
+      if (value > 0 && value > back1[src]) {
+        if (back1[src] === 0) valued.push(src);
+        back1[src] = value;
+        back1Rank[src] = rankOf(k);
+      }
     }
   }
-  const back2 = new Map<string, Back>();
-  for (const [s, b] of back1) {
-    for (const src of chain.into.get(s) ?? []) {
-      if (inside.has(src) || src === s) continue;
-      const value = pairRate(chain.legs.get(src)?.get(s), filter) * b.value;
-      const known = back2.get(src);
-      if (value > (back1.get(src)?.value ?? 0) && (!known || value > known.value)) back2.set(src, { value, rank: b.rank, via: s });
+  const back2 = new Float64Array(count);
+  const back2Rank = new Int32Array(count);
+  const back2Via = new Int32Array(count);
+  for (const s of valued) {
+    const sValue = back1[s];
+    for (let p = rates.inStart[s]; p < rates.inStart[s + 1]; p++) {
+      const src = rates.inFrom[p];
+      if (insideAt[src] >= 0 || src === s) continue;
+      const value = rates.inRate[p] * sValue;
+      if (value > back1[src] && value > back2[src]) {
+        back2[src] = value;
+        back2Rank[src] = back1Rank[s];
+        back2Via[src] = s;
+      }
     }
   }
-  const best = new Map<string, Detour>();
-  for (const [u, k] of inside) {
-    if (u === tokenOut) continue;
+  const gains = new Float64Array(count).fill(-Infinity);
+  const gainVia = new Int32Array(count).fill(-1);
+  const found: number[] = [];
+  for (let k = 0; k < numbers.length; k++) {
+    const u = numbers[k];
+    if (k === 1 || u < 0) continue;
     const price = prices[k];
     const from = rankOf(k);
     if (!(price > 0) || (rankedOnly && from < 0)) continue;
-    for (const [t, legs] of chain.legs.get(u) ?? []) {
-      if (inside.has(t)) continue;
-      const back = back2.get(t) ?? back1.get(t);
-      if (!back || (from >= 0 && back.rank >= 0 && back.rank <= from) || (rankedOnly && back.rank <= from)) continue;
-      const rate = pairRate(legs, filter);
-      if (!(rate > 0)) continue;
-      const gain = (rate * back.value) / price - 1;
-      if (gain > margin && gain > (best.get(t)?.gain ?? -Infinity)) best.set(t, { token: t, ...(back.via ? { via: back.via } : {}), gain });
+    for (let p = rates.outStart[u]; p < rates.outStart[u + 1]; p++) {
+      const t = rates.outTo[p];
+      if (insideAt[t] >= 0) continue;
+      const two = back2[t] > 0;
+      const value = two ? back2[t] : back1[t];
+      if (!(value > 0)) continue;
+      const backRank = two ? back2Rank[t] : back1Rank[t];
+      if ((from >= 0 && backRank >= 0 && backRank <= from) || (rankedOnly && backRank <= from)) continue;
+      const gain = (rates.outRate[p] * value) / price - 1;
+      if (gain > margin && gain > gains[t]) {
+        if (gains[t] === -Infinity) found.push(t);
+        gains[t] = gain;
+        gainVia[t] = two ? back2Via[t] : -1;
+      }
     }
   }
-  return [...best.values()].sort((a, b) => b.gain - a.gain).slice(0, max);
+  return found
+    .map((t): Detour => ({ token: rates.tokens[t], ...(gainVia[t] >= 0 ? { via: rates.tokens[gainVia[t]] } : {}), gain: gains[t] }))
+    .sort((a, b) => b.gain - a.gain)
+    .slice(0, max);
 }
