@@ -34,13 +34,6 @@ function pairRate(legs: readonly Leg[] | undefined, filter: SourceFilter | undef
   return rate;
 }
 
-/** Raises a token's rate in `m` to `rate` if it is higher; whether it was. */
-const raise = (m: Map<string, number>, t: string, rate: number): boolean => {
-  if (!(rate > (m.get(t) ?? 0))) return false;
-  m.set(t, rate);
-  return true;
-};
-
 export interface FlowGraphOptions {
   readonly filter?: SourceFilter;
   /** Intermediate tokens taken at the start by through rate (besides `keep`). Default 12. */
@@ -76,30 +69,63 @@ export class FlowGraph {
     const to = tokenOut.toLowerCase();
     if (from === to) return undefined;
     const filter = options.filter;
-    // Forward: the best rate from tokenIn to each token over one leg, then two (not through tokenOut).
-    const forward1 = new Map<string, number>();
-    for (const [t, legs] of chain.legs.get(from) ?? []) if (t !== from) raise(forward1, t, pairRate(legs, filter));
-    const forward = new Map(forward1);
-    const forwardVia = new Map<string, string>();
-    for (const [mid, r1] of forward1) {
-      if (mid === to || !(r1 > 0)) continue;
-      for (const [t, legs] of chain.legs.get(mid) ?? []) if (t !== from && raise(forward, t, r1 * pairRate(legs, filter))) forwardVia.set(t, mid);
+    const rates = pairRatesOf(chain, filter);
+    const fromId = rates.id.get(from);
+    const toId = rates.id.get(to);
+    if (fromId === undefined || toId === undefined) return undefined;
+    const count = rates.tokens.length;
+    // Forward: the best rate from tokenIn to each token over one leg, then two (not through tokenOut); the tokens
+    // in the order they were first reached.
+    const forward = new Float64Array(count);
+    const forwardVia = new Int32Array(count).fill(-1);
+    const reached: number[] = [];
+    for (let p = rates.outStart[fromId]; p < rates.outStart[fromId + 1]; p++) {
+      const t = rates.outTo[p];
+      if (t === fromId || !(rates.outRate[p] > forward[t])) continue;
+      if (forward[t] === 0) reached.push(t);
+      forward[t] = rates.outRate[p];
+    }
+    const forward1 = Float64Array.from(forward);
+    for (const mid of reached.slice()) {
+      const r1 = forward1[mid];
+      if (mid === toId || !(r1 > 0)) continue;
+      for (let p = rates.outStart[mid]; p < rates.outStart[mid + 1]; p++) {
+        const t = rates.outTo[p];
+        const rate = r1 * rates.outRate[p];
+        if (t === fromId || !(rate > forward[t])) continue;
+        if (forward[t] === 0) reached.push(t);
+        forward[t] = rate;
+        forwardVia[t] = mid;
+      }
     }
     // Backward: the best rate from each token to tokenOut over one leg, then two (not through tokenIn).
-    const backward1 = new Map<string, number>();
-    for (const src of chain.into.get(to) ?? []) if (src !== from) raise(backward1, src, pairRate(chain.legs.get(src)?.get(to), filter));
-    const backward = new Map(backward1);
-    const backwardVia = new Map<string, string>();
-    for (const [mid, r1] of backward1) {
+    const backward = new Float64Array(count);
+    const backwardVia = new Int32Array(count).fill(-1);
+    const leading: number[] = [];
+    for (let p = rates.inStart[toId]; p < rates.inStart[toId + 1]; p++) {
+      const src = rates.inFrom[p];
+      if (src === fromId || !(rates.inRate[p] > backward[src])) continue;
+      if (backward[src] === 0) leading.push(src);
+      backward[src] = rates.inRate[p];
+    }
+    const backward1 = Float64Array.from(backward);
+    for (const mid of leading.slice()) {
+      const r1 = backward1[mid];
       if (!(r1 > 0)) continue;
-      for (const src of chain.into.get(mid) ?? []) if (src !== from && src !== to && src !== mid && raise(backward, src, pairRate(chain.legs.get(src)?.get(mid), filter) * r1)) backwardVia.set(src, mid);
+      for (let p = rates.inStart[mid]; p < rates.inStart[mid + 1]; p++) {
+        const src = rates.inFrom[p];
+        const rate = rates.inRate[p] * r1;
+        if (src === fromId || src === toId || src === mid || !(rate > backward[src])) continue;
+        backward[src] = rate;
+        backwardVia[src] = mid;
+      }
     }
     const minRate = options.minThroughRate ?? 0;
-    const through: [string, number][] = [];
-    for (const [t, f] of forward) {
-      if (t === to) continue;
-      const b = backward.get(t);
-      if (b !== undefined && f * b > 0 && f * b >= minRate) through.push([t, f * b]);
+    const through: [number, number][] = [];
+    for (const t of reached) {
+      if (t === toId) continue;
+      const b = backward[t];
+      if (b > 0 && forward[t] * b > 0 && forward[t] * b >= minRate) through.push([t, forward[t] * b]);
     }
     through.sort((a, b) => b[1] - a[1]);
     const start = [from, to];
@@ -112,8 +138,9 @@ export class FlowGraph {
     };
     // When the tokens alone do not join tokenIn to tokenOut (no one-path route kept, their best rates two legs
     // away), the tokens their best rates pass through join too.
-    const vias = starting.flatMap((t) => [forwardVia.get(t), backwardVia.get(t)].filter((v): v is string => v !== undefined));
-    return build([...start, ...starting]) ?? (vias.length > 0 ? build([...start, ...starting, ...vias]) : undefined);
+    const vias = starting.flatMap((t) => [forwardVia[t], backwardVia[t]].filter((v) => v >= 0).map((v) => rates.tokens[v]));
+    const tokens = starting.map((t) => rates.tokens[t]);
+    return build([...start, ...tokens]) ?? (vias.length > 0 ? build([...start, ...tokens, ...vias]) : undefined);
   }
 
   /** Adds tokens (lower case) with the legs between them and the tokens already in. */
