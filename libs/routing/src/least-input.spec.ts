@@ -2,14 +2,14 @@ import { rng } from '../test/fixtures';
 import { leastPaying, type Paying } from './least-input';
 
 /** The search over `pays` (an output growing with the input), counting probes. */
-function search(pays: (x: bigint) => bigint | undefined, hi: bigint, amountOut: bigint, tolerance = 1n) {
+function search(pays: (x: bigint) => bigint | undefined, hi: bigint, amountOut: bigint, tolerance = 1n, flatTolerance = tolerance) {
   let probes = 0;
   const probe = (x: bigint): Paying<bigint> | undefined => {
     probes++;
     const paid = pays(x);
     return paid === undefined ? undefined : { value: x, paid };
   };
-  const found = leastPaying(hi, { value: hi, paid: pays(hi)! }, probe, amountOut, tolerance);
+  const found = leastPaying(hi, { value: hi, paid: pays(hi)! }, probe, amountOut, tolerance, flatTolerance);
   return { found, probes };
 }
 
@@ -81,6 +81,30 @@ describe('leastPaying', () => {
       const { found } = search(pays, hi, amountOut, tolerance);
       expect(pays(found)).toBeGreaterThanOrEqual(amountOut);
       expect(pays(found - tolerance)).toBeLessThan(amountOut);
+    }
+  });
+
+  it('a staircase (two inputs paying the same) is searched to the flat tolerance; a smooth payment stays exact to the unit', () => {
+    const r = rng(13n);
+    const rand = () => r.float();
+    for (let i = 0; i < 100; i++) {
+      // An 18-decimal input through a 6-decimal token: the payment steps every 1e12 units of the input.
+      const rate = BigInt(1 + Math.floor(rand() * 1000));
+      const stairs = (x: bigint) => (x / 10n ** 12n) * rate;
+      const hi = BigInt(Math.floor(1e22 * (1 + rand())));
+      const tolerance = hi / 1_000_000_000n + 1n;
+      const amountOut = (stairs(hi) * BigInt(1 + Math.floor(rand() * 998))) / 1000n;
+      const flat = search(stairs, hi, amountOut, 1n, tolerance);
+      const exact = bisect(stairs, hi, amountOut);
+      expect(stairs(flat.found)).toBeGreaterThanOrEqual(amountOut);
+      expect(flat.found - exact.found).toBeLessThanOrEqual(tolerance);
+      expect(flat.found).toBeGreaterThanOrEqual(exact.found);
+      expect(flat.probes).toBeLessThan(exact.probes / 2);
+      // The same tolerance offered for a payment without plateaus is not taken: the least input to the unit.
+      const smooth = (x: bigint) => (x * 997n * 10n ** 24n) / (10n ** 25n * 1000n + x * 997n);
+      const wanted = (smooth(hi) * BigInt(1 + Math.floor(rand() * 998))) / 1000n;
+      const found = search(smooth, hi, wanted, 1n, tolerance).found;
+      expect(found).toBe(bisect(smooth, hi, wanted).found);
     }
   });
 

@@ -19,11 +19,16 @@ export interface Paying<T> {
 /**
  * The value at the least input paying `amountOut`, to within `tolerance` (an input at most `tolerance` below it
  * does not pay), given `hi` that pays (`atHi`). `probe` answers an input's payment, or undefined where it can say
- * nothing of it (the input does not trade: it does not pay).
+ * nothing of it (the input does not trade: it does not pay). Once two inputs FLAT_SPAN or more apart are seen to
+ * pay the same (the payment is a staircase, flat over many inputs between its steps, whose edge only bisection
+ * finds, one probe per halving), to within `flatTolerance` instead.
  */
-export function leastPaying<T>(hi: bigint, atHi: Paying<T>, probe: (amountIn: bigint) => Paying<T> | undefined, amountOut: bigint, tolerance = 1n): T {
+export function leastPaying<T>(hi: bigint, atHi: Paying<T>, probe: (amountIn: bigint) => Paying<T> | undefined, amountOut: bigint, tolerance = 1n, flatTolerance = tolerance): T {
   let best = atHi.value;
   let lo = 0n;
+  // What the ends of the bracket pay, for telling a plateau.
+  let paidHi = atHi.paid;
+  let paidLo: bigint | undefined;
   // How far each end of the bracket pays from amountOut, half a unit added (a payment is rounded down, so the
   // output it stands for is up to a unit more); undefined where not known. Zero input pays nothing.
   let short: number | undefined = 0.5 - Number(amountOut);
@@ -39,8 +44,10 @@ export function leastPaying<T>(hi: bigint, atHi: Paying<T>, probe: (amountIn: bi
     if (x < lo + inset) x = lo + inset;
     else if (x > hi - inset) x = hi - inset;
     const at = probe(x);
+    if (at && flatTolerance > tolerance && ((at.paid === paidHi && hi - x >= FLAT_SPAN) || (at.paid === paidLo && x - lo >= FLAT_SPAN))) tolerance = flatTolerance;
     if (at && at.paid >= amountOut) {
       hi = x;
+      paidHi = at.paid;
       over = Number(at.paid - amountOut) + 0.5;
       best = at.value;
       // The same end twice: the other end's distance halves (the Illinois rule), so that the next probe crosses over.
@@ -48,6 +55,7 @@ export function leastPaying<T>(hi: bigint, atHi: Paying<T>, probe: (amountIn: bi
       moved = 1;
     } else {
       lo = x;
+      paidLo = at?.paid;
       short = at ? Number(at.paid - amountOut) + 0.5 : undefined;
       if (moved === -1) over /= 2;
       moved = -1;
@@ -56,6 +64,13 @@ export function leastPaying<T>(hi: bigint, atHi: Paying<T>, probe: (amountIn: bi
   }
   return best;
 }
+
+/**
+ * Inputs this far apart paying the same make a staircase (a plateau this wide would take 16 more bisections or so to
+ * cross to the unit); narrower plateaus, as where a unit of the output is worth a few of the input, are searched to
+ * the unit.
+ */
+const FLAT_SPAN = 1n << 16n;
 
 /** The fixed point in which a probe's place within the bracket is taken. */
 const FRACTION_BITS = 52n;
