@@ -26,6 +26,24 @@ export interface HopSplit {
 
 export const DEFAULT_REFINE_STEPS = 8;
 
+/** Each leg's output for its whole `maxIn`, computed once per leg (a leg's quotes never change). */
+const topOutputs = new WeakMap<Leg, bigint>();
+
+/**
+ * The most a leg pays: its output for `maxIn` (undefined without a cap). Kept per leg: for a concentrated pool it is
+ * a walk to its last tick, hundreds of steps for a wide position on a narrow tick spacing, and every exact-output
+ * split of the leg asks for it.
+ */
+function topOutput(leg: Leg): bigint | undefined {
+  if (leg.maxIn === undefined) return undefined;
+  let out = topOutputs.get(leg);
+  if (out === undefined) {
+    out = leg.quote(leg.maxIn);
+    topOutputs.set(leg, out);
+  }
+  return out;
+}
+
 export interface SplitOptions {
   /**
    * Refinement steps (each halves the step size); 0 turns the refinement off. Default: 8 (`DEFAULT_REFINE_STEPS`,
@@ -193,7 +211,7 @@ export function splitExactOut(legs: readonly Leg[], amountOut: bigint): HopSplit
       // Shares of the output, each within what its pool can pay at all: rounding must not push a share past
       // a pool's top (a core pool's last sample), where no input reaches it and the split would be lost.
       const shares = integerise(
-        legs.map((leg) => ({ maxIn: leg.maxIn === undefined ? undefined : leg.quote(leg.maxIn) }) as Leg),
+        legs.map((leg) => ({ maxIn: topOutput(leg) }) as Leg),
         fill.outputs,
         amountOut,
       );
