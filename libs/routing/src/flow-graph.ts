@@ -73,53 +73,10 @@ export class FlowGraph {
     const fromId = rates.id.get(from);
     const toId = rates.id.get(to);
     if (fromId === undefined || toId === undefined) return undefined;
-    const count = rates.tokens.length;
-    // Forward: the best rate from tokenIn to each token over one leg, then two (not through tokenOut); the tokens
-    // in the order they were first reached.
-    const forward = new Float64Array(count);
-    const forwardVia = new Int32Array(count).fill(-1);
-    const reached: number[] = [];
-    for (let p = rates.outStart[fromId]; p < rates.outStart[fromId + 1]; p++) {
-      const t = rates.outTo[p];
-      if (t === fromId || !(rates.outRate[p] > forward[t])) continue;
-      if (forward[t] === 0) reached.push(t);
-      forward[t] = rates.outRate[p];
-    }
-    const forward1 = Float64Array.from(forward);
-    for (const mid of reached.slice()) {
-      const r1 = forward1[mid];
-      if (mid === toId || !(r1 > 0)) continue;
-      for (let p = rates.outStart[mid]; p < rates.outStart[mid + 1]; p++) {
-        const t = rates.outTo[p];
-        const rate = r1 * rates.outRate[p];
-        if (t === fromId || !(rate > forward[t])) continue;
-        if (forward[t] === 0) reached.push(t);
-        forward[t] = rate;
-        forwardVia[t] = mid;
-      }
-    }
-    // Backward: the best rate from each token to tokenOut over one leg, then two (not through tokenIn).
-    const backward = new Float64Array(count);
-    const backwardVia = new Int32Array(count).fill(-1);
-    const leading: number[] = [];
-    for (let p = rates.inStart[toId]; p < rates.inStart[toId + 1]; p++) {
-      const src = rates.inFrom[p];
-      if (src === fromId || !(rates.inRate[p] > backward[src])) continue;
-      if (backward[src] === 0) leading.push(src);
-      backward[src] = rates.inRate[p];
-    }
-    const backward1 = Float64Array.from(backward);
-    for (const mid of leading.slice()) {
-      const r1 = backward1[mid];
-      if (!(r1 > 0)) continue;
-      for (let p = rates.inStart[mid]; p < rates.inStart[mid + 1]; p++) {
-        const src = rates.inFrom[p];
-        const rate = rates.inRate[p] * r1;
-        if (src === fromId || src === toId || src === mid || !(rate > backward[src])) continue;
-        backward[src] = rate;
-        backwardVia[src] = mid;
-      }
-    }
+    // The best rate from tokenIn to each token over one leg, then two (not through tokenOut), in the order the tokens
+    // were first reached; the best rate from each token to tokenOut likewise (not through tokenIn).
+    const { rate: forward, via: forwardVia, reached } = twoLegRates(rates.outStart, rates.outTo, rates.outRate, fromId, toId);
+    const { rate: backward, via: backwardVia } = twoLegRates(rates.inStart, rates.inFrom, rates.inRate, toId, fromId);
     const minRate = options.minThroughRate ?? 0;
     const through: [number, number][] = [];
     for (const t of reached) {
@@ -329,6 +286,39 @@ class PairRates {
 }
 
 const pairRatesByGraph = new WeakMap<ChainGraph, Map<string, PairRates>>();
+
+/**
+ * The best zero-size rates from `origin` to each token over one pair, then two, along pair lists (`start`, `other`,
+ * `rate`: the lists out of each token, or into it for rates towards `origin`): per token its rate (0: none) and the
+ * token the two-pair rate passes (-1: one pair), and the tokens in the order first reached. Nothing passes through
+ * `end` nor comes back to `origin`.
+ */
+function twoLegRates(start: Int32Array, other: Int32Array, rate: Float64Array, origin: number, end: number): { rate: Float64Array; via: Int32Array; reached: number[] } {
+  const best = new Float64Array(start.length - 1);
+  const via = new Int32Array(start.length - 1).fill(-1);
+  const reached: number[] = [];
+  for (let p = start[origin]; p < start[origin + 1]; p++) {
+    const t = other[p];
+    if (t === origin || !(rate[p] > best[t])) continue;
+    if (best[t] === 0) reached.push(t);
+    best[t] = rate[p];
+  }
+  const one = Float64Array.from(best);
+  for (const mid of reached.slice()) {
+    const r1 = one[mid];
+    if (mid === end || !(r1 > 0)) continue;
+    for (let p = start[mid]; p < start[mid + 1]; p++) {
+      const t = other[p];
+      const r = r1 * rate[p];
+      if (t === origin || !(r > best[t])) continue;
+      if (best[t] === 0) reached.push(t);
+      best[t] = r;
+      via[t] = mid;
+    }
+  }
+  return { rate: best, via, reached };
+}
+
 
 /** The pair rates of a chain graph under a source filter (built on first use). */
 function pairRatesOf(chain: ChainGraph, filter: SourceFilter | undefined): PairRates {
