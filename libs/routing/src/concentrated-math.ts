@@ -364,7 +364,6 @@ function checkLimit(state: ConcentratedPoolState, zeroForOne: boolean, amountSpe
   if (zeroForOne ? !(limit < state.sqrtPriceX96 && limit > MIN_SQRT_RATIO) : !(limit > state.sqrtPriceX96 && limit < MAX_SQRT_RATIO)) fail('price limit');
 }
 
-
 /**
  * The steps of a pool's exact-input swaps from one state, in one direction, that end on their step's tick (an
  * initialized tick, a bitmap word's edge, or, for a pool without liquidity there, the next initialized tick),
