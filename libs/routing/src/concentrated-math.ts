@@ -281,6 +281,9 @@ export interface ConcentratedPoolState {
   readonly ticks: TickTable;
 }
 
+/** Word edges whose sqrt ratios a tick table keeps at most (a wide position on spacing 1 has thousands). */
+const EDGES_KEPT = 1024;
+
 /** Initialized ticks as sorted arrays, with their sqrt ratios computed on first use. */
 export class TickTable {
   readonly index: Int32Array;
@@ -315,6 +318,19 @@ export class TickTable {
   ratio(i: number): bigint {
     let r = this.ratios[i];
     if (r === undefined) r = this.ratios[i] = getSqrtRatioAtTick(this.index[i]);
+    return r;
+  }
+
+  /** The sqrt ratios of ticks that are not initialized (bitmap words' edges) that swaps stepped to, up to EDGES_KEPT. */
+  private readonly edges = new Map<number, bigint>();
+
+  /** The sqrt ratio at any tick, kept for the ticks swaps step to (an edge is computed once, not once a swap). */
+  edgeRatio(tick: number): bigint {
+    let r = this.edges.get(tick);
+    if (r === undefined) {
+      r = getSqrtRatioAtTick(tick);
+      if (this.edges.size < EDGES_KEPT) this.edges.set(tick, r);
+    }
     return r;
   }
 }
@@ -516,7 +532,7 @@ export function swapUniswapV3(state: ConcentratedPoolState, zeroForOne: boolean,
     }
     if (tickNext < MIN_TICK) tickNext = MIN_TICK;
     else if (tickNext > MAX_TICK) tickNext = MAX_TICK;
-    const priceNext = position >= 0 ? ticks.ratio(position) : getSqrtRatioAtTick(tickNext);
+    const priceNext = position >= 0 ? ticks.ratio(position) : ticks.edgeRatio(tickNext);
     const target = (zeroForOne ? priceNext < limit : priceNext > limit) ? limit : priceNext;
     const step = computeSwapStep(price, target, liquidity, remaining, fee);
     const left = remaining;
