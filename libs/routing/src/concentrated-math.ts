@@ -423,8 +423,37 @@ export class SwapLadder {
     return lo;
   }
 
-  /** Records the next step: it needed `need` of the input left, `usedBefore` having been used before it. */
-  push(usedBefore: bigint, need: bigint, used: bigint, paid: bigint, price: bigint, tick: number, liquidity: bigint, below = -1, above = -1): void {
+  /**
+   * The ladder a swap uses: `ladder` for an exact input (`amount` > 0) in its direction to the default price limit,
+   * else none.
+   */
+  static of(ladder: SwapLadder | undefined, zeroForOne: boolean, amount: bigint, limit: bigint): SwapLadder | undefined {
+    return amount > 0n && ladder?.zeroForOne === zeroForOne && limit === priceLimit(zeroForOne) ? ladder : undefined;
+  }
+
+  /** Whether a swap that took `taken` recorded steps records the steps it walks next (it is at the ladder's end). */
+  recordsAfter(taken: number): boolean {
+    return taken === this.gate.length && taken < SwapLadder.MAX_STEPS;
+  }
+
+  /**
+   * Records a step that reached its tick with `left` of `amount` left before it and `remaining` after, its amount
+   * to the tick `stepIn` (fee excluded) at `fee` pips; whether the steps after it are recorded too: not when the
+   * input left only just reached the tick (a smaller input would stop short) nor past MAX_STEPS.
+   */
+  recordStep(amount: bigint, left: bigint, remaining: bigint, stepIn: bigint, fee: number, calculated: bigint, price: bigint, tick: number, liquidity: bigint, below = -1, above = -1): boolean {
+    const need = stepNeed(stepIn, BigInt(fee));
+    if (left < need) return false;
+    return this.push(amount - left, need, amount - remaining, -calculated, price, tick, liquidity, below, above);
+  }
+
+  /** Records a move across a range without liquidity (no input used: any input left takes it); as `recordStep`. */
+  recordJump(amount: bigint, remaining: bigint, calculated: bigint, price: bigint, tick: number, liquidity: bigint): boolean {
+    const used = amount - remaining;
+    return this.push(used, 1n, used, -calculated, price, tick, liquidity, -1, -1);
+  }
+
+  private push(usedBefore: bigint, need: bigint, used: bigint, paid: bigint, price: bigint, tick: number, liquidity: bigint, below: number, above: number): boolean {
     const n = this.gate.length;
     const gate = usedBefore + (need > 0n ? need : 1n);
     this.gate.push(n > 0 && this.gate[n - 1] > gate ? this.gate[n - 1] : gate);
@@ -435,6 +464,7 @@ export class SwapLadder {
     this.liquidity.push(liquidity);
     this.below.push(below);
     this.above.push(above);
+    return this.gate.length < SwapLadder.MAX_STEPS;
   }
 }
 
@@ -467,7 +497,7 @@ export function swapUniswapV3(state: ConcentratedPoolState, zeroForOne: boolean,
   // The tick of a price a step left inside a range, computed only if another step needs it.
   let tickStale = false;
   // The recorded steps the input takes (a ladder is kept for exact inputs to the default limit only).
-  const steps = exactInput && ladder?.zeroForOne === zeroForOne && limit === priceLimit(zeroForOne) ? ladder : undefined;
+  const steps = SwapLadder.of(ladder, zeroForOne, amountSpecified, limit);
   const taken = steps ? steps.taken(amountSpecified) : 0;
   if (steps && taken > 0) {
     const k = taken - 1;
@@ -478,8 +508,7 @@ export function swapUniswapV3(state: ConcentratedPoolState, zeroForOne: boolean,
     liquidity = steps.liquidity[k];
   }
   // Steps are recorded from the ladder's end on, while each ends on its tick.
-  let recording = steps !== undefined && taken === steps.length && taken < SwapLadder.MAX_STEPS;
-  const feeBig = BigInt(fee);
+  let recording = steps?.recordsAfter(taken) ?? false;
   while (remaining !== 0n && price !== limit) {
     if (tickStale) {
       tick = getTickAtSqrtRatio(price);
@@ -505,11 +534,7 @@ export function swapUniswapV3(state: ConcentratedPoolState, zeroForOne: boolean,
         // On the tick's price, not yet crossed: the next step crosses it.
         price = ratio;
         tick = ticks.index[i] + (zeroForOne ? 0 : -1);
-        if (recording) {
-          const used = amountSpecified - remaining;
-          steps!.push(used, 1n, used, -calculated, price, tick, liquidity);
-          recording = steps!.length < SwapLadder.MAX_STEPS;
-        }
+        if (recording) recording = steps!.recordJump(amountSpecified, remaining, calculated, price, tick, liquidity);
         continue;
       }
     }
@@ -548,14 +573,8 @@ export function swapUniswapV3(state: ConcentratedPoolState, zeroForOne: boolean,
       if (position >= 0) liquidity = addDelta(liquidity, zeroForOne ? -ticks.liquidityNet[position] : ticks.liquidityNet[position]);
       tick = zeroForOne ? tickNext - 1 : tickNext;
     } else if (price !== start) tickStale = true;
-    if (recording) {
-      const need = stepNeed(step.amountIn, feeBig);
-      // Only a step that ends on its tick with the input left covering it fully is the same for every larger input.
-      if (price === priceNext && left >= need) {
-        steps!.push(amountSpecified - left, need, amountSpecified - remaining, -calculated, price, tick, liquidity);
-        recording = steps!.length < SwapLadder.MAX_STEPS;
-      } else recording = false;
-    }
+    // Only a step that ends on its tick with the input left covering it fully is the same for every larger input.
+    if (recording) recording = price === priceNext && steps!.recordStep(amountSpecified, left, remaining, step.amountIn, fee, calculated, price, tick, liquidity);
   }
   return exactInput
     ? new SwapOutcome(amountSpecified - remaining, -calculated, price, liquidity, tickStale ? undefined : tick)
@@ -583,7 +602,7 @@ export function swapAlgebra(state: ConcentratedPoolState, zeroToOne: boolean, am
   let next = prev + 1;
   let tickStale = false;
   // The recorded steps the input takes (see `SwapLadder`; exact inputs to the default limit only).
-  const steps = exactInput && ladder?.zeroForOne === zeroToOne && limit === priceLimit(zeroToOne) ? ladder : undefined;
+  const steps = SwapLadder.of(ladder, zeroToOne, amountRequired, limit);
   const taken = steps ? steps.taken(amountRequired) : 0;
   if (steps && taken > 0) {
     const k = taken - 1;
@@ -595,8 +614,7 @@ export function swapAlgebra(state: ConcentratedPoolState, zeroToOne: boolean, am
     prev = steps.below[k];
     next = steps.above[k];
   }
-  let recording = steps !== undefined && taken === steps.length && taken < SwapLadder.MAX_STEPS;
-  const feeBig = BigInt(fee);
+  let recording = steps?.recordsAfter(taken) ?? false;
   // The pool's loop is a do-while: its first step is taken whatever the input left (a swap resumed after recorded
   // steps goes on only while input is left and the limit is not reached, as the pool's loop would).
   let first = taken === 0;
@@ -632,13 +650,7 @@ export function swapAlgebra(state: ConcentratedPoolState, zeroToOne: boolean, am
         prev = position;
         next = position + 1;
       }
-      if (recording) {
-        const need = stepNeed(step.amountIn, feeBig);
-        if (left >= need) {
-          steps!.push(amountRequired - left, need, amountRequired - remaining, -calculated, price, tick, liquidity, prev, next);
-          recording = steps!.length < SwapLadder.MAX_STEPS;
-        } else recording = false;
-      }
+      if (recording) recording = steps!.recordStep(amountRequired, left, remaining, step.amountIn, fee, calculated, price, tick, liquidity, prev, next);
     } else if (price !== start) {
       // Short of the target: the swap ends here (its tick is the price's).
       tickStale = true;
