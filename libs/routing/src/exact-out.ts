@@ -25,11 +25,12 @@ import { best, DEFAULT_EXACT_CANDIDATES, DEFAULT_SPLIT_CANDIDATES, pathOptions, 
 const paid = (hops: HopSplit[]): bigint => hops[hops.length - 1].amountOut;
 
 /**
- * Where a route's payment is a staircase, its least input is searched to a billionth of the input
- * (`leastPaying`'s flat tolerance): the payment steps where the route passes a token of few decimals (6-decimal USDC
- * between two 18-decimal tokens steps by about 1e12 units of the input), and to find a step's edge to the unit takes
- * some 40 bisections where to a billionth takes a few. The input found lies at most that far above the least (a
- * millionth of a dollar on a $1,000 trade); elsewhere it is the least to the unit.
+ * A billionth of the input (and a unit): the tolerance of the forward tightening, and of the other least-input
+ * searches where a route's payment is a staircase (`leastPaying`'s flat tolerance): the payment steps where the route
+ * passes a token of few decimals (6-decimal USDC between two 18-decimal tokens steps by about 1e12 units of the
+ * input), and to find a step's edge to the unit takes some 40 bisections where to a billionth takes a few. The input
+ * found lies at most that far above the least (a millionth of a dollar on a $1,000 trade); elsewhere those searches
+ * find the least to the unit.
  */
 const withinBillionth = (amountIn: bigint): bigint => amountIn / 1_000_000_000n + 1n;
 

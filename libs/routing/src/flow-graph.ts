@@ -287,6 +287,16 @@ class PairRates {
 
 const pairRatesByGraph = new WeakMap<ChainGraph, Map<string, PairRates>>();
 
+/** The pair rates of a chain graph under a source filter (built on first use). */
+function pairRatesOf(chain: ChainGraph, filter: SourceFilter | undefined): PairRates {
+  let byFilter = pairRatesByGraph.get(chain);
+  if (!byFilter) pairRatesByGraph.set(chain, (byFilter = new Map()));
+  const key = filter ? `${filter.includeDexes?.join(',') ?? '-'}|${filter.excludeDexes?.join(',') ?? '-'}` : '';
+  let rates = byFilter.get(key);
+  if (!rates) byFilter.set(key, (rates = new PairRates(chain, filter)));
+  return rates;
+}
+
 /**
  * The best zero-size rates from `origin` to each token over one pair, then two, along pair lists (`start`, `other`,
  * `rate`: the lists out of each token, or into it for rates towards `origin`): per token its rate (0: none) and the
@@ -317,17 +327,6 @@ function twoLegRates(start: Int32Array, other: Int32Array, rate: Float64Array, o
     }
   }
   return { rate: best, via, reached };
-}
-
-
-/** The pair rates of a chain graph under a source filter (built on first use). */
-function pairRatesOf(chain: ChainGraph, filter: SourceFilter | undefined): PairRates {
-  let byFilter = pairRatesByGraph.get(chain);
-  if (!byFilter) pairRatesByGraph.set(chain, (byFilter = new Map()));
-  const key = filter ? `${filter.includeDexes?.join(',') ?? '-'}|${filter.excludeDexes?.join(',') ?? '-'}` : '';
-  let rates = byFilter.get(key);
-  if (!rates) byFilter.set(key, (rates = new PairRates(chain, filter)));
-  return rates;
 }
 
 /**
