@@ -302,15 +302,18 @@ function payingLoop(tokenCount: number, allowed: readonly number[], rate: Readon
   const weight = allowed.map((p) => -Math.log(rate.get(p)!));
   const dist = new Float64Array(tokenCount);
   const via = new Int32Array(tokenCount).fill(-1);
+  // The walk that last visited each token (walks are numbered on across rounds, so a round's walks are those from
+  // its first on and no clearing is needed).
   const walk = new Int32Array(tokenCount);
   let walks = 0;
   /** A paying loop of the predecessor links, if they hold one. */
   const linkedLoop = (): number[] | undefined => {
+    const first = walks + 1;
     for (let start = 0; start < tokenCount; start++) {
-      if (walk[start] !== 0) continue;
+      if (walk[start] >= first) continue;
       const id = ++walks;
       let t = start;
-      while (t >= 0 && walk[t] === 0) {
+      while (t >= 0 && walk[t] < first) {
         walk[t] = id;
         t = via[t] >= 0 ? pairFrom(allowed[via[t]]) : -1;
       }
@@ -341,7 +344,6 @@ function payingLoop(tokenCount: number, allowed: readonly number[], rate: Readon
       }
     }
     if (!relaxed) return undefined;
-    walk.fill(0);
     const loop = linkedLoop();
     if (loop) return loop;
   }
