@@ -189,29 +189,35 @@ export function startPrices(graph: FlowGraph, given: ReadonlyMap<string, number>
  */
 export function hopOrder(graph: FlowGraph): Int32Array {
   const n = graph.tokens.length;
-  const distance = (start: number, forward: boolean): Int32Array => {
-    const d = new Int32Array(n).fill(n + 1);
-    d[start] = 0;
-    for (let round = 0; round < n; round++) {
-      let changed = false;
-      for (let e = 0; e < graph.legs.length; e++) {
-        const [a, b] = forward ? [graph.from[e], graph.to[e]] : [graph.to[e], graph.from[e]];
-        if (d[a] + 1 < d[b]) {
-          d[b] = d[a] + 1;
-          changed = true;
-        }
-      }
-      if (!changed) break;
-    }
-    return d;
-  };
-  const fromIn = distance(0, true);
-  const toOut = distance(1, false);
+  // Tokens no leg reaches (or leaves towards tokenOut) as far as none is.
+  const fromIn = hopDistances(graph, true).map((d) => (d < 0 ? n + 1 : d));
+  const toOut = hopDistances(graph, false).map((d) => (d < 0 ? n + 1 : d));
   const tokens = [...Array(n).keys()].sort((a, b) => fromIn[a] - fromIn[b] || toOut[b] - toOut[a] || a - b);
   const order = new Int32Array(n);
   tokens.forEach((t, i) => (order[t] = i));
   order[1] = n; // tokenOut last
   return order;
+}
+
+/** Per token of the flow graph, the fewest legs from tokenIn (`fromIn`) or to tokenOut; -1 where none leads. */
+function hopDistances(graph: FlowGraph, fromIn: boolean): Int32Array {
+  const [start, near, far] = fromIn ? [0, graph.from, graph.to] : [1, graph.to, graph.from];
+  const legsAt: number[][] = graph.tokens.map(() => []);
+  for (let e = 0; e < graph.legs.length; e++) legsAt[near[e]].push(e);
+  const distance = new Int32Array(graph.tokens.length).fill(-1);
+  distance[start] = 0;
+  for (let level = [start]; level.length; ) {
+    const next: number[] = [];
+    for (const t of level) {
+      for (const e of legsAt[t]) {
+        if (distance[far[e]] >= 0) continue;
+        distance[far[e]] = distance[t] + 1;
+        next.push(far[e]);
+      }
+    }
+    level = next;
+  }
+  return distance;
 }
 
 /**
@@ -262,29 +268,18 @@ function netFlowOrder(arcs: readonly FlowArc[], prices: Float64Array, tokenCount
  * unlike `startPrices`. 0 for a token no such path reaches.
  */
 function levelRates(graph: FlowGraph, fromIn: boolean): Float64Array {
-  const n = graph.tokens.length;
   const [start, near, far] = fromIn ? [0, graph.from, graph.to] : [1, graph.to, graph.from];
-  const legsAt: number[][] = graph.tokens.map(() => []);
-  for (let e = 0; e < graph.legs.length; e++) legsAt[near[e]].push(e);
-  const distance = new Int32Array(n).fill(-1);
-  const rates = new Float64Array(n);
-  distance[start] = 0;
+  const distance = hopDistances(graph, fromIn);
+  const rates = new Float64Array(graph.tokens.length);
   rates[start] = 1;
-  // Level by level from the start: a token's rate is final once the level before it is done.
-  for (let level = [start]; level.length; ) {
-    const next: number[] = [];
-    for (const t of level) {
-      for (const e of legsAt[t]) {
-        const o = far[e];
-        if (distance[o] >= 0 && distance[o] <= distance[t]) continue;
-        if (distance[o] < 0) {
-          distance[o] = distance[t] + 1;
-          next.push(o);
-        }
-        rates[o] = Math.max(rates[o], rates[t] * graph.legs[e].spotRate);
-      }
+  // Level by level from the start, over the legs one level further: a token's rate is final once the level before
+  // it is done.
+  const deepest = Math.max(...distance);
+  for (let level = 0; level < deepest; level++) {
+    for (let e = 0; e < graph.legs.length; e++) {
+      const [t, o] = [near[e], far[e]];
+      if (distance[t] === level && distance[o] === level + 1) rates[o] = Math.max(rates[o], rates[t] * graph.legs[e].spotRate);
     }
-    level = next;
   }
   return rates;
 }
