@@ -19,7 +19,10 @@
  * - the Hessian is diagonal over the legs plus, per token, the rank-one term of its balance: with the Woodbury
  *   identity each Newton step solves one symmetric system of one row per token (a weighted graph Laplacian,
  *   Cholesky), not one per leg;
- * - the token prices (tokenOut per base unit of the token) are the balances' multipliers, mu / g_t.
+ * - the token prices (tokenOut per base unit of the token) are the balances' multipliers, mu / g_t;
+ * - iterates that come back to the same points every few steps (a leg whose curvature differs too much between
+ *   its ranges for Newton's model: the steps swing across them) end the solve on the point of the cycle the step
+ *   limit would have ended on, without the steps left.
  *
  * It starts from a strictly feasible point: in breadth-first order from tokenIn, each token sends half of what it
  * receives forward (split evenly) and a quarter back or sideways (split evenly).
@@ -52,6 +55,10 @@ export interface FlowOptions {
 }
 
 const TOKEN_OUT = 1;
+/** Cycles of the iterates found (see the loop): up to MAX_CYCLE steps long, repeating within CYCLE_TOLERANCE (relative) for CYCLE_REPEATS steps. */
+const MAX_CYCLE = 8;
+const CYCLE_TOLERANCE = 1e-9;
+const CYCLE_REPEATS = 6;
 /**
  * Caps are taken this much (relative) below a leg's float cap: the float cap can exceed the exact `maxIn` by
  * rounding (a concentrated pool's ranges summed in float: up to about 1e-8), and a flow at it would not round to
@@ -213,24 +220,22 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
   const domega = new Float64Array(E);
   const dlam = new Float64Array(m);
   const dslack = new Float64Array(m);
-  const price = (k: number): number => (rv[k] < 0 ? 1 : lam[rv[k]]);
-  const complementarity = (): number => {
-    let sum = 0;
-    for (let r = 0; r < m; r++) sum += slack[r] * lam[r];
-    for (let k = 0; k < E; k++) sum += z[k] * zeta[k] + (capped[k] ? (cap[k] - z[k]) * omega[k] : 0);
-    return sum / N;
-  };
-
-  // Complementarity targets of a direction: s lam -> targetS, z zeta -> targetZ, (cap - z) omega -> targetC.
+  // Complementarity targets of the corrector: s lam -> targetS, z zeta -> targetZ, (cap - z) omega -> targetC (the
+  // predictor's are 0).
   const targetS = new Float64Array(m);
   const targetZ = new Float64Array(E);
   const targetC = new Float64Array(E);
+  // The largest steps (primal, dual) up to 1 that keep the positive unknowns positive, times the fraction asked
+  // for, as `direction` found them.
+  let primalStep = 1;
+  let dualStep = 1;
   /**
-   * The Newton direction for the complementarity targets (targetS, targetZ, targetC). Fills dz, dlam, dslack,
-   * dzeta, domega; the matrix is factored once per step (`factor`).
+   * The Newton direction: for the predictor (`corrector` false) complementarity targets 0, else targetS, targetZ
+   * and targetC. Fills dz, dlam, dslack, dzeta, domega, and primalStep / dualStep for `fraction`; the matrix is
+   * factored for the predictor and kept for its corrector.
    */
-  const direction = (factor: boolean): boolean => {
-    if (factor) {
+  const direction = (corrector: boolean, fraction: number): boolean => {
+    if (!corrector) {
       matrix.fill(0);
       for (let r = 0; r < m; r++) matrix[r * m + r] = slack[r] / lam[r];
       for (let k = 0; k < E; k++) {
@@ -248,11 +253,11 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
       if (!cholesky(matrix, m)) return false;
     }
     // rho_e = -rd_e - rz_e / z_e + rc_e / (cap_e - z_e); rhs = -rp + A Q^-1 rho + rs / lam.
-    for (let r = 0; r < m; r++) rhs[r] = -rp[r] + (targetS[r] - slack[r] * lam[r]) / lam[r];
+    for (let r = 0; r < m; r++) rhs[r] = -rp[r] + ((corrector ? targetS[r] : 0) - slack[r] * lam[r]) / lam[r];
     for (let k = 0; k < E; k++) {
       const zk = z[k];
-      let rho = -rd[k] - (targetZ[k] - zk * zeta[k]) / zk;
-      if (capped[k]) rho += (targetC[k] - (cap[k] - zk) * omega[k]) / (cap[k] - zk);
+      let rho = -rd[k] - ((corrector ? targetZ[k] : 0) - zk * zeta[k]) / zk;
+      if (capped[k]) rho += ((corrector ? targetC[k] : 0) - (cap[k] - zk) * omega[k]) / (cap[k] - zk);
       dz[k] = rho; // for now: rho
       const q = rho / Q[k];
       rhs[ru[k]] -= q;
@@ -260,51 +265,96 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
     }
     solveCholesky(matrix, m, rhs);
     dlam.set(rhs);
+    let p = 1;
+    let d = 1;
     for (let k = 0; k < E; k++) {
       const zk = z[k];
       const b = rv[k];
       const aTd = -dlam[ru[k]] + (b >= 0 ? G[k] * dlam[b] : 0);
-      const d = (aTd - dz[k]) / Q[k];
-      dz[k] = d;
-      dzeta[k] = (targetZ[k] - zk * zeta[k] - zeta[k] * d) / zk;
-      domega[k] = capped[k] ? (targetC[k] - (cap[k] - zk) * omega[k] + omega[k] * d) / (cap[k] - zk) : 0;
-    }
-    for (let r = 0; r < m; r++) dslack[r] = (targetS[r] - slack[r] * lam[r] - slack[r] * dlam[r]) / lam[r];
-    return true;
-  };
-  /** The largest steps (primal, dual) up to 1 that keep the positive unknowns positive, times `fraction`. */
-  const steps = (fraction: number): [number, number] => {
-    let p = 1;
-    let d = 1;
-    for (let k = 0; k < E; k++) {
-      if (dz[k] < 0) p = Math.min(p, (-fraction * z[k]) / dz[k]);
-      if (capped[k] && dz[k] > 0) p = Math.min(p, (fraction * (cap[k] - z[k])) / dz[k]);
-      if (dzeta[k] < 0) d = Math.min(d, (-fraction * zeta[k]) / dzeta[k]);
-      if (capped[k] && domega[k] < 0) d = Math.min(d, (-fraction * omega[k]) / domega[k]);
+      const dzk = (aTd - dz[k]) / Q[k];
+      dz[k] = dzk;
+      const dzetak = ((corrector ? targetZ[k] : 0) - zk * zeta[k] - zeta[k] * dzk) / zk;
+      dzeta[k] = dzetak;
+      if (dzk < 0) p = Math.min(p, (-fraction * zk) / dzk);
+      if (dzetak < 0) d = Math.min(d, (-fraction * zeta[k]) / dzetak);
+      if (capped[k]) {
+        const domegak = ((corrector ? targetC[k] : 0) - (cap[k] - zk) * omega[k] + omega[k] * dzk) / (cap[k] - zk);
+        domega[k] = domegak;
+        if (dzk > 0) p = Math.min(p, (fraction * (cap[k] - zk)) / dzk);
+        if (domegak < 0) d = Math.min(d, (-fraction * omega[k]) / domegak);
+      } else {
+        domega[k] = 0;
+      }
     }
     for (let r = 0; r < m; r++) {
-      if (dslack[r] < 0) p = Math.min(p, (-fraction * slack[r]) / dslack[r]);
+      const ds = ((corrector ? targetS[r] : 0) - slack[r] * lam[r] - slack[r] * dlam[r]) / lam[r];
+      dslack[r] = ds;
+      if (ds < 0) p = Math.min(p, (-fraction * slack[r]) / ds);
       if (dlam[r] < 0) d = Math.min(d, (-fraction * lam[r]) / dlam[r]);
     }
-    return [p, d];
+    primalStep = p;
+    dualStep = d;
+    return true;
+  };
+
+  // Per step, one pass over the legs moves them, evaluates them at their new amounts and takes their residuals
+  // for the next step: dual rd_e = (lam_v or 1) f'_e - lam_u + zeta_e - omega_e, and Q_e; `worst` is the largest
+  // residual, `complementarity` the sum of s lam, z zeta and (cap - z) omega (in that order).
+  let worst = 0;
+  let complementarity = 0;
+  let output = 0;
+  /** Moves every unknown by the steps found and evaluates the new point (its residuals included; dz and the rest are 0 before the first step). */
+  const move = (pStep: number, dStep: number): void => {
+    worst = 0;
+    complementarity = 0;
+    output = 0;
+    for (let r = 0; r < m; r++) {
+      slack[r] += pStep * dslack[r];
+      lam[r] += dStep * dlam[r];
+      complementarity += slack[r] * lam[r];
+    }
+    g.fill(0);
+    g[0] = 1;
+    for (let k = 0; k < E; k++) {
+      const zk = z[k] + pStep * dz[k];
+      z[k] = zk;
+      graph.legs[legs[k]].shape(zk * toUnits[k], shape);
+      const fk = shape.y * outScale[k];
+      F[k] = fk;
+      const gk = shape.slope * slopeScale[k];
+      G[k] = gk;
+      const ck = shape.curvature * curveScale[k];
+      C[k] = ck;
+      g[ru[k]] -= zk;
+      if (rv[k] >= 0) g[rv[k]] += fk;
+      const zetak = zeta[k] + dStep * dzeta[k];
+      zeta[k] = zetak;
+      const omegak = omega[k] + dStep * domega[k];
+      omega[k] = omegak;
+      const price = rv[k] < 0 ? 1 : lam[rv[k]];
+      const rdk = price * gk - lam[ru[k]] + zetak - omegak;
+      rd[k] = rdk;
+      Q[k] = -price * ck + zetak / zk + (capped[k] ? omegak / (cap[k] - zk) : 0);
+      worst = Math.max(worst, Math.abs(rdk));
+      complementarity += zk * zetak + (capped[k] ? (cap[k] - zk) * omegak : 0);
+      if (rv[k] < 0) output += fk;
+    }
   };
 
   let iterations = 0;
-  let mu = complementarity();
+  let mu: number;
+  // Each step's largest residual and output (what reaches tokenOut), to find cycles.
+  const worstAt = new Float64Array(maxIterations);
+  const outputAt = new Float64Array(maxIterations);
   const good = { z: Float64Array.from(z), lam: Float64Array.from(lam) };
+  move(0, 0); // the residuals of the starting point
   for (; iterations < maxIterations; iterations++) {
-    // Residuals: dual rd_e = (lam_v or 1) f'_e - lam_u + zeta_e - omega_e; primal rp = g(z) - s.
-    let worst = 0;
-    for (let k = 0; k < E; k++) {
-      rd[k] = price(k) * G[k] - lam[ru[k]] + zeta[k] - omega[k];
-      Q[k] = -price(k) * C[k] + zeta[k] / z[k] + (capped[k] ? omega[k] / (cap[k] - z[k]) : 0);
-      worst = Math.max(worst, Math.abs(rd[k]));
-    }
+    // Primal residuals: rp = g(z) - s.
     for (let r = 0; r < m; r++) {
       rp[r] = g[r] - slack[r];
       worst = Math.max(worst, Math.abs(rp[r]));
     }
-    mu = complementarity();
+    mu = complementarity / N;
     if (!Number.isFinite(mu) || !Number.isFinite(worst)) {
       // Lost to rounding: back to the last point that was whole.
       z.set(good.z);
@@ -315,12 +365,18 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
     good.z.set(z);
     good.lam.set(lam);
     if (mu * N <= gapTarget && worst <= Math.max(gapTarget, 1e-8)) break;
+    // A cycle: the iterates come back to the same points every few steps (legs whose curvature differs too much
+    // between the points for Newton's model to settle), the residual and the output repeating. Nothing changes
+    // after that but the shrinking complementarity: the point of the cycle the step limit would end on is the
+    // answer now.
+    worstAt[iterations] = worst;
+    outputAt[iterations] = output;
+    const period = cyclePeriod(worstAt, outputAt, iterations);
+    if (period > 0 && (maxIterations - iterations) % period === 0) break;
     // Predictor: no centring.
-    targetS.fill(0);
-    targetZ.fill(0);
-    targetC.fill(0);
-    if (!direction(true)) break;
-    const [pa, da] = steps(1);
+    if (!direction(false, 1)) break;
+    const pa = primalStep;
+    const da = dualStep;
     let muAffine = 0;
     for (let r = 0; r < m; r++) muAffine += (slack[r] + pa * dslack[r]) * (lam[r] + da * dlam[r]);
     for (let k = 0; k < E; k++) {
@@ -336,19 +392,10 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
       targetZ[k] = target - dz[k] * dzeta[k];
       targetC[k] = target + dz[k] * domega[k];
     }
-    direction(false);
-    const [pStep, dStep] = steps(0.995);
-    for (let k = 0; k < E; k++) z[k] += pStep * dz[k];
-    evaluate(z);
-    for (let r = 0; r < m; r++) {
-      slack[r] += pStep * dslack[r];
-      lam[r] += dStep * dlam[r];
-    }
-    for (let k = 0; k < E; k++) {
-      zeta[k] += dStep * dzeta[k];
-      omega[k] += dStep * domega[k];
-    }
-    options.onStep?.({ iteration: iterations, mu, objective: objectiveOf(), decrement: worst, stepSize: Math.min(pStep, dStep) });
+    direction(true, 0.995);
+    const decrement = worst;
+    move(primalStep, dualStep);
+    options.onStep?.({ iteration: iterations, mu, objective: objectiveOf(), decrement, stepSize: Math.min(primalStep, dualStep) });
   }
   function objectiveOf(): number {
     let sum = 0;
@@ -368,6 +415,23 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
     if (rv[k] < 0) amountOut += outputs[legs[k]];
   }
   return { prices, inputs, outputs, amountOut, unspent: Math.max(0, g[0]), iterations };
+}
+
+/**
+ * The period (2 to MAX_CYCLE) with which the residuals and outputs up to step `at` repeat (each within
+ * CYCLE_TOLERANCE of the one a period before, over the last CYCLE_REPEATS steps and at least two periods); 0 when
+ * they do not.
+ */
+export function cyclePeriod(worstAt: Float64Array, outputAt: Float64Array, at: number): number {
+  const same = (a: number, b: number): boolean => Math.abs(a - b) <= Math.abs(a) * CYCLE_TOLERANCE;
+  for (let period = 2; period <= MAX_CYCLE; period++) {
+    const span = Math.max(CYCLE_REPEATS, 2 * period);
+    if (at < span + period) return 0;
+    let repeats = true;
+    for (let j = at; j > at - span && repeats; j--) repeats = same(worstAt[j], worstAt[j - period]) && same(outputAt[j], outputAt[j - period]);
+    if (repeats) return period;
+  }
+  return 0;
 }
 
 /** In-place Cholesky factor (lower) of a symmetric m x m matrix; false when it is not positive definite. */
