@@ -395,12 +395,7 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
     direction(true, 0.995);
     const decrement = worst;
     move(primalStep, dualStep);
-    options.onStep?.({ iteration: iterations, mu, objective: objectiveOf(), decrement, stepSize: Math.min(primalStep, dualStep) });
-  }
-  function objectiveOf(): number {
-    let sum = 0;
-    for (let k = 0; k < E; k++) if (rv[k] < 0) sum += F[k];
-    return sum;
+    options.onStep?.({ iteration: iterations, mu, objective: output, decrement, stepSize: Math.min(primalStep, dualStep) });
   }
   const prices = new Float64Array(n);
   prices[TOKEN_OUT] = 1;
