@@ -1,4 +1,8 @@
-import { cyclePeriod } from './interior-flow';
+import { FlowGraph } from './flow-graph';
+import { buildGraph } from './graph';
+import { cyclePeriod, solveFlow, type FlowSolution } from './interior-flow';
+import { startPrices } from './optimal-route';
+import { snapshot, TOKENS, units, v2 } from '../test/fixtures';
 
 /** The residuals and outputs of `steps` steps, each given by `at(step)`. */
 function history(steps: number, at: (step: number) => [number, number]): [Float64Array, Float64Array] {
@@ -44,5 +48,35 @@ describe('cycles of the interior-point iterates', () => {
     // The same residual every other step, the output still moving.
     const [wr, or] = history(40, (i) => [two[i % 2][0], 0.9 + i * 1e-4]);
     expect(cyclePeriod(wr, or, 39)).toBe(0);
+  });
+});
+
+describe('a solve asked at a step whether the point reached will do', () => {
+  // USDC to PURR through WHYPE or through DAI (a diamond of V2 pools).
+  const chain = buildGraph(snapshot(v2('USDC', 'WHYPE', 100_000, 4_000, 30, 1), v2('WHYPE', 'PURR', 1_000, 100_000, 30, 1), v2('USDC', 'DAI', 60_000, 60_000, 5, 2), v2('DAI', 'PURR', 40_000, 160_000, 30, 2)));
+  const flow = FlowGraph.create(chain, TOKENS.USDC, TOKENS.PURR)!;
+  const scale = startPrices(flow, undefined);
+  const amountIn = Number(units('USDC', 20_000));
+  const whole = solveFlow(flow, amountIn, scale)!;
+
+  it('ends where the answer is yes, with the point it was shown', () => {
+    expect(whole.iterations).toBeGreaterThan(4);
+    const shown: FlowSolution[] = [];
+    const stopped = solveFlow(flow, amountIn, scale, { checkAt: 3, stopIf: (s) => shown.push(s) > 0 })!;
+    expect(shown).toHaveLength(1);
+    expect(stopped.iterations).toBe(3);
+    expect(stopped).toEqual(shown[0]);
+    // Three steps in, the flows are not the optimum's yet.
+    expect(stopped.amountOut).not.toBe(whole.amountOut);
+  });
+
+  it('goes on to the same optimum where the answer is no, and does not ask a solve that ended before the step', () => {
+    let asked = 0;
+    const goneOn = solveFlow(flow, amountIn, scale, { checkAt: 3, stopIf: () => (asked++, false) })!;
+    expect(asked).toBe(1);
+    expect(goneOn).toEqual(whole);
+    const late = solveFlow(flow, amountIn, scale, { checkAt: whole.iterations + 1, stopIf: () => (asked++, true) })!;
+    expect(asked).toBe(1);
+    expect(late).toEqual(whole);
   });
 });

@@ -50,6 +50,12 @@ export interface FlowOptions {
   readonly maxIterations?: number;
   /** Duality gap to reach, as a fraction of the trade. Default 1e-9. */
   readonly gap?: number;
+  /**
+   * A step at which a solve that has not ended yet asks `stopIf` whether the point reached will do (true ends the
+   * solve there, as the step limit would).
+   */
+  readonly checkAt?: number;
+  readonly stopIf?: (solution: FlowSolution) => boolean;
   /** Called after each Newton step (for tests and tuning). */
   readonly onStep?: (step: { iteration: number; mu: number; objective: number; decrement: number; stepSize: number }) => void;
 }
@@ -342,6 +348,22 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
   };
 
   let iterations = 0;
+  /** The current point as a solution, in the graph's units. */
+  const solutionAt = (): FlowSolution => {
+    const prices = new Float64Array(n);
+    prices[TOKEN_OUT] = 1;
+    // Tokens without a balance (no leg taken touches them) have no price: 0.
+    for (let t = 0; t < n; t++) if (t !== TOKEN_OUT && rowOf[t] >= 0) prices[t] = lam[rowOf[t]] * scale[t];
+    const inputs = new Float64Array(graph.legs.length);
+    const outputs = new Float64Array(graph.legs.length);
+    let amountOut = 0;
+    for (let k = 0; k < E; k++) {
+      inputs[legs[k]] = z[k] * toUnits[k];
+      outputs[legs[k]] = F[k] / outScale[k];
+      if (rv[k] < 0) amountOut += outputs[legs[k]];
+    }
+    return { prices, inputs, outputs, amountOut, unspent: Math.max(0, g[0]), iterations };
+  };
   let mu: number;
   // Each step's largest residual and output (what reaches tokenOut), to find cycles.
   const worstAt = new Float64Array(maxIterations);
@@ -373,6 +395,7 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
     outputAt[iterations] = output;
     const period = cyclePeriod(worstAt, outputAt, iterations);
     if (period > 0 && (maxIterations - iterations) % period === 0) break;
+    if (iterations === options.checkAt && options.stopIf?.(solutionAt())) break;
     // Predictor: no centring.
     if (!direction(false, 1)) break;
     const pa = primalStep;
@@ -397,19 +420,7 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
     move(primalStep, dualStep);
     options.onStep?.({ iteration: iterations, mu, objective: output, decrement, stepSize: Math.min(primalStep, dualStep) });
   }
-  const prices = new Float64Array(n);
-  prices[TOKEN_OUT] = 1;
-  // Tokens without a balance (no leg taken touches them) have no price: 0.
-  for (let t = 0; t < n; t++) if (t !== TOKEN_OUT && rowOf[t] >= 0) prices[t] = lam[rowOf[t]] * scale[t];
-  const inputs = new Float64Array(graph.legs.length);
-  const outputs = new Float64Array(graph.legs.length);
-  let amountOut = 0;
-  for (let k = 0; k < E; k++) {
-    inputs[legs[k]] = z[k] * toUnits[k];
-    outputs[legs[k]] = F[k] / outScale[k];
-    if (rv[k] < 0) amountOut += outputs[legs[k]];
-  }
-  return { prices, inputs, outputs, amountOut, unspent: Math.max(0, g[0]), iterations };
+  return solutionAt();
 }
 
 /**

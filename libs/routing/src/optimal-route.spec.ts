@@ -4,7 +4,8 @@ import { findRoute, NoRouteError } from './find-route';
 import { FlowGraph } from './flow-graph';
 import type { FlowArc } from './flow-route';
 import { buildGraph } from './graph';
-import { orient, pairKey } from './optimal-route';
+import { arcsPay, orient, pairKey } from './optimal-route';
+import type { Leg } from './legs';
 import { VIRTUAL_NATIVE_LIQUIDITY } from './launchpad-curve';
 import type { Route } from './route';
 import { core, coreAmm, launchpad, rng, snapshot, stable, TOKENS, units, v2, type Symbol } from '../test/fixtures';
@@ -381,5 +382,22 @@ describe('never worse than the best one-path route', () => {
       }
     }
     expect(splits).toBeGreaterThan(5);
+  });
+});
+
+describe('loops of the flows that pay at zero size', () => {
+  /** Arcs between token indices at the given zero-size rates. */
+  const arcs = (...sides: [number, number, number][]): FlowArc[] =>
+    sides.map(([from, to, spotRate], index) => ({ index, leg: { spotRate } as Leg, from, to, weight: 1 }));
+
+  it('tells a loop whose rates multiply above 1 from one below it, and from flows without a loop', () => {
+    // 0 -> 2 -> 3 -> 2 -> 1: the loop 2 -> 3 -> 2 at 1.25 x 0.81 = 1.0125 pays.
+    expect(arcsPay(arcs([0, 2, 1], [2, 3, 1.25], [3, 2, 0.81], [2, 1, 1]), 4)).toBe(true);
+    // At 1.25 x 0.79 = 0.9875 it loses: a back-flow of flows not yet converged, not a loop the optimum pumps.
+    expect(arcsPay(arcs([0, 2, 1], [2, 3, 1.25], [3, 2, 0.79], [2, 1, 1]), 4)).toBe(false);
+    // A diamond: no loop at all, however good its rates.
+    expect(arcsPay(arcs([0, 2, 5], [0, 3, 5], [2, 1, 5], [3, 1, 5]), 4)).toBe(false);
+    // A longer loop (2 -> 3 -> 4 -> 2) pays through the best of a pair's parallel legs.
+    expect(arcsPay(arcs([0, 2, 1], [2, 3, 1.1], [3, 4, 1], [4, 2, 0.9], [4, 2, 0.92], [2, 1, 1]), 5)).toBe(true);
   });
 });
