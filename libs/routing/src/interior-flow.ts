@@ -237,38 +237,46 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
   let dualStep = 1;
   /**
    * The Newton direction: for the predictor (`corrector` false) complementarity targets 0, else targetS, targetZ
-   * and targetC. Fills dz, dlam, dslack, dzeta, domega, and primalStep / dualStep for `fraction`; the matrix is
-   * factored for the predictor and kept for its corrector.
+   * and targetC, set here from `target` and the predictor's direction. Fills dz, dlam, dslack, dzeta, domega, and
+   * primalStep / dualStep for `fraction`; the matrix is factored for the predictor and kept for its corrector.
    */
-  const direction = (corrector: boolean, fraction: number): boolean => {
+  const direction = (corrector: boolean, fraction: number, target: number): boolean => {
+    // The predictor builds the matrix in the same pass over the legs as the right-hand side; the corrector sets its
+    // complementarity targets (the predictor's second-order terms taken off `target`) in it.
     if (!corrector) {
       matrix.fill(0);
       for (let r = 0; r < m; r++) matrix[r * m + r] = slack[r] / lam[r];
-      for (let k = 0; k < E; k++) {
+    }
+    // rho_e = -rd_e - rz_e / z_e + rc_e / (cap_e - z_e); rhs = -rp + A Q^-1 rho + rs / lam.
+    for (let r = 0; r < m; r++) {
+      if (corrector) targetS[r] = target - dslack[r] * dlam[r];
+      rhs[r] = -rp[r] + ((corrector ? targetS[r] : 0) - slack[r] * lam[r]) / lam[r];
+    }
+    for (let k = 0; k < E; k++) {
+      const a = ru[k];
+      const b = rv[k];
+      if (!corrector) {
         const inv = 1 / Q[k];
-        const a = ru[k];
         matrix[a * m + a] += inv;
-        const b = rv[k];
         if (b >= 0) {
           const gk = G[k];
           matrix[b * m + b] += gk * gk * inv;
           matrix[a * m + b] -= gk * inv;
           matrix[b * m + a] -= gk * inv;
         }
+      } else {
+        targetZ[k] = target - dz[k] * dzeta[k];
+        targetC[k] = target + dz[k] * domega[k];
       }
-      if (!cholesky(matrix, m)) return false;
-    }
-    // rho_e = -rd_e - rz_e / z_e + rc_e / (cap_e - z_e); rhs = -rp + A Q^-1 rho + rs / lam.
-    for (let r = 0; r < m; r++) rhs[r] = -rp[r] + ((corrector ? targetS[r] : 0) - slack[r] * lam[r]) / lam[r];
-    for (let k = 0; k < E; k++) {
       const zk = z[k];
       let rho = -rd[k] - ((corrector ? targetZ[k] : 0) - zk * zeta[k]) / zk;
       if (capped[k]) rho += ((corrector ? targetC[k] : 0) - (cap[k] - zk) * omega[k]) / (cap[k] - zk);
       dz[k] = rho; // for now: rho
       const q = rho / Q[k];
-      rhs[ru[k]] -= q;
-      if (rv[k] >= 0) rhs[rv[k]] += G[k] * q;
+      rhs[a] -= q;
+      if (b >= 0) rhs[b] += G[k] * q;
     }
+    if (!corrector && !cholesky(matrix, m)) return false;
     solveCholesky(matrix, m, rhs);
     dlam.set(rhs);
     let p = 1;
@@ -397,7 +405,7 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
     if (period > 0 && (maxIterations - iterations) % period === 0) break;
     if (iterations === options.checkAt && options.stopIf?.(solutionAt())) break;
     // Predictor: no centring.
-    if (!direction(false, 1)) break;
+    if (!direction(false, 1, 0)) break;
     const pa = primalStep;
     const da = dualStep;
     let muAffine = 0;
@@ -409,13 +417,7 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
     muAffine /= N;
     const sigma = Math.min(1, (muAffine / mu) ** 3);
     // Corrector: centring at sigma mu, less the predictor's second-order terms.
-    const target = sigma * mu;
-    for (let r = 0; r < m; r++) targetS[r] = target - dslack[r] * dlam[r];
-    for (let k = 0; k < E; k++) {
-      targetZ[k] = target - dz[k] * dzeta[k];
-      targetC[k] = target + dz[k] * domega[k];
-    }
-    direction(true, 0.995);
+    direction(true, 0.995, sigma * mu);
     const decrement = worst;
     move(primalStep, dualStep);
     options.onStep?.({ iteration: iterations, mu, objective: output, decrement, stepSize: Math.min(primalStep, dualStep) });
