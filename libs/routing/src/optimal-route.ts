@@ -289,14 +289,32 @@ function levelRates(graph: FlowGraph, fromIn: boolean): Float64Array {
 /** Profitable loops broken by `orient` at most; beyond, the flows' own loops are broken as they come. */
 const MAX_ORIENT_CUTS = 64;
 
+/** Token pairs with their best zero-size rates, as `payingLoop` reads them: each pair's tokens and -log of its rate. */
+interface RatedPairs {
+  readonly pairs: readonly number[];
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+  readonly weight: Float64Array;
+}
+
+function ratedPairs(rate: ReadonlyMap<number, number>): RatedPairs {
+  const pairs = [...rate.keys()];
+  return {
+    pairs,
+    from: Int32Array.from(pairs, pairFrom),
+    to: Int32Array.from(pairs, pairTo),
+    weight: Float64Array.from(pairs, (p) => -Math.log(rate.get(p)!)),
+  };
+}
+
 /**
- * A loop of the allowed pairs whose zero-size rates multiply to more than 1 (Bellman-Ford on -log rate), as its
- * pairs; undefined when none pays. After each round the tokens' predecessor links are walked: a loop among them is
- * a loop that pays (its weights sum below zero, checked), found after about as many rounds as it has pairs rather
- * than after one round per token.
+ * A loop of the pairs (those not `left` out, 1 at a pair's index) whose zero-size rates multiply to more than 1
+ * (Bellman-Ford on -log rate), as its pairs; undefined when none pays. After each round the tokens' predecessor
+ * links are walked: a loop among them is a loop that pays (its weights sum below zero, checked), found after about
+ * as many rounds as it has pairs rather than after one round per token.
  */
-function payingLoop(tokenCount: number, allowed: readonly number[], rate: ReadonlyMap<number, number>): number[] | undefined {
-  const weight = allowed.map((p) => -Math.log(rate.get(p)!));
+function payingLoop(tokenCount: number, rated: RatedPairs, left?: Uint8Array): number[] | undefined {
+  const { pairs, from, to, weight } = rated;
   const dist = new Float64Array(tokenCount);
   const via = new Int32Array(tokenCount).fill(-1);
   // The walk that last visited each token (walks are numbered on across rounds, so a round's walks are those from
@@ -312,7 +330,7 @@ function payingLoop(tokenCount: number, allowed: readonly number[], rate: Readon
       let t = start;
       while (t >= 0 && walk[t] < first) {
         walk[t] = id;
-        t = via[t] >= 0 ? pairFrom(allowed[via[t]]) : -1;
+        t = via[t] >= 0 ? from[via[t]] : -1;
       }
       if (t < 0 || walk[t] !== id) continue;
       // t is on a loop of this walk: around it.
@@ -320,9 +338,9 @@ function payingLoop(tokenCount: number, allowed: readonly number[], rate: Readon
       let sum = 0;
       let u = t;
       do {
-        loop.push(allowed[via[u]]);
+        loop.push(pairs[via[u]]);
         sum += weight[via[u]];
-        u = pairFrom(allowed[via[u]]);
+        u = from[via[u]];
       } while (u !== t);
       if (sum < -1e-12) return loop;
     }
@@ -330,13 +348,12 @@ function payingLoop(tokenCount: number, allowed: readonly number[], rate: Readon
   };
   for (let round = 0; round < tokenCount; round++) {
     let relaxed = false;
-    for (let k = 0; k < allowed.length; k++) {
-      const u = pairFrom(allowed[k]);
-      const v = pairTo(allowed[k]);
-      const d = dist[u] + weight[k];
-      if (d < dist[v] - 1e-12) {
-        dist[v] = d;
-        via[v] = k;
+    for (let k = 0; k < pairs.length; k++) {
+      if (left && left[k]) continue;
+      const d = dist[from[k]] + weight[k];
+      if (d < dist[to[k]] - 1e-12) {
+        dist[to[k]] = d;
+        via[to[k]] = k;
         relaxed = true;
       }
     }
@@ -363,9 +380,17 @@ export function orient(graph: FlowGraph, forbidden: Set<number>, flowing: readon
     const pair = pairKey(graph.from[e], graph.to[e]);
     if (graph.legs[e].spotRate > (rate.get(pair) ?? 0)) rate.set(pair, graph.legs[e].spotRate);
   }
-  const pairs = [...rate.keys()];
+  const rated = ratedPairs(rate);
+  const { pairs } = rated;
+  const at = new Map(pairs.map((pair, k) => [pair, k]));
+  const left = Uint8Array.from(pairs, (pair) => (forbidden.has(pair) ? 1 : 0));
+  const forbid = (pair: number): void => {
+    forbidden.add(pair);
+    const k = at.get(pair);
+    if (k !== undefined) left[k] = 1;
+  };
   const n = graph.tokens.length;
-  let loop = payingLoop(n, pairs.filter((p) => !forbidden.has(p)), rate);
+  let loop = payingLoop(n, rated, left);
   if (!loop) return false;
   const reach = levelRates(graph, true);
   const value = levelRates(graph, false);
@@ -374,15 +399,15 @@ export function orient(graph: FlowGraph, forbidden: Set<number>, flowing: readon
     const [u, v] = [pairFrom(pair), pairTo(pair)];
     const back = pairKey(v, u);
     if (u > v || !rate.has(back) || forbidden.has(pair) || forbidden.has(back)) continue;
-    if (carried.has(pair) || carried.has(back)) forbidden.add(carried.has(pair) ? back : pair);
-    else forbidden.add(through(pair) >= through(back) ? back : pair);
+    if (carried.has(pair) || carried.has(back)) forbid(carried.has(pair) ? back : pair);
+    else forbid(through(pair) >= through(back) ? back : pair);
   }
   for (let cut = 0; cut < MAX_ORIENT_CUTS; cut++) {
-    loop = payingLoop(n, pairs.filter((p) => !forbidden.has(p)), rate);
+    loop = payingLoop(n, rated, left);
     if (!loop) return true;
     const free = loop.filter((pair) => !carried.has(pair));
     if (free.length === 0) return true;
-    forbidden.add(free.reduce((weakest, pair) => (through(pair) < through(weakest) ? pair : weakest)));
+    forbid(free.reduce((weakest, pair) => (through(pair) < through(weakest) ? pair : weakest)));
   }
   return true;
 }
@@ -415,7 +440,7 @@ export function arcsPay(arcs: readonly FlowArc[], tokenCount: number): boolean {
     const pair = pairKey(a.from, a.to);
     rate.set(pair, Math.max(rate.get(pair) ?? 0, a.leg.spotRate));
   }
-  return payingLoop(tokenCount, [...rate.keys()], rate) !== undefined;
+  return payingLoop(tokenCount, ratedPairs(rate)) !== undefined;
 }
 
 /** Loop-free flows, and what the first flows (with their loops) paid. */
