@@ -7,10 +7,10 @@
  *    provably the optimum already, the dual's loop-free flows rounded to stages and exact amounts. The route
  *    paying more is returned, so a route is never worse than the best one-path route.
  */
-import { candidatePaths } from './candidate-paths';
+import { candidatePaths, type CandidatePath } from './candidate-paths';
 import type { ChainGraph } from './graph';
 import { optimumRoute, optimumSetup } from './optimal-route';
-import { approxPathOut, quotePathExactIn } from './path-quote';
+import { approxPathOut, pathRateBound, quotePathExactIn } from './path-quote';
 import { routeGas } from './gas-model';
 import { assembleRoute, assembleStages, type Route } from './route';
 import { best, DEFAULT_EXACT_CANDIDATES, DEFAULT_SPLIT_CANDIDATES, pathOptions, type SearchOptions } from './route-options';
@@ -45,12 +45,15 @@ export function bestOnePathExactIn(graph: ChainGraph, tokenIn: string, tokenOut:
   const paths = candidatePaths(graph, tokenIn, tokenOut, pathOptions(options));
   if (paths.length === 0) return undefined;
   const x = Number(amountIn);
-  const screened = best(paths, (p) => approxPathOut(p, x, false), options.splitCandidates ?? DEFAULT_SPLIT_CANDIDATES);
+  // Paths are screened from the best rate bound down, as far as a path could still be among the best.
+  const bound = (p: CandidatePath) => x * pathRateBound(p);
+  const screened = best(paths, (p) => approxPathOut(p, x, false), options.splitCandidates ?? DEFAULT_SPLIT_CANDIDATES, bound);
   // A path whose single pools cannot take the amount may still take it split: keep the multi-pool ones too.
   const split = best(
     [...new Set([...screened, ...paths.filter((p) => p.hops.some((h) => h.length > 1)).slice(0, options.splitCandidates ?? DEFAULT_SPLIT_CANDIDATES)])],
     (p) => approxPathOut(p, x, true),
     options.exactCandidates ?? DEFAULT_EXACT_CANDIDATES,
+    bound,
   );
   let route: Route | undefined;
   for (const path of split) {

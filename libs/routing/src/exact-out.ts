@@ -13,7 +13,7 @@
 import { candidatePaths, type CandidatePath } from './candidate-paths';
 import type { ChainGraph } from './graph';
 import type { HopSplit } from './hop-split';
-import { approxPathIn, quotePathExactIn, quotePathExactOut, simulateRouter } from './path-quote';
+import { approxPathIn, pathRateBound, quotePathExactIn, quotePathExactOut, simulateRouter } from './path-quote';
 import { leastPaying, type Paying } from './least-input';
 import { bestOnePathExactIn, fewerSwapsThan, findRouteExactIn } from './exact-in';
 import { routeGas } from './gas-model';
@@ -68,11 +68,15 @@ export function bestOnePathExactOut(graph: ChainGraph, tokenIn: string, tokenOut
   if (paths.length === 0) return undefined;
   const y = Number(amountOut);
   const keepSplit = options.splitCandidates ?? DEFAULT_SPLIT_CANDIDATES;
-  const screened = best(paths, (p) => -approxPathIn(p, y, false), keepSplit);
+  // Paths are screened from the best rate bound down (the least input a path could need), as far as a path could
+  // still be among the best.
+  const bound = (p: CandidatePath) => -y / pathRateBound(p);
+  const screened = best(paths, (p) => -approxPathIn(p, y, false), keepSplit, bound);
   const split = best(
     [...new Set([...screened, ...paths.filter((p) => p.hops.some((h) => h.length > 1)).slice(0, keepSplit)])],
     (p) => -approxPathIn(p, y, true),
     options.exactCandidates ?? DEFAULT_EXACT_CANDIDATES,
+    bound,
   );
   // Each path's sufficient input first; tightened from the least, a path whose sufficient input lies more than
   // TIGHTEN_REACH above the best tightened input is not tightened (tightening takes off rounding and a better

@@ -9,6 +9,20 @@ import { splitExactIn, splitExactOut, type HopSplit, type SplitOptions } from '.
 import { replayStages } from './router-replay';
 import { waterFill } from './water-fill';
 
+/**
+ * An upper bound of the path's rate at any size, split or not: the product over its hops of the best zero-size rate
+ * (every pool's output is concave, so it pays at most its zero-size rate on average), a millionth over for rounding.
+ */
+export function pathRateBound(path: CandidatePath): number {
+  let rate = 1 + 1e-6;
+  for (const legs of path.hops) {
+    let top = 0;
+    for (const leg of legs) top = Math.max(top, leg.spotRate);
+    rate *= top;
+  }
+  return rate;
+}
+
 /** Float output of the path for `amountIn`: per hop the best single pool, or the water-filled split. */
 export function approxPathOut(path: CandidatePath, amountIn: number, split: boolean): number {
   let amount = amountIn;

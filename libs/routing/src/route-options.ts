@@ -58,10 +58,39 @@ export function pathOptions(options: SearchOptions): PathOptions {
   };
 }
 
-/** The `keep` best items by score (higher is better), stable for ties. */
-export function best<T>(items: readonly T[], score: (item: T) => number, keep: number): T[] {
-  return items
-    .map((item, i) => ({ item, i, s: score(item) }))
+/** Items per item kept from which `best` scores by bound (below, ordering by bound costs about what it saves). */
+const BOUNDED_FROM = 4;
+
+/**
+ * The `keep` best items by score (higher is better), stable for ties. With `bound` (at least the item's score, for
+ * every item) and many items, items are scored from the highest bound down until the next bound is below the
+ * `keep`-th best score found: those left cannot be among the best, so the answer is the same as scoring them all.
+ */
+export function best<T>(items: readonly T[], score: (item: T) => number, keep: number, bound?: (item: T) => number): T[] {
+  let scored = items.map((item, i) => ({ item, i, s: NaN }));
+  if (bound && items.length > keep * BOUNDED_FROM) {
+    const bounds = items.map(bound);
+    const order = scored.map((_, i) => i).sort((a, b) => bounds[b] - bounds[a] || a - b);
+    // The `keep` best scores so far, ascending.
+    const top: number[] = [];
+    let taken = 0;
+    for (; taken < order.length; taken++) {
+      const i = order[taken];
+      if (top.length === keep && bounds[i] < top[0]) break;
+      const s = score(items[i]);
+      scored[i].s = s;
+      if (!(s > -Infinity)) continue;
+      if (top.length === keep) {
+        if (!(s > top[0])) continue;
+        top.shift();
+      }
+      let at = top.length;
+      while (at > 0 && top[at - 1] > s) at--;
+      top.splice(at, 0, s);
+    }
+    scored = order.slice(0, taken).map((i) => scored[i]);
+  } else for (const x of scored) x.s = score(x.item);
+  return scored
     .filter((x) => x.s > -Infinity && !Number.isNaN(x.s))
     .sort((a, b) => b.s - a.s || a.i - b.i)
     .slice(0, keep)
