@@ -108,13 +108,22 @@ const CLOSE_ENOUGH = 3e-7;
  * input buys. `ceiling` is an input known to pay (the one-path route's), if any. The first input tried lies
  * FIRST_AIM above the estimate: the exact routes pay a little less than the float optimum (on the devnet's route mix
  * 1e-9 to 1e-7 less, in 5 searches of 6), so that one aimed at the estimate itself most often falls short and costs
- * a second search. What a route pays above the amount is taken off after (`leastPaying` on its stages).
+ * a second search. Each paying route's stages are taken down to the least input that still pays (`tighten`), and the
+ * least of those is the answer; the search also ends once it is no more than an input whose route fell short.
  */
-function leastExactIn(exactIn: (amountIn: bigint) => Route | undefined, amountOut: bigint, estimate: InputEstimate | undefined, ceiling: bigint | undefined): Route | undefined {
+function leastExactIn<T extends { readonly amountIn: bigint }>(
+  exactIn: (amountIn: bigint) => Route | undefined,
+  tighten: (route: Route) => T,
+  amountOut: bigint,
+  estimate: InputEstimate | undefined,
+  ceiling: bigint | undefined,
+): T | undefined {
   let lo = 0;
   // The least input found without a route (more than the pools carry).
   let tooMuch = Infinity;
   let best: Route | undefined;
+  // The least input of any paying route's stages.
+  let least: T | undefined;
   const slope = estimate?.slope ?? 0;
   let at = estimate ? Math.ceil(estimate.amountIn * (1 + FIRST_AIM)) : Number(ceiling ?? 0n);
   if (!(at > 0)) return undefined;
@@ -123,10 +132,16 @@ function leastExactIn(exactIn: (amountIn: bigint) => Route | undefined, amountOu
     if (!route) tooMuch = Math.min(tooMuch, at);
     else if (route.amountOut >= amountOut) {
       if (!best || route.amountIn < best.amountIn) best = route;
+      const tight = tighten(route);
+      if (!least || tight.amountIn < least.amountIn) least = tight;
     } else lo = Math.max(lo, at);
     const hi = best ? Number(best.amountIn) : ceiling !== undefined ? Number(ceiling) : Infinity;
     const close = (top: number) => top < Infinity && top - lo <= Math.max(1, top * 1e-7);
     if (close(hi) || close(tooMuch)) break;
+    // A paying route whose stages pay with no more than an input whose own route falls short: the routes between
+    // pay no less at their inputs than its stages do (where the routes change with the input, at large sizes on
+    // large graphs, the bracket would close on one change after another).
+    if (least && lo > 0 && Number(least.amountIn) <= lo) break;
     // A route paying more than asked by what CLOSE_ENOUGH of its input buys is close enough: the least input of its
     // stages is found next, without searching again.
     if (best && slope > 0 && Number(best.amountOut - amountOut) / slope <= Math.max(1, Number(best.amountIn) * CLOSE_ENOUGH)) break;
@@ -137,7 +152,9 @@ function leastExactIn(exactIn: (amountIn: bigint) => Route | undefined, amountOu
     // Above the lower bound by a hundred-millionth at least, so that a shortfall of rounding closes.
     at = Math.ceil(Math.min(Math.max(next, lo + Math.max(1, lo * 1e-8)), top - 1));
   }
-  return best ?? (ceiling !== undefined ? exactIn(ceiling) : undefined);
+  if (least) return least;
+  const fallback = ceiling !== undefined ? exactIn(ceiling) : undefined;
+  return fallback && fallback.amountOut >= amountOut ? tighten(fallback) : undefined;
 }
 
 /**
@@ -192,14 +209,18 @@ function leastInputRoute(graph: ChainGraph, tokenIn: string, tokenOut: string, a
       }
     }
   }
-  const found = leastExactIn(exactIn, amountOut, estimate, ceiling);
-  if (!found) return onePath;
-  const quoted: StagedSwap[][] = found.hopSwaps.map((stage) => stage.map((s) => ({ leg: s.leg, amountIn: s.amountIn, amountOut: s.amountOut })));
-  const pays = (input: bigint) => {
-    const replayed = restage(quoted, tokenIn, tokenOut, input);
-    return replayed && { value: { ...replayed, amountIn: input }, paid: replayed.amountOut };
+  // A paying route's stages with their quoted inputs fixed (RouterV2 shares what it holds in their proportion), at
+  // the least input that still pays.
+  const tighten = (found: Route) => {
+    const quoted: StagedSwap[][] = found.hopSwaps.map((stage) => stage.map((s) => ({ leg: s.leg, amountIn: s.amountIn, amountOut: s.amountOut })));
+    const pays = (input: bigint) => {
+      const replayed = restage(quoted, tokenIn, tokenOut, input);
+      return replayed && { value: { ...replayed, amountIn: input }, paid: replayed.amountOut };
+    };
+    return leastPaying(found.amountIn, { value: { stages: quoted, amountOut: found.amountOut, amountIn: found.amountIn }, paid: found.amountOut }, pays, amountOut, 1n, withinBillionth(found.amountIn));
   };
-  const least = leastPaying(found.amountIn, { value: { stages: quoted, amountOut: found.amountOut, amountIn: found.amountIn }, paid: found.amountOut }, pays, amountOut, 1n, withinBillionth(found.amountIn));
+  const least = leastExactIn(exactIn, tighten, amountOut, estimate, ceiling);
+  if (!least) return onePath;
   if (onePath && onePath.amountIn <= least.amountIn) return onePath;
   return assembleStages(tokenIn, tokenOut, least.stages, amountOut);
 }
