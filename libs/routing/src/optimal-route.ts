@@ -289,17 +289,28 @@ function levelRates(graph: FlowGraph, fromIn: boolean): Float64Array {
 /** Profitable loops broken by `orient` at most; beyond, the flows' own loops are broken as they come. */
 const MAX_ORIENT_CUTS = 64;
 
-/** Token pairs with their best zero-size rates, as `payingLoop` reads them: each pair's tokens and -log of its rate. */
+/**
+ * Token pairs with their best zero-size rates (`rate`, by `pairKey`), and as `payingLoop` reads them: each pair's
+ * tokens and -log of its rate.
+ */
 interface RatedPairs {
+  readonly rate: ReadonlyMap<number, number>;
   readonly pairs: readonly number[];
   readonly from: Int32Array;
   readonly to: Int32Array;
   readonly weight: Float64Array;
 }
 
-function ratedPairs(rate: ReadonlyMap<number, number>): RatedPairs {
+/** The pairs of `count` legs (leg k from token `from(k)` to `to(k)` at zero-size rate `rateOf(k)`) that pay anything. */
+function ratedPairs(count: number, from: (k: number) => number, to: (k: number) => number, rateOf: (k: number) => number): RatedPairs {
+  const rate = new Map<number, number>();
+  for (let k = 0; k < count; k++) {
+    const pair = pairKey(from(k), to(k));
+    if (rateOf(k) > (rate.get(pair) ?? 0)) rate.set(pair, rateOf(k));
+  }
   const pairs = [...rate.keys()];
   return {
+    rate,
     pairs,
     from: Int32Array.from(pairs, pairFrom),
     to: Int32Array.from(pairs, pairTo),
@@ -375,13 +386,13 @@ function payingLoop(tokenCount: number, rated: RatedPairs, left?: Uint8Array): n
  */
 export function orient(graph: FlowGraph, forbidden: Set<number>, flowing: readonly FlowArc[] = []): boolean {
   const carried = new Set(flowing.map((a) => pairKey(a.from, a.to)));
-  const rate = new Map<number, number>();
-  for (let e = 0; e < graph.legs.length; e++) {
-    const pair = pairKey(graph.from[e], graph.to[e]);
-    if (graph.legs[e].spotRate > (rate.get(pair) ?? 0)) rate.set(pair, graph.legs[e].spotRate);
-  }
-  const rated = ratedPairs(rate);
-  const { pairs } = rated;
+  const rated = ratedPairs(
+    graph.legs.length,
+    (e) => graph.from[e],
+    (e) => graph.to[e],
+    (e) => graph.legs[e].spotRate,
+  );
+  const { rate, pairs } = rated;
   const at = new Map(pairs.map((pair, k) => [pair, k]));
   const left = Uint8Array.from(pairs, (pair) => (forbidden.has(pair) ? 1 : 0));
   const forbid = (pair: number): void => {
@@ -435,12 +446,13 @@ function turnForbidden(graph: FlowGraph, forbidden: Set<number>, prices: Float64
 
 /** Whether the arcs close a loop whose legs' zero-size rates multiply to more than 1 (`payingLoop` on their pairs). */
 export function arcsPay(arcs: readonly FlowArc[], tokenCount: number): boolean {
-  const rate = new Map<number, number>();
-  for (const a of arcs) {
-    const pair = pairKey(a.from, a.to);
-    rate.set(pair, Math.max(rate.get(pair) ?? 0, a.leg.spotRate));
-  }
-  return payingLoop(tokenCount, ratedPairs(rate)) !== undefined;
+  const rated = ratedPairs(
+    arcs.length,
+    (k) => arcs[k].from,
+    (k) => arcs[k].to,
+    (k) => arcs[k].leg.spotRate,
+  );
+  return payingLoop(tokenCount, rated) !== undefined;
 }
 
 /** Loop-free flows, and what the first flows (with their loops) paid. */
