@@ -403,7 +403,10 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
     outputAt[iterations] = output;
     const period = cyclePeriod(worstAt, outputAt, iterations);
     if (period > 0 && (maxIterations - iterations) % period === 0) break;
-    if (iterations === options.checkAt && options.stopIf?.(solutionAt())) break;
+    if (iterations === options.checkAt && options.stopIf) {
+      const here = solutionAt();
+      if (options.stopIf(here)) return here;
+    }
     // Predictor: no centring.
     if (!direction(false, 1, 0)) break;
     const pa = primalStep;
