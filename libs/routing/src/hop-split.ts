@@ -113,19 +113,25 @@ function integerise(legs: readonly Leg[], inputs: readonly number[], total: bigi
 
 /**
  * Moves of a halving step, from the share that loses least by giving it up to the share that gains most by
- * taking it, while the exact total rises (2 quotes per leg per try).
+ * taking it, while the exact total rises (2 quotes per leg for a step's first try; a move changes two shares, and
+ * of theirs only the quote on the side they moved to is new: the other is the output they had).
  */
 function refine(legs: readonly Leg[], amountsIn: bigint[], amountsOut: bigint[], total: bigint, steps: number): void {
   const n = legs.length;
+  // Each share's output with a step more and a step less, as known at this step (undefined: not quoted yet).
+  const up: (bigint | undefined)[] = new Array(n);
+  const down: (bigint | undefined)[] = new Array(n);
   let step = total / 64n;
   for (let s = 0; s < steps && step > 0n; s++, step /= 2n) {
+    up.fill(undefined);
+    down.fill(undefined);
     for (let moves = 0; moves < 4; moves++) {
       let to = -1;
       let toOut = 0n;
       let gain = 0n;
       for (let j = 0; j < n; j++) {
         if (!fits(legs[j], amountsIn[j] + step)) continue;
-        const out = legs[j].quote(amountsIn[j] + step);
+        const out = (up[j] ??= legs[j].quote(amountsIn[j] + step));
         if (to < 0 || out - amountsOut[j] > gain) {
           to = j;
           toOut = out;
@@ -137,7 +143,7 @@ function refine(legs: readonly Leg[], amountsIn: bigint[], amountsOut: bigint[],
       let loss = 0n;
       for (let j = 0; j < n; j++) {
         if (j === to || amountsIn[j] < step) continue;
-        const out = amountsIn[j] === step ? 0n : legs[j].quote(amountsIn[j] - step);
+        const out = (down[j] ??= amountsIn[j] === step ? 0n : legs[j].quote(amountsIn[j] - step));
         if (from < 0 || amountsOut[j] - out < loss) {
           from = j;
           fromOut = out;
@@ -145,8 +151,12 @@ function refine(legs: readonly Leg[], amountsIn: bigint[], amountsOut: bigint[],
         }
       }
       if (to < 0 || from < 0 || gain <= loss) break;
+      down[to] = amountsOut[to];
+      up[to] = undefined;
       amountsIn[to] += step;
       amountsOut[to] = toOut;
+      up[from] = amountsOut[from];
+      down[from] = undefined;
       amountsIn[from] -= step;
       amountsOut[from] = fromOut;
     }
