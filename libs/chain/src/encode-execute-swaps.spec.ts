@@ -1,5 +1,5 @@
 import { routerV2Abi } from '@dex/abis';
-import { decodeFunctionData, getAddress, zeroAddress } from 'viem';
+import { decodeFunctionData, encodeFunctionData, getAddress, zeroAddress, type Hex } from 'viem';
 import { encodeExecuteSwaps, executeSwapsPath, type ExecuteSwapsParameters } from './encode-execute-swaps';
 
 const WRAPPED = '0x5555555555555555555555555555555555555555';
@@ -69,5 +69,89 @@ describe('executeSwapsPath', () => {
   it('is the path the calldata carries', () => {
     expect(executeSwapsPath(route.tokens, { nativeIn: true })).toEqual([zeroAddress, getAddress(USDC), getAddress(PURR)]);
     expect(executeSwapsPath([USDC, WRAPPED], {})).toEqual([getAddress(USDC), getAddress(WRAPPED)]);
+  });
+});
+
+describe('encodeExecuteSwaps against viem', () => {
+  /** The calldata as viem's ABI encoder gives it for the same parameters. */
+  const viemCalldata = (p: ExecuteSwapsParameters): Hex => {
+    const args = [
+      executeSwapsPath(p.tokens, p),
+      p.amountIn,
+      p.minAmountOut,
+      p.expectedAmountOut,
+      p.hopSwaps.map((hop) => hop.map((s) => ({ ...s, pool: getAddress(s.pool), tokenIn: getAddress(s.tokenIn), tokenOut: getAddress(s.tokenOut), data: s.data as Hex }))),
+      BigInt(p.feeBps),
+      p.feeRecipient === undefined ? zeroAddress : getAddress(p.feeRecipient),
+    ] as const;
+    return p.payout === undefined
+      ? encodeFunctionData({ abi: routerV2Abi, functionName: 'executeSwaps', args })
+      : encodeFunctionData({ abi: routerV2Abi, functionName: 'executeSwapsWithData', args: [...args, getAddress(p.payout.recipient), p.payout.deadline] });
+  };
+
+  /** A seeded generator of routes: 1-5 stages of 1-4 swaps, data of 0-70 bytes, amounts from 0 to 2^256 - 1. */
+  function randomRoute(seed: number): ExecuteSwapsParameters {
+    let state = seed;
+    const next = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const hex = (bytes: number) => Array.from({ length: bytes * 2 }, () => '0123456789abcdefABCDEF'[Math.floor(next() * 22)]).join('');
+    const address = () => `0x${hex(20)}`;
+    const amount = () => (next() < 0.1 ? (next() < 0.5 ? 0n : (1n << 256n) - 1n) : BigInt(`0x${hex(1 + Math.floor(next() * 31))}`));
+    const tokens = Array.from({ length: 2 + Math.floor(next() * 4) }, address);
+    return {
+      tokens,
+      amountIn: amount(),
+      minAmountOut: amount(),
+      expectedAmountOut: amount(),
+      hopSwaps: Array.from({ length: 1 + Math.floor(next() * 5) }, () =>
+        Array.from({ length: 1 + Math.floor(next() * 4) }, () => ({
+          pool: address(),
+          tokenIn: address(),
+          tokenOut: address(),
+          routerIndex: Math.floor(next() * 256),
+          amountIn: amount(),
+          data: `0x${hex(Math.floor(next() * 71))}`,
+        })),
+      ),
+      feeBps: next() < 0.5 ? Math.floor(next() * 100) : BigInt(Math.floor(next() * 100)),
+      ...(next() < 0.7 ? { feeRecipient: address() } : {}),
+      nativeIn: next() < 0.3,
+      unwrapNative: next() < 0.3,
+      ...(next() < 0.5 ? { payout: { recipient: address(), deadline: amount() } } : {}),
+    };
+  }
+
+  it('gives the same bytes as viem for 500 random routes (stages, swaps, data lengths, native ends, payouts)', () => {
+    for (let seed = 1; seed <= 500; seed++) {
+      const params = randomRoute(seed);
+      expect(encodeExecuteSwaps(params)).toBe(viemCalldata(params));
+    }
+    // And for the hand-made route, plain and with a payout.
+    expect(encodeExecuteSwaps(route)).toBe(viemCalldata(route));
+    const withPayout = { ...route, payout: { recipient: RECIPIENT, deadline: 1_900_000_000n } };
+    expect(encodeExecuteSwaps(withPayout)).toBe(viemCalldata(withPayout));
+  });
+
+  it('refuses values outside their ABI types, as viem does', () => {
+    const swap = route.hopSwaps[0][0];
+    const withSwap = (s: Partial<typeof swap>): ExecuteSwapsParameters => ({ ...route, hopSwaps: [[{ ...swap, ...s }]] });
+    for (const bad of [
+      { ...route, amountIn: -1n },
+      { ...route, minAmountOut: 1n << 256n },
+      { ...route, feeBps: -5 },
+      { ...route, feeBps: 1.5 },
+      { ...route, tokens: [WRAPPED, '0x1234'] },
+      { ...route, feeRecipient: 'nobody' },
+      { ...route, payout: { recipient: RECIPIENT, deadline: -1n } },
+      withSwap({ routerIndex: 256 }),
+      withSwap({ routerIndex: -1 }),
+      withSwap({ amountIn: -2n }),
+      withSwap({ pool: `${POOL_A}00` }),
+    ]) {
+      expect(() => encodeExecuteSwaps(bad)).toThrow();
+      expect(() => viemCalldata(bad)).toThrow();
+    }
+    // Half a byte, or hex without its 0x, is no bytes (viem would encode something of it).
+    expect(() => encodeExecuteSwaps(withSwap({ data: '0xabc' }))).toThrow('swap data is not hex bytes');
+    expect(() => encodeExecuteSwaps(withSwap({ data: 'abcd' }))).toThrow('swap data is not hex bytes');
   });
 });
