@@ -18,6 +18,8 @@ export function loadAggregatorConfig(env: Record<string, string | undefined> = p
       LIQUIDITY_RETAIN_BLOCKS: z.coerce.number().int().min(1).default(128),
       /** The JetStream stream of the indexer's chain facts (the indexer's INDEXER_STREAM). */
       INDEXER_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default(CHAIN_EVENTS_STREAM),
+      /** Worker threads the route searches run on, each search on the least busy (0: on the thread that answers requests). */
+      ROUTE_SEARCH_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
     },
     env,
   );

@@ -32,6 +32,11 @@ export interface RoutingView {
   readonly blockNumber: bigint;
   readonly pools: readonly PoolSnapshot[];
   readonly graph: ChainGraph;
+  /**
+   * How the graph came from the previous build's: built whole (`whole`: from `pools`), or patched, the pools in
+   * `removed` taken out and those in `added` put in (a pool that changed is in both, its old and new snapshot).
+   */
+  readonly change: { readonly whole: boolean; readonly removed: readonly PoolSnapshot[]; readonly added: readonly PoolSnapshot[] };
 }
 
 /** The engine's snapshot of one pool, or undefined when it cannot be routed now. */
@@ -145,8 +150,9 @@ export class RoutingViewBuilder {
     for (const [address, gone] of this.built) if (!next.has(address) && gone.snapshot) removed.push({ pool: gone.snapshot, legs: gone.legs });
     // A block changes a few pools: the graph is patched. A first build, or a change of most pools (a reload), is built whole.
     let graph: ChainGraph;
-    if (this.graph && removed.length + added.length < pools.length / 4) {
-      graph = patchGraph(this.graph, { blockNumber: state.block, removed, added });
+    const whole = !(this.graph && removed.length + added.length < pools.length / 4);
+    if (!whole) {
+      graph = patchGraph(this.graph!, { blockNumber: state.block, removed, added });
     } else {
       const legs = new Map<PoolSnapshot, readonly Leg[]>();
       for (const pool of next.values()) if (pool.snapshot) legs.set(pool.snapshot, pool.legs);
@@ -154,6 +160,6 @@ export class RoutingViewBuilder {
     }
     this.built = next;
     this.graph = graph;
-    return { blockNumber: state.block, pools, graph };
+    return { blockNumber: state.block, pools, graph, change: { whole, removed: removed.map((p) => p.pool), added: added.map((p) => p.pool) } };
   }
 }

@@ -37,6 +37,8 @@ export class ChainLiquidity {
   private readonly configured = new Map<string, TokenMeta>();
   private readonly sourceNames: ReadonlyMap<number, string>;
   private readonly views: RoutingViewBuilder;
+  /** Told of each new snapshot (the route searches' worker builds the same graph from it). */
+  private readonly viewListeners: ((view: LiquiditySnapshot) => void)[] = [];
   /** The core pools' sampling under way (at most one), and whether a newer block wants another. */
   private sampling?: Promise<void>;
   private sampleAgain = false;
@@ -256,9 +258,16 @@ export class ChainLiquidity {
     }
   }
 
+  /** Calls `listener` with the current snapshot, if any, then with each new one. */
+  onView(listener: (view: LiquiditySnapshot) => void): void {
+    this.viewListeners.push(listener);
+    if (this.snapshot) listener(this.snapshot);
+  }
+
   private rebuild(state: ChainLiquidityState): void {
     const started = performance.now();
     this.snapshot = this.views.build(state);
+    for (const listener of this.viewListeners) listener(this.snapshot);
     const seconds = (performance.now() - started) / 1000;
     this.options.blockWork?.observe({ chain: this.chainId, step: 'view' }, seconds);
     this.options.stateBlock?.set({ chain: this.chainId }, Number(state.block));

@@ -17,12 +17,15 @@ export function searchRoute(graph: ChainGraph, order: RouteOrder): Route {
     const gasValue = order.gasValue ?? 0;
     return findRoute(graph, { tokenIn: order.tokenIn, tokenOut: order.tokenOut, ...order.amount, multiHop: order.multiHop, maxSwaps: order.maxSwaps, filter: order.filter, gasValue });
   } catch (err) {
-    if (err instanceof NoRouteError) {
-      const { multiHop, metaIn, metaOut } = order;
-      throw new BusError(404, 'No route found', `no ${multiHop ? 'route' : 'direct pool'} from ${metaIn.symbol} to ${metaOut.symbol} can trade the amount with the admitted sources${multiHop ? '' : ' (multiHop=true allows intermediate tokens)'}`);
-    }
+    if (err instanceof NoRouteError) throw noRouteFound(order);
     throw err;
   }
+}
+
+/** The 404 of an order the engine finds no route for. */
+export function noRouteFound(order: RouteOrder): BusError {
+  const { multiHop, metaIn, metaOut } = order;
+  return new BusError(404, 'No route found', `no ${multiHop ? 'route' : 'direct pool'} from ${metaIn.symbol} to ${metaOut.symbol} can trade the amount with the admitted sources${multiHop ? '' : ' (multiHop=true allows intermediate tokens)'}`);
 }
 
 /**

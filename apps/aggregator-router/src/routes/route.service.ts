@@ -3,13 +3,14 @@ import { readBalances, shortMessage, simulateRouterCall } from '@dex/chain';
 import { type ParsedRequestOf, type PoolRecord, type ResponseOf, type RouteResponse, type RouteSimulation, type TokenMeta, balancesContract, CHAIN_DID_NOT_ANSWER, poolsContract } from '@dex/messages';
 import { bestPathRate, poolModule, type ChainGraph, type Route } from '@dex/routing';
 import { BusError } from '@dex/service';
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { formatUnits, getAddress, type Address } from 'viem';
 import { LiquidityService, type ChainLiquidity, type LiquiditySnapshot } from '../liquidity/liquidity.service';
 import { quotedPriceImpact, routeAnswer } from './route-answer';
 import { routeExecution, type RouteExecution } from './route-execution';
 import { GasPrices, RecipientHoldings, routeGasCost } from './route-gas';
-import { requoteRoute, searchRoute, type QuotedRoute } from './route-quote';
+import { requoteRoute, type QuotedRoute } from './route-quote';
+import { RouteSearcher } from './route-searcher';
 import { TokenTransfers } from '../tokens/token-transfers';
 import { resolveRouteRequest, type RouteOrder, type RouteRequest } from './route-request';
 import { isNative, knownToken, nativeToken } from './token-meta';
@@ -31,7 +32,7 @@ export function checkPriceImpact(averagePriceImpact: number, maxPriceImpact: num
 
 /** Route search, route re-quoting and RouterV2 calldata; pool discovery and wallet balances. */
 @Injectable()
-export class RouteService {
+export class RouteService implements OnApplicationShutdown {
   private readonly logger = new Logger('RouteService');
   private readonly gasPrices = new GasPrices();
   private readonly recipientHoldings = new RecipientHoldings();
@@ -39,7 +40,15 @@ export class RouteService {
   constructor(
     @Inject(LiquidityService) private readonly liquidity: LiquidityService,
     @Inject(TokenTransfers) private readonly transfers: TokenTransfers,
-  ) {}
+    /** Where the route searches run (a worker thread in the built app, see `route-searcher.ts`); here by default. */
+    @Inject(RouteSearcher) private readonly searcher: RouteSearcher = new RouteSearcher(undefined),
+  ) {
+    for (const chain of liquidity.chains?.values() ?? []) chain.onView((view) => searcher.publish(chain.chainId, view));
+  }
+
+  onApplicationShutdown(): void {
+    this.searcher.close();
+  }
 
   /**
    * The request resolved on the current snapshot, the engine's route, its amounts at the snapshot's block, the
@@ -54,7 +63,7 @@ export class RouteService {
     // core pools' prices can be current. (Bad input has had its 400 by now.)
     this.liquidity.assertFresh(chain.chainId);
     const order = resolved.order.gasAware ? { ...resolved.order, gasValue: await this.gasValue(chain, snapshot.graph, snapshot.blockNumber, resolved.order) } : resolved.order;
-    let { route, fees } = await this.checkedRoute(chain, snapshot, order, searchRoute(snapshot.graph, order));
+    let { route, fees } = await this.checkedRoute(chain, snapshot, order, await this.searcher.search(chain.chainId, snapshot, order));
     let quote = await requoteRoute(chain.client, snapshot.blockNumber, route, fees);
     let execution = routeExecution(order, quote, fees.get(order.tokenOut.toLowerCase()) ?? 0);
     // Exact output through tokens that take a transfer fee: the engine sized the input for the pools alone, so the
@@ -64,7 +73,7 @@ export class RouteService {
       for (let attempt = 0; attempt < 3 && execution.amountOut < asked && execution.amountOut > 0n; attempt++) {
         const target = (asked * route.amountOut) / execution.amountOut + 1n;
         const again = { ...order, amount: { amountOut: target } };
-        ({ route, fees } = await this.checkedRoute(chain, snapshot, again, searchRoute(snapshot.graph, again)));
+        ({ route, fees } = await this.checkedRoute(chain, snapshot, again, await this.searcher.search(chain.chainId, snapshot, again)));
         quote = await requoteRoute(chain.client, snapshot.blockNumber, route, fees);
         execution = routeExecution(order, quote, fees.get(order.tokenOut.toLowerCase()) ?? 0);
       }
@@ -145,7 +154,7 @@ export class RouteService {
     const { includeDexes, excludeDexes } = order.filter;
     const filter = includeDexes?.length ? { includeDexes: includeDexes.filter((i) => !others.includes(i)) } : { excludeDexes: [...new Set([...(excludeDexes ?? []), ...others])] };
     if (filter.includeDexes?.length === 0) throw new BusError(404, 'No route found', 'a token of the route takes a transfer fee and only V2 and stable pools can trade it');
-    return this.checkedRoute(chain, snapshot, order, searchRoute(snapshot.graph, { ...order, filter }), true);
+    return this.checkedRoute(chain, snapshot, order, await this.searcher.search(chain.chainId, snapshot, { ...order, filter }), true);
   }
 
   /**

@@ -1,0 +1,77 @@
+/**
+ * The messages between aggregator-router's main thread and its route-search worker (`search-worker.ts`), and the
+ * form a route takes between them. Everything here crosses `postMessage` (structured clone): plain data, bigints.
+ */
+import type { PoolSnapshot, Route, SearchOptions, SourceFilter } from '@dex/routing';
+
+/** A chain's routing view at a block, as the worker needs it to build the same graph (see `RoutingView.change`). */
+export interface ViewMessage {
+  readonly type: 'view';
+  readonly chainId: number;
+  readonly blockNumber: bigint;
+  /** Built whole: `pools` are all of them. Else the previous block's graph less `removed` plus `added`. */
+  readonly whole: boolean;
+  readonly pools?: readonly PoolSnapshot[];
+  readonly removed: readonly PoolSnapshot[];
+  readonly added: readonly PoolSnapshot[];
+}
+
+/** A search on a chain's graph at a block: `findRoute`'s request. */
+export interface SearchMessage {
+  readonly type: 'search';
+  readonly id: number;
+  readonly chainId: number;
+  readonly blockNumber: bigint;
+  readonly request: {
+    readonly tokenIn: string;
+    readonly tokenOut: string;
+    readonly amountIn?: bigint;
+    readonly amountOut?: bigint;
+    readonly multiHop: boolean;
+    readonly maxSwaps?: number;
+    readonly filter?: SourceFilter;
+    readonly gasValue?: number;
+  } & Pick<SearchOptions, 'maxSwaps'>;
+}
+
+export type WorkerRequest = ViewMessage | SearchMessage;
+
+/** One swap of a found route: the pool (address, source) and direction it trades, its exact amounts. */
+export interface FoundSwap {
+  readonly address: string;
+  readonly routerIndex: number;
+  readonly tokenIn: string;
+  readonly tokenOut: string;
+  readonly amountIn: bigint;
+  readonly amountOut: bigint;
+}
+
+/** A found route: its ends as the route spells them, its stages, the output asked for (exact output). */
+export interface FoundRoute {
+  readonly tokenIn: string;
+  readonly tokenOut: string;
+  readonly stages: readonly (readonly FoundSwap[])[];
+  readonly requestedAmountOut?: bigint;
+}
+
+/**
+ * The answer to a search: the route; none (`noRoute`: the engine's NoRouteError); the worker does not hold the
+ * block's graph (`missing`); or the error the search threw.
+ */
+export type SearchReply =
+  | { readonly id: number; readonly route: FoundRoute }
+  | { readonly id: number; readonly noRoute: true }
+  | { readonly id: number; readonly missing: true }
+  | { readonly id: number; readonly error: string };
+
+/** The route as it crosses: each swap's pool and direction instead of its leg. */
+export function foundRoute(route: Route): FoundRoute {
+  return {
+    tokenIn: route.tokens[0],
+    tokenOut: route.tokens[route.tokens.length - 1],
+    stages: route.hopSwaps.map((stage) =>
+      stage.map((s) => ({ address: s.poolAddress, routerIndex: s.routerIndex, tokenIn: s.tokenIn, tokenOut: s.tokenOut, amountIn: s.amountIn, amountOut: s.amountOut })),
+    ),
+    ...(route.requestedAmountOut !== undefined ? { requestedAmountOut: route.requestedAmountOut } : {}),
+  };
+}

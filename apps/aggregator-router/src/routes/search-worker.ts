@@ -1,0 +1,89 @@
+/**
+ * aggregator-router's route-search worker thread: it keeps each chain's route graph for the last blocks, built from
+ * the routing views the main thread builds (the same pool snapshots, so the same legs and the same routes), and
+ * answers searches on them (`findRoute`). The main thread keeps answering everything else meanwhile: re-quotes,
+ * calldata, replies, the liquidity state; a long search, and the garbage it leaves, no longer hold them up.
+ */
+import { parentPort } from 'node:worker_threads';
+import { buildGraph, findRoute, legsOf, NoRouteError, patchGraph, type ChainGraph, type Leg, type PoolLegs, type PoolSnapshot } from '@dex/routing';
+import { foundRoute, type SearchMessage, type SearchReply, type ViewMessage, type WorkerRequest } from './route-search.protocol';
+
+/** Blocks whose graphs a chain keeps: a request resolved on a block searches it even once newer ones arrive. */
+export const GRAPHS_KEPT = 8;
+
+/** A pool's identity in a graph (as `buildGraph` tells pools apart). */
+export const poolKey = (pool: PoolSnapshot): string => `${pool.routerIndex}:${pool.address.toLowerCase()}:${pool.token0.toLowerCase()}:${pool.token1.toLowerCase()}`;
+
+/** A chain's graphs by block, built from the views the main thread sends. */
+export class ChainGraphs {
+  private readonly pools = new Map<string, PoolLegs>();
+  private readonly graphs = new Map<bigint, ChainGraph>();
+  private latest?: ChainGraph;
+
+  constructor(readonly chainId: number) {}
+
+  apply(view: ViewMessage): void {
+    let graph: ChainGraph;
+    if (view.whole || !this.latest) {
+      this.pools.clear();
+      const legs = new Map<PoolSnapshot, readonly Leg[]>();
+      for (const pool of view.pools ?? []) {
+        const entry = { pool, legs: legsOf(pool) };
+        this.pools.set(poolKey(pool), entry);
+        legs.set(pool, entry.legs);
+      }
+      graph = buildGraph({ chainId: this.chainId, blockNumber: view.blockNumber, pools: view.pools ?? [] }, (p) => legs.get(p) ?? legsOf(p));
+    } else {
+      const removed: PoolLegs[] = [];
+      for (const pool of view.removed) {
+        const key = poolKey(pool);
+        const kept = this.pools.get(key);
+        if (kept) removed.push(kept);
+        this.pools.delete(key);
+      }
+      const added = view.added.map((pool) => ({ pool, legs: legsOf(pool) }));
+      for (const entry of added) this.pools.set(poolKey(entry.pool), entry);
+      graph = patchGraph(this.latest, { blockNumber: view.blockNumber, removed, added });
+    }
+    this.latest = graph;
+    this.graphs.set(view.blockNumber, graph);
+    for (const block of this.graphs.keys()) if (this.graphs.size > GRAPHS_KEPT && block !== view.blockNumber) this.graphs.delete(block);
+  }
+
+  at(blockNumber: bigint): ChainGraph | undefined {
+    return this.graphs.get(blockNumber);
+  }
+}
+
+/** Answers one message: a view is applied (no answer), a search answered. */
+export function handle(chains: Map<number, ChainGraphs>, message: WorkerRequest): SearchReply | undefined {
+  if (message.type === 'view') {
+    let chain = chains.get(message.chainId);
+    if (!chain) chains.set(message.chainId, (chain = new ChainGraphs(message.chainId)));
+    chain.apply(message);
+    return undefined;
+  }
+  return search(chains, message);
+}
+
+function search(chains: Map<number, ChainGraphs>, { id, chainId, blockNumber, request }: SearchMessage): SearchReply {
+  const graph = chains.get(chainId)?.at(blockNumber);
+  if (!graph) return { id, missing: true };
+  try {
+    const { amountIn, amountOut, ...rest } = request;
+    const route = findRoute(graph, amountIn !== undefined ? { ...rest, amountIn } : { ...rest, amountOut: amountOut! });
+    return { id, route: foundRoute(route) };
+  } catch (err) {
+    if (err instanceof NoRouteError) return { id, noRoute: true };
+    return { id, error: err instanceof Error ? `${err.name}: ${err.message}` : String(err) };
+  }
+}
+
+if (parentPort) {
+  const port = parentPort;
+  const chains = new Map<number, ChainGraphs>();
+  port.on('message', (message: WorkerRequest) => {
+    const reply = handle(chains, message);
+    if (reply) port.postMessage(reply);
+  });
+}
