@@ -3,47 +3,17 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildGraph, findRoute, type ChainGraph, type CorePoolSnapshot, type PoolSnapshot, type Route, type UniswapV2PoolSnapshot } from '@dex/routing';
+import { buildGraph, findRoute, type ChainGraph, type PoolSnapshot, type Route } from '@dex/routing';
 import { BusError } from '@dex/service';
 import type { LiquiditySnapshot } from '../liquidity/liquidity.service';
 import type { RouteOrder } from './route-request';
 import type { SearchMessage, SearchReply, WorkerRequest } from './route-search.protocol';
 import { RouteSearcher, routeOnGraph } from './route-searcher';
 import { ChainGraphs, GRAPHS_KEPT, handle } from './search-worker';
+import { corePurr, E18, E6, PURR, USDC, v2, WHYPE } from './test/pools';
 
-const WHYPE = '0x1000000000000000000000000000000000000001' as const;
-const USDC = '0x2000000000000000000000000000000000000002' as const;
-const PURR = '0x4000000000000000000000000000000000000004' as const;
-const E18 = 10n ** 18n;
-const E6 = 10n ** 6n;
 const decimals: Record<string, number> = { [WHYPE]: 18, [USDC]: 6, [PURR]: 18 };
 
-const pool = (n: number) => `0x${(0xa000 + n).toString(16).padStart(40, '0')}`;
-const v2 = (n: number, token0: string, token1: string, reserve0: bigint, reserve1: bigint, routerIndex = 1): UniswapV2PoolSnapshot => ({
-  kind: 'uniswap-v2',
-  address: pool(n),
-  routerIndex,
-  token0,
-  token1,
-  decimals0: decimals[token0],
-  decimals1: decimals[token1],
-  reserve0,
-  reserve1,
-  feeBps: 30,
-});
-const ladder = (top: bigint, rate: (x: bigint) => bigint) => [1n, 10n, 100n, 1_000n, 10_000n, 100_000n].map((f) => ({ amountIn: (top * f) / 100_000n, amountOut: rate((top * f) / 100_000n) }));
-// A core USDC/PURR pool at 4 PURR per USDC less 0.3%, sampled up to 50,000 USDC (and 200,000 PURR).
-const corePurr: CorePoolSnapshot = {
-  kind: 'core',
-  address: pool(9),
-  routerIndex: 0,
-  token0: USDC,
-  token1: PURR,
-  decimals0: 6,
-  decimals1: 18,
-  samples0to1: ladder(50_000n * E6, (x) => (x * 4n * 10n ** 12n * 997n) / 1000n),
-  samples1to0: ladder(200_000n * E18, (x) => (x * 997n) / (4n * 10n ** 12n * 1000n)),
-};
 const pools: PoolSnapshot[] = [
   corePurr,
   v2(1, WHYPE, USDC, 4_000n * E18, 100_000n * E6),

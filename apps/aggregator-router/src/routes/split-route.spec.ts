@@ -3,51 +3,19 @@
 import { routerV2Abi } from '@dex/abis';
 import type { ChainPublicClient } from '@dex/chain';
 import { encodeExecuteSwaps } from '@dex/chain';
-import { buildGraph, findRoute, stagePriceImpacts, type CorePoolSnapshot, type UniswapV2PoolSnapshot } from '@dex/routing';
+import { buildGraph, findRoute, stagePriceImpacts } from '@dex/routing';
 import { decodeFunctionData, getAddress } from 'viem';
 import type { ChainLiquidity } from '../liquidity/liquidity.service';
 import { quotedPriceImpact, routeAnswer } from './route-answer';
 import { routeExecution } from './route-execution';
 import { requoteRoute } from './route-quote';
 import type { RouteOrder } from './route-request';
+import { corePurr, E18, E6, meta, PURR, USDC, v2, WHYPE } from './test/pools';
 
 const QUOTE_ID = '6f1c2a52-3c1e-4b8f-9d2a-1e2f3a4b5c6d';
 const GAS = { gasEstimate: 200_000, gasPrice: '1000000000', gasCostNative: '0.0002', gasCostUsd: null };
 
-const WHYPE = '0x1000000000000000000000000000000000000001';
-const USDC = '0x2000000000000000000000000000000000000002';
-const PURR = '0x4000000000000000000000000000000000000004';
 const ROUTER = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-const E18 = 10n ** 18n;
-const E6 = 10n ** 6n;
-const meta = { [WHYPE]: { symbol: 'WHYPE', decimals: 18 }, [USDC]: { symbol: 'USDC', decimals: 6 }, [PURR]: { symbol: 'PURR', decimals: 18 } } as const;
-
-const pool = (n: number) => `0x${(0xa000 + n).toString(16).padStart(40, '0')}`;
-const v2 = (n: number, token0: string, token1: string, reserve0: bigint, reserve1: bigint, routerIndex = 1): UniswapV2PoolSnapshot => ({
-  kind: 'uniswap-v2',
-  address: pool(n),
-  routerIndex,
-  token0,
-  token1,
-  decimals0: meta[token0 as keyof typeof meta].decimals,
-  decimals1: meta[token1 as keyof typeof meta].decimals,
-  reserve0,
-  reserve1,
-  feeBps: 30,
-});
-// A core USDC -> PURR pool at 4 PURR per USDC less 0.3%, sampled up to 50,000 USDC (both ways).
-const ladder = (top: bigint, rate: (x: bigint) => bigint) => [1n, 10n, 100n, 1_000n, 10_000n, 100_000n].map((f) => ({ amountIn: (top * f) / 100_000n, amountOut: rate((top * f) / 100_000n) }));
-const corePurr: CorePoolSnapshot = {
-  kind: 'core',
-  address: pool(9),
-  routerIndex: 0,
-  token0: USDC,
-  token1: PURR,
-  decimals0: 6,
-  decimals1: 18,
-  samples0to1: ladder(50_000n * E6, (x) => (x * 4n * 10n ** 12n * 997n) / 1000n),
-  samples1to0: ladder(200_000n * E18, (x) => (x * 997n) / (4n * 10n ** 12n * 1000n)),
-};
 const graph = buildGraph({
   chainId: 999,
   pools: [corePurr, v2(1, WHYPE, USDC, 4_000n * E18, 100_000n * E6), v2(2, WHYPE, PURR, 1_000n * E18, 100_000n * E18, 2)],
