@@ -80,8 +80,15 @@ class SearchThread {
     const message: ViewMessage = whole
       ? { type: 'view', chainId, blockNumber: view.blockNumber, whole: true, pools: view.pools, removed: [], added: [] }
       : { type: 'view', chainId, blockNumber: view.blockNumber, whole: false, removed: view.change.removed, added: view.change.added };
-    worker.postMessage(message);
-    this.sent.set(chainId, this.generation);
+    try {
+      worker.postMessage(message);
+      this.sent.set(chainId, this.generation);
+    } catch (err) {
+      // A view that cannot be sent (it should not happen: snapshots are plain data): the chain's searches run on
+      // the request thread until a whole view goes through.
+      this.sent.delete(chainId);
+      this.searcher.logger.error({ msg: 'route view not sent to the search worker', chainId, err: String(err) });
+    }
   }
 
   search(message: SearchMessage, pending: Pending): void {
