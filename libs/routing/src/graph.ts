@@ -40,6 +40,9 @@ export class InvalidSnapshotError extends Error {
   override readonly name = 'InvalidSnapshotError';
 }
 
+/** A pool's identity in a graph: its source, address and tokens (a graph holds each once). */
+export const poolKey = (pool: PoolSnapshot): string => `${pool.routerIndex}:${lower(pool.address)}:${lower(pool.token0)}:${lower(pool.token1)}`;
+
 /**
  * The graph of a snapshot. `legsFor` gives each pool's legs (default `legsOf`): a caller that keeps the legs of
  * pools that did not change between two blocks passes them back instead of building them again.
@@ -53,7 +56,7 @@ export function buildGraph(snapshot: RoutingSnapshot, legsFor: (pool: PoolSnapsh
     // Lower-cased once per pool: a leg goes between the pool's two tokens (spelt as the pool spells them).
     const t0 = lower(pool.token0);
     const t1 = lower(pool.token1);
-    const key = `${pool.routerIndex}:${lower(pool.address)}:${t0}:${t1}`;
+    const key = poolKey(pool);
     if (seen.has(key)) throw new InvalidSnapshotError(`pool ${pool.address} is listed twice`);
     seen.add(key);
     if (t0 === t1) throw new InvalidSnapshotError(`pool ${pool.address} trades a token against itself`);

@@ -2,12 +2,17 @@
  * The messages between aggregator-router's main thread and its route-search worker (`search-worker.ts`), and the
  * form a route takes between them. Everything here crosses `postMessage` (structured clone): plain data, bigints.
  */
-import type { PoolSnapshot, Route, SearchOptions, SourceFilter } from '@dex/routing';
+import type { PoolSnapshot, Route, SourceFilter } from '@dex/routing';
 
-/** A chain's routing view at a block, as the worker needs it to build the same graph (see `RoutingView.change`). */
+/**
+ * A chain's routing view, as the worker needs it to build the same graph (see `RoutingView.change`). `view` numbers
+ * it: a block's view is built again when the block's core samples come in, so a search names the view it was
+ * resolved on, not its block.
+ */
 export interface ViewMessage {
   readonly type: 'view';
   readonly chainId: number;
+  readonly view: number;
   readonly blockNumber: bigint;
   /** Built whole: `pools` are all of them. Else the previous block's graph less `removed` plus `added`. */
   readonly whole: boolean;
@@ -16,12 +21,12 @@ export interface ViewMessage {
   readonly added: readonly PoolSnapshot[];
 }
 
-/** A search on a chain's graph at a block: `findRoute`'s request. */
+/** A search on the graph of one of a chain's views: `findRoute`'s request. */
 export interface SearchMessage {
   readonly type: 'search';
   readonly id: number;
   readonly chainId: number;
-  readonly blockNumber: bigint;
+  readonly view: number;
   readonly request: {
     readonly tokenIn: string;
     readonly tokenOut: string;
@@ -31,7 +36,7 @@ export interface SearchMessage {
     readonly maxSwaps?: number;
     readonly filter?: SourceFilter;
     readonly gasValue?: number;
-  } & Pick<SearchOptions, 'maxSwaps'>;
+  };
 }
 
 export type WorkerRequest = ViewMessage | SearchMessage;
@@ -56,7 +61,7 @@ export interface FoundRoute {
 
 /**
  * The answer to a search: the route; none (`noRoute`: the engine's NoRouteError); the worker does not hold the
- * block's graph (`missing`); or the error the search threw.
+ * view's graph (`missing`); or the error the search threw.
  */
 export type SearchReply =
   | { readonly id: number; readonly route: FoundRoute }

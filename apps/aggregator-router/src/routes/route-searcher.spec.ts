@@ -1,5 +1,5 @@
 // The route searches' worker: the graphs it keeps from the routing views give the routes a search on this thread
-// gives, put together again on this thread's graph with its legs; the blocks it keeps; the searcher's fallbacks.
+// gives, put together again on this thread's graph with its legs; the views it keeps; the searcher's fallbacks.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,13 +51,16 @@ const shape = (r: Route) => ({
   hopSwaps: r.hopSwaps.map((stage) => stage.map(({ leg: _, ...swap }) => swap)),
 });
 
-const view = (blockNumber: bigint, ps: readonly PoolSnapshot[], change?: { removed: PoolSnapshot[]; added: PoolSnapshot[] }): WorkerRequest =>
-  change ? { type: 'view', chainId: 999, blockNumber, whole: false, ...change } : { type: 'view', chainId: 999, blockNumber, whole: true, pools: ps, removed: [], added: [] };
-const search = (id: number, blockNumber: bigint, o: RouteOrder): SearchMessage => ({
+/** View `n` of chain 999, at `blockNumber`: whole, or `change` on the previous one. */
+const view = (n: number, blockNumber: bigint, ps: readonly PoolSnapshot[], change?: { removed: PoolSnapshot[]; added: PoolSnapshot[] }): WorkerRequest =>
+  change
+    ? { type: 'view', chainId: 999, view: n, blockNumber, whole: false, ...change }
+    : { type: 'view', chainId: 999, view: n, blockNumber, whole: true, pools: ps, removed: [], added: [] };
+const search = (id: number, n: number, o: RouteOrder): SearchMessage => ({
   type: 'search',
   id,
   chainId: 999,
-  blockNumber,
+  view: n,
   request: { tokenIn: o.tokenIn, tokenOut: o.tokenOut, ...o.amount, multiHop: o.multiHop, maxSwaps: o.maxSwaps, filter: o.filter, gasValue: 0 },
 });
 const here = (graph: ChainGraph, o: RouteOrder) => findRoute(graph, { tokenIn: o.tokenIn, tokenOut: o.tokenOut, ...o.amount, multiHop: o.multiHop, maxSwaps: o.maxSwaps, filter: o.filter, gasValue: 0 });
@@ -76,12 +79,12 @@ describe('the route search worker', () => {
 
   it('gives the routes a search on this thread gives, with this thread legs, linear and split, exact input and output', () => {
     const chains = new Map<number, ChainGraphs>();
-    handle(chains, view(10n, pools));
+    handle(chains, view(1, 10n, pools));
     const graph = buildGraph({ chainId: 999, blockNumber: 10n, pools });
     const legs = legsOfGraph(graph);
     let splits = 0;
     orders.forEach((o, i) => {
-      const reply = handle(chains, search(i, 10n, o)) as SearchReply;
+      const reply = handle(chains, search(i, 1, o)) as SearchReply;
       if (!('route' in reply)) throw new Error(`no route: ${JSON.stringify(reply)}`);
       const route = routeOnGraph(graph, reply.route);
       expect(shape(route)).toEqual(shape(here(graph, o)));
@@ -91,35 +94,42 @@ describe('the route search worker', () => {
     expect(splits).toBeGreaterThan(0);
   });
 
-  it('patches its graph as the views change, keeps the last blocks, and says which it does not hold', () => {
+  it('patches its graph as the views change, keeps the last views (two of one block apart), and says which it does not hold', () => {
     const chains = new Map<number, ChainGraphs>();
-    handle(chains, view(10n, pools));
-    // Block 11: the first V2 pool traded (new reserves), the third gone.
+    handle(chains, view(1, 10n, pools));
+    // View 2, block 11: the first V2 pool traded (new reserves), the third gone.
     const traded = v2(1, WHYPE, USDC, 4_400n * E18, 91_000n * E6);
     const at11 = [corePurr, traded, pools[2]];
-    handle(chains, view(11n, at11, { removed: [pools[1], pools[3]], added: [traded] }));
+    handle(chains, view(2, 11n, at11, { removed: [pools[1], pools[3]], added: [traded] }));
+    // View 3, block 11 again (as when the block's core samples come in): the third pool back.
+    const again11 = [...at11, pools[3]];
+    handle(chains, view(3, 11n, again11, { removed: [], added: [pools[3]] }));
     const o = order({ amountIn: 5n * E18 }, { tokenIn: WHYPE, metaIn: meta(WHYPE, 'WHYPE') });
-    for (const [block, ps] of [
-      [11n, at11],
-      [10n, pools],
+    for (const [n, block, ps] of [
+      [3, 11n, again11],
+      [2, 11n, at11],
+      [1, 10n, pools],
     ] as const) {
       const graph = buildGraph({ chainId: 999, blockNumber: block, pools: ps });
-      const reply = handle(chains, search(1, block, o)) as SearchReply;
-      if (!('route' in reply)) throw new Error(`no route at ${block}`);
+      const reply = handle(chains, search(1, n, o)) as SearchReply;
+      if (!('route' in reply)) throw new Error(`no route on view ${n}`);
       expect(shape(routeOnGraph(graph, reply.route))).toEqual(shape(here(graph, o)));
     }
-    expect(handle(chains, search(2, 12n, o))).toEqual({ id: 2, missing: true });
-    // Past GRAPHS_KEPT newer blocks, block 10 is no longer held.
-    for (let b = 12n; b < 12n + BigInt(GRAPHS_KEPT); b++) handle(chains, view(b, at11, { removed: [], added: [] }));
-    expect(handle(chains, search(3, 10n, o))).toEqual({ id: 3, missing: true });
-    expect(handle(chains, search(4, 11n + BigInt(GRAPHS_KEPT), o))).toHaveProperty('route');
+    // The two views of block 11 route differently: a search names its view, not its block.
+    const large = order({ amountIn: 200n * E18 }, { tokenIn: WHYPE, metaIn: meta(WHYPE, 'WHYPE') });
+    expect(handle(chains, search(5, 3, large))).not.toEqual(handle(chains, search(5, 2, large)));
+    expect(handle(chains, search(2, 4, o))).toEqual({ id: 2, missing: true });
+    // Past GRAPHS_KEPT newer views, view 1 is no longer held.
+    for (let n = 4; n < 4 + GRAPHS_KEPT; n++) handle(chains, view(n, BigInt(8 + n), again11, { removed: [], added: [] }));
+    expect(handle(chains, search(3, 1, o))).toEqual({ id: 3, missing: true });
+    expect(handle(chains, search(4, 3 + GRAPHS_KEPT, o))).toHaveProperty('route');
   });
 
   it('answers that there is no route, and an error for a search that throws', () => {
     const chains = new Map<number, ChainGraphs>();
-    handle(chains, view(10n, pools));
-    expect(handle(chains, search(1, 10n, order({ amountIn: 100n * E6 }, { tokenOut: '0x9000000000000000000000000000000000000009' })))).toEqual({ id: 1, noRoute: true });
-    const broken = search(2, 10n, order({ amountIn: 100n * E6 }));
+    handle(chains, view(1, 10n, pools));
+    expect(handle(chains, search(1, 1, order({ amountIn: 100n * E6 }, { tokenOut: '0x9000000000000000000000000000000000000009' })))).toEqual({ id: 1, noRoute: true });
+    const broken = search(2, 1, order({ amountIn: 100n * E6 }));
     expect(handle(chains, { ...broken, request: { ...broken.request, tokenIn: 42 as unknown as string } })).toMatchObject({ id: 2, error: expect.stringContaining('TypeError') });
   });
 });

@@ -1,14 +1,15 @@
 /**
  * Where aggregator-router's route searches run: on worker threads (`search-worker.ts`, `ROUTE_SEARCH_WORKERS`, 1 by
- * default) that keep each chain's graph for the last blocks from the routing views this thread builds, so that a
+ * default) that keep each chain's graphs of its last routing views, which this thread builds, so that a
  * long search (an exact output through many pools takes tens of milliseconds under load) and the garbage it leaves
  * do not hold up the requests around it on this thread (their re-quotes, calldata, replies) nor the liquidity
- * state. The route comes back as pools and amounts and is put together again on this thread's graph of the same
- * block, with its legs: the same route as a search here gives (`route-searcher.spec.ts`).
+ * state. A search names the view its request was resolved on (a block's view is built again when its core samples
+ * come in); the route comes back as pools and amounts and is put together again on this thread's graph of that
+ * view, with its legs: the same route as a search here gives (`route-searcher.spec.ts`).
  *
  * The workers run where their compiled script sits beside this module (the built app); with
  * `ROUTE_SEARCH_WORKERS=0`, or without the script (the sources run as TypeScript, in unit tests), searches run on this
- * thread. A search of a block a worker does not hold, or one under way when its worker stops, runs here; a worker
+ * thread. A search of a view a worker does not hold, or one under way when its worker stops, runs here; a worker
  * that stops is started again with every chain's current view, unless it stopped as it started.
  */
 import { existsSync } from 'node:fs';
@@ -21,7 +22,7 @@ import type { RouteOrder } from './route-request';
 import { noRouteFound, searchRoute } from './route-quote';
 import type { FoundRoute, SearchMessage, SearchReply, ViewMessage } from './route-search.protocol';
 
-/** The route found by the worker, on `graph` (the same block's): each swap's leg looked up by pool and direction. */
+/** The route found by the worker, on `graph` (the same view's): each swap's leg looked up by pool and direction. */
 export function routeOnGraph(graph: ChainGraph, found: FoundRoute): Route {
   const stages = found.stages.map((stage) =>
     stage.map((s) => {
@@ -46,6 +47,12 @@ export function searchWorkerScript(): string | undefined {
 /** A worker that stops sooner than this after its start is not started again. */
 const RESTART_AFTER_MS = 5_000;
 
+/** A view as the workers know it: numbered in the order they were built. */
+interface NumberedView {
+  readonly view: LiquiditySnapshot;
+  readonly number: number;
+}
+
 interface Pending {
   readonly graph: ChainGraph;
   readonly order: RouteOrder;
@@ -65,7 +72,7 @@ class SearchThread {
 
   constructor(
     private readonly script: string,
-    private readonly searcher: { readonly views: ReadonlyMap<number, LiquiditySnapshot>; readonly closed: boolean; readonly logger: Logger },
+    private readonly searcher: { readonly views: ReadonlyMap<number, NumberedView>; readonly closed: boolean; readonly logger: Logger },
   ) {}
 
   /** Whether the worker holds the chain's views (its searches can run there). */
@@ -73,13 +80,14 @@ class SearchThread {
     return this.worker !== undefined && this.sent.get(chainId) === this.generation;
   }
 
-  publish(chainId: number, view: LiquiditySnapshot): void {
+  publish(chainId: number, { view, number }: NumberedView): void {
     if (this.failed) return;
     const worker = this.start();
     const whole = view.change.whole || this.sent.get(chainId) !== this.generation;
+    const { blockNumber } = view;
     const message: ViewMessage = whole
-      ? { type: 'view', chainId, blockNumber: view.blockNumber, whole: true, pools: view.pools, removed: [], added: [] }
-      : { type: 'view', chainId, blockNumber: view.blockNumber, whole: false, removed: view.change.removed, added: view.change.added };
+      ? { type: 'view', chainId, view: number, blockNumber, whole: true, pools: view.pools, removed: [], added: [] }
+      : { type: 'view', chainId, view: number, blockNumber, whole: false, removed: view.change.removed, added: view.change.added };
     try {
       worker.postMessage(message);
       this.sent.set(chainId, this.generation);
@@ -123,7 +131,7 @@ class SearchThread {
         return;
       }
       this.searcher.logger.warn({ msg: 'route search worker stopped; starting it again', code });
-      for (const [chainId, view] of this.searcher.views) this.publish(chainId, view);
+      for (const [chainId, numbered] of this.searcher.views) this.publish(chainId, numbered);
     });
     // The worker must not keep the process alive on its own.
     worker.unref();
@@ -167,9 +175,12 @@ function searchHere(pending: Map<number, Pending>): void {
 export class RouteSearcher {
   readonly logger = new Logger('RouteSearcher');
   /** Each chain's newest view, for a worker started again. */
-  readonly views = new Map<number, LiquiditySnapshot>();
+  readonly views = new Map<number, NumberedView>();
   closed = false;
   private readonly threads: SearchThread[];
+  /** The number each view published has (a search names the view its request was resolved on). */
+  private readonly numbers = new WeakMap<LiquiditySnapshot, number>();
+  private nextView = 1;
   private nextId = 1;
 
   constructor(script: string | undefined, threads = 1) {
@@ -183,22 +194,25 @@ export class RouteSearcher {
 
   /** A chain's new routing view: each worker builds the same graph (patched, or whole when it has not had the chain's last). */
   publish(chainId: number, view: LiquiditySnapshot): void {
-    this.views.set(chainId, view);
+    const numbered = { view, number: this.nextView++ };
+    this.numbers.set(view, numbered.number);
+    this.views.set(chainId, numbered);
     if (!this.onWorker) return;
-    for (const thread of this.threads) thread.publish(chainId, view);
+    for (const thread of this.threads) thread.publish(chainId, numbered);
   }
 
   /** The engine's route for the order on the snapshot's graph (a 404 `BusError` when there is none). */
   search(chainId: number, snapshot: LiquiditySnapshot, order: RouteOrder): Promise<Route> {
     let thread: SearchThread | undefined;
-    if (this.onWorker) for (const t of this.threads) if (t.holds(chainId) && (!thread || t.pending.size < thread.pending.size)) thread = t;
-    if (!thread) return Promise.resolve().then(() => searchRoute(snapshot.graph, order));
+    const view = this.numbers.get(snapshot);
+    if (this.onWorker && view !== undefined) for (const t of this.threads) if (t.holds(chainId) && (!thread || t.pending.size < thread.pending.size)) thread = t;
+    if (!thread || view === undefined) return Promise.resolve().then(() => searchRoute(snapshot.graph, order));
     const { tokenIn, tokenOut, amount, multiHop, maxSwaps, filter, gasValue } = order;
     const message: SearchMessage = {
       type: 'search',
       id: this.nextId++,
       chainId,
-      blockNumber: snapshot.blockNumber,
+      view,
       request: { tokenIn, tokenOut, ...amount, multiHop, maxSwaps, filter, gasValue: gasValue ?? 0 },
     };
     const chosen = thread;

@@ -1,23 +1,20 @@
 /**
- * aggregator-router's route-search worker thread: it keeps each chain's route graph for the last blocks, built from
+ * aggregator-router's route-search worker thread: it keeps each chain's route graph for the last views, built from
  * the routing views the main thread builds (the same pool snapshots, so the same legs and the same routes), and
  * answers searches on them (`findRoute`). The main thread keeps answering everything else meanwhile: re-quotes,
  * calldata, replies, the liquidity state; a long search, and the garbage it leaves, no longer hold them up.
  */
 import { parentPort } from 'node:worker_threads';
-import { buildGraph, findRoute, legsOf, NoRouteError, patchGraph, type ChainGraph, type Leg, type PoolLegs, type PoolSnapshot } from '@dex/routing';
+import { buildGraph, findRoute, legsOf, NoRouteError, patchGraph, poolKey, type ChainGraph, type PoolLegs } from '@dex/routing';
 import { foundRoute, type SearchMessage, type SearchReply, type ViewMessage, type WorkerRequest } from './route-search.protocol';
 
-/** Blocks whose graphs a chain keeps: a request resolved on a block searches it even once newer ones arrive. */
+/** Views whose graphs a chain keeps: a request resolved on a view searches it even once newer ones arrive. */
 export const GRAPHS_KEPT = 8;
 
-/** A pool's identity in a graph (as `buildGraph` tells pools apart). */
-export const poolKey = (pool: PoolSnapshot): string => `${pool.routerIndex}:${pool.address.toLowerCase()}:${pool.token0.toLowerCase()}:${pool.token1.toLowerCase()}`;
-
-/** A chain's graphs by block, built from the views the main thread sends. */
+/** A chain's graphs by view, built from the views the main thread sends. */
 export class ChainGraphs {
   private readonly pools = new Map<string, PoolLegs>();
-  private readonly graphs = new Map<bigint, ChainGraph>();
+  private readonly graphs = new Map<number, ChainGraph>();
   private latest?: ChainGraph;
 
   constructor(readonly chainId: number) {}
@@ -26,13 +23,8 @@ export class ChainGraphs {
     let graph: ChainGraph;
     if (view.whole || !this.latest) {
       this.pools.clear();
-      const legs = new Map<PoolSnapshot, readonly Leg[]>();
-      for (const pool of view.pools ?? []) {
-        const entry = { pool, legs: legsOf(pool) };
-        this.pools.set(poolKey(pool), entry);
-        legs.set(pool, entry.legs);
-      }
-      graph = buildGraph({ chainId: this.chainId, blockNumber: view.blockNumber, pools: view.pools ?? [] }, (p) => legs.get(p) ?? legsOf(p));
+      for (const pool of view.pools ?? []) this.pools.set(poolKey(pool), { pool, legs: legsOf(pool) });
+      graph = buildGraph({ chainId: this.chainId, blockNumber: view.blockNumber, pools: view.pools ?? [] }, (p) => this.pools.get(poolKey(p))!.legs);
     } else {
       const removed: PoolLegs[] = [];
       for (const pool of view.removed) {
@@ -46,12 +38,12 @@ export class ChainGraphs {
       graph = patchGraph(this.latest, { blockNumber: view.blockNumber, removed, added });
     }
     this.latest = graph;
-    this.graphs.set(view.blockNumber, graph);
-    for (const block of this.graphs.keys()) if (this.graphs.size > GRAPHS_KEPT && block !== view.blockNumber) this.graphs.delete(block);
+    this.graphs.set(view.view, graph);
+    for (const kept of this.graphs.keys()) if (this.graphs.size > GRAPHS_KEPT && kept !== view.view) this.graphs.delete(kept);
   }
 
-  at(blockNumber: bigint): ChainGraph | undefined {
-    return this.graphs.get(blockNumber);
+  at(view: number): ChainGraph | undefined {
+    return this.graphs.get(view);
   }
 }
 
@@ -66,8 +58,8 @@ export function handle(chains: Map<number, ChainGraphs>, message: WorkerRequest)
   return search(chains, message);
 }
 
-function search(chains: Map<number, ChainGraphs>, { id, chainId, blockNumber, request }: SearchMessage): SearchReply {
-  const graph = chains.get(chainId)?.at(blockNumber);
+function search(chains: Map<number, ChainGraphs>, { id, chainId, view, request }: SearchMessage): SearchReply {
+  const graph = chains.get(chainId)?.at(view);
   if (!graph) return { id, missing: true };
   try {
     const { amountIn, amountOut, ...rest } = request;
