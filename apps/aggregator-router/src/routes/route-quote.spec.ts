@@ -1,8 +1,8 @@
-import type { ChainPublicClient } from '@dex/chain';
 import { assembleRoute, buildGraph, legsOf, type CorePoolSnapshot, type Leg, type UniswapV2PoolSnapshot } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { afterTransferFee, requoteRoute, searchRoute } from './route-quote';
 import type { RouteOrder } from './route-request';
+import { coreQuotingClient } from './test/core-client';
 
 const WHYPE = '0x1000000000000000000000000000000000000001';
 const USDC = '0x2000000000000000000000000000000000000002';
@@ -28,20 +28,7 @@ const route = assembleRoute([
 ]);
 
 /** A client whose core pools quote through `estimate`, recording the multicalls. */
-function client(estimate: (amountIn: bigint) => bigint | undefined | Error) {
-  const calls: { blockNumber: bigint; contracts: { address: string; args: readonly unknown[] }[] }[] = [];
-  const fake = {
-    multicall: async (params: (typeof calls)[number]) => {
-      calls.push(params);
-      return params.contracts.map((c) => {
-        const out = estimate(c.args[2] as bigint);
-        if (out instanceof Error) throw out;
-        return out === undefined ? { status: 'failure', error: new Error('reverted') } : { status: 'success', result: out };
-      });
-    },
-  };
-  return { client: fake as unknown as ChainPublicClient, calls };
-}
+const client = (estimate: (amountIn: bigint) => bigint | undefined | Error) => coreQuotingClient((_pool, amountIn) => estimate(amountIn));
 
 const body = (p: Promise<unknown>) => p.then(() => 'resolved', (err: unknown) => (err instanceof BusError ? err.toBody() : err));
 

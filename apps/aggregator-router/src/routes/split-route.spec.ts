@@ -1,7 +1,6 @@
 // A route split across paths through the service: re-quoted at the block stage by stage (core swaps on chain),
 // encoded for RouterV2 with its stages, answered with its intermediate tokens and stages; a linear route as before.
 import { routerV2Abi } from '@dex/abis';
-import type { ChainPublicClient } from '@dex/chain';
 import { encodeExecuteSwaps } from '@dex/chain';
 import { buildGraph, findRoute, stagePriceImpacts } from '@dex/routing';
 import { decodeFunctionData, getAddress } from 'viem';
@@ -10,6 +9,7 @@ import { quotedPriceImpact, routeAnswer } from './route-answer';
 import { routeExecution } from './route-execution';
 import { requoteRoute } from './route-quote';
 import type { RouteOrder } from './route-request';
+import { coreQuotingClient } from './test/core-client';
 import { corePurr, E18, E6, meta, PURR, USDC, v2, WHYPE } from './test/pools';
 
 const QUOTE_ID = '6f1c2a52-3c1e-4b8f-9d2a-1e2f3a4b5c6d';
@@ -38,17 +38,10 @@ const order = (amountIn: bigint, extra: Partial<RouteOrder> = {}): RouteOrder =>
   ...extra,
 });
 
-/** A client whose core pools quote `estimate` of what the engine's samples say, recording the multicalls. */
+/** A client whose core pools quote `scale` of what the engine's samples say, recording the multicalls. */
 function client(scale: (out: bigint) => bigint) {
-  const calls: { contracts: { address: string; args: readonly unknown[] }[] }[] = [];
   const legs = graph.legs.get(USDC)!.get(PURR)!;
-  const fake = {
-    multicall: async (params: (typeof calls)[number]) => {
-      calls.push(params);
-      return params.contracts.map((c) => ({ status: 'success', result: scale(legs.find((l) => l.pool.address === c.address.toLowerCase())!.quote(c.args[2] as bigint)) }));
-    },
-  };
-  return { client: fake as unknown as ChainPublicClient, calls };
+  return coreQuotingClient((pool, amountIn) => scale(legs.find((l) => l.pool.address === pool)!.quote(amountIn)));
 }
 
 const chain = {
