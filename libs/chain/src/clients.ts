@@ -1,5 +1,6 @@
 import { createPublicClient, createWalletClient, http, numberToHex, type Account, type Address, type Chain, type PublicClient, type Transport, type WalletClient } from 'viem';
 import { toViemChain } from './registry';
+import { rpcFetch } from './rpc-fetch';
 import { rpcProviders, splitRpcUrls, type RpcProviderOptions } from './rpc-providers';
 
 export interface ChainClientOptions {
@@ -28,7 +29,7 @@ export function createChainClient(options: ChainClientOptions): ChainPublicClien
   const timeout = options.timeoutMs ?? 10_000;
   return createPublicClient({
     chain,
-    transport: urls.length > 1 ? rpcProviders(options.chainId, options.rpcUrl, options.providers).transport({ timeoutMs: timeout }) : http(urls[0], { timeout, retryCount: 0 }),
+    transport: urls.length > 1 ? rpcProviders(options.chainId, options.rpcUrl, options.providers).transport({ timeoutMs: timeout }) : http(urls[0], { timeout, retryCount: 0, fetchFn: rpcFetch }),
     batch: { multicall: { batchSize: 4096 } },
     cacheTime: 0,
     pollingInterval: options.pollingIntervalMs ?? 1_000,
@@ -66,7 +67,7 @@ export function createChainWalletClient(options: ChainClientOptions & { account:
   return createWalletClient({
     chain,
     account: options.account,
-    transport: withGasMargin(urls.length > 1 ? rpcProviders(options.chainId, options.rpcUrl, options.providers).transport({ timeoutMs: timeout }) : http(urls[0], { timeout, retryCount: 0 })),
+    transport: withGasMargin(urls.length > 1 ? rpcProviders(options.chainId, options.rpcUrl, options.providers).transport({ timeoutMs: timeout }) : http(urls[0], { timeout, retryCount: 0, fetchFn: rpcFetch })),
     pollingInterval: options.pollingIntervalMs ?? 500,
     cacheTime: 0,
   });

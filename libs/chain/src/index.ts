@@ -26,3 +26,4 @@ export * from './actions/read-concentrated-pools';
 export * from './actions/simulate-router-call';
 export * from './rpc-providers';
 export * from './actions/probe-token-transfers';
+export * from './rpc-fetch';

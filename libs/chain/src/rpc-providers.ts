@@ -4,6 +4,7 @@
 // and tells how long ago some provider last gave a usable block (`freshness`), which services use to refuse to
 // quote from state nobody refreshes.
 import { fallback, http, HttpRequestError, TimeoutError, type Transport } from 'viem';
+import { rpcFetch } from './rpc-fetch';
 
 export interface RpcProviderOptions {
   /** How often every provider is asked for its head (`eth_blockNumber`), milliseconds. */
@@ -88,7 +89,7 @@ export class RpcProviders {
       staleAfterMs: options.staleAfterMs ?? RPC_PROVIDER_DEFAULTS.staleAfterMs,
     };
     const probeTimeout = Math.max(250, Math.min(2_000, this.options.probeIntervalMs));
-    this.providers = urls.map((url) => ({ url, transport: http(url, { timeout: probeTimeout, retryCount: 0 }), down: false, behind: false }));
+    this.providers = urls.map((url) => ({ url, transport: http(url, { timeout: probeTimeout, retryCount: 0, fetchFn: rpcFetch }), down: false, behind: false }));
   }
 
   get urls(): string[] {
@@ -166,7 +167,7 @@ export class RpcProviders {
     if (this.providers.length > 1) this.start();
     const timeout = options.timeoutMs ?? 10_000;
     const gated = this.providers.map((p): Transport => {
-      const inner = http(p.url, { timeout, retryCount: 0 });
+      const inner = http(p.url, { timeout, retryCount: 0, fetchFn: rpcFetch });
       return (params) => {
         const t = inner(params);
         return {
