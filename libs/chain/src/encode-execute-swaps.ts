@@ -2,7 +2,8 @@
 // each stage's swaps (for a linear route, each hop's parallel swaps), the integrator fee and its recipient; with a
 // recipient of the output and a deadline, `executeSwapsWithData`.
 import { routerV2Abi } from '@dex/abis';
-import { getAddress, InvalidAddressError, prepareEncodeFunctionData, zeroAddress, type Address, type Hex } from 'viem';
+import { checksummed } from '@dex/messages';
+import { InvalidAddressError, prepareEncodeFunctionData, zeroAddress, type Address, type Hex } from 'viem';
 
 /** One swap of a stage, as RouterV2 takes it (`Swap`). */
 export interface RouterV2Swap {
@@ -43,7 +44,7 @@ export interface ExecuteSwapsParameters {
 
 /** The path RouterV2 is given: the route's tokens, checksummed, the zero address marking a native end. */
 export function executeSwapsPath(tokens: readonly string[], native: { readonly nativeIn?: boolean; readonly unwrapNative?: boolean }): Address[] {
-  const path = tokens.map((t) => getAddress(t));
+  const path = tokens.map((t) => checksummed(t));
   if (native.nativeIn) path[0] = zeroAddress;
   if (native.unwrapNative) path[path.length - 1] = zeroAddress;
   return path;

@@ -1,11 +1,30 @@
-import { getAddress, isAddress } from 'viem';
+import { getAddress, isAddress, type Address } from 'viem';
 import { z } from 'zod';
+
+/** Checksummed forms kept by `checksummed`; the memory starts afresh past this many. */
+const CHECKSUMS_KEPT = 16_384;
+const checksums = new Map<string, Address>();
+
+/**
+ * The checksummed form of an address (viem's `getAddress`, which throws on anything but a 0x-prefixed 20-byte hex
+ * address), remembered by the exact string given: a service answers about the same few thousand pools and tokens
+ * over and over, and viem's own cache (least recently used, re-inserting every address it finds) turned over a
+ * large map on every call.
+ */
+export function checksummed(value: string): Address {
+  const known = checksums.get(value);
+  if (known !== undefined) return known;
+  const address = getAddress(value);
+  if (checksums.size >= CHECKSUMS_KEPT) checksums.clear();
+  checksums.set(value, address);
+  return address;
+}
 
 /** A 0x-prefixed 20-byte address, normalised to its checksummed form. */
 export const addressSchema = z
   .string()
-  .refine((value) => isAddress(value, { strict: false }), { message: 'must be a 0x-prefixed 20-byte hex address' })
-  .transform((value) => getAddress(value));
+  .refine((value) => checksums.has(value) || isAddress(value, { strict: false }), { message: 'must be a 0x-prefixed 20-byte hex address' })
+  .transform((value) => checksummed(value));
 
 /** The chains the product serves: HyperEVM (999, native HYPE) and 4663 (native ETH). */
 export const CHAIN_IDS = [999, 4663] as const;

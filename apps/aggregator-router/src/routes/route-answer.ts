@@ -1,7 +1,7 @@
 /** The answer to a route request: tokens, amounts, price impacts and the RouterV2 transaction with its hop swaps. */
-import type { HopSwapRecord, RouteResponse, RouteSimulation, TokenMeta } from '@dex/messages';
+import { checksummed, type HopSwapRecord, type RouteResponse, type RouteSimulation, type TokenMeta } from '@dex/messages';
 import { hopPriceImpact, routePriceImpact, stagePriceImpacts } from '@dex/routing';
-import { formatUnits, getAddress } from 'viem';
+import { formatUnits } from 'viem';
 import type { ChainLiquidity } from '../liquidity/liquidity.service';
 import type { RouteExecution } from './route-execution';
 import type { QuotedRoute, QuotedSwap } from './route-quote';
@@ -10,9 +10,9 @@ import { knownToken, nativeToken } from './token-meta';
 
 function hopRecord(chain: ChainLiquidity, { swap, amountIn, amountOut, priceImpact }: QuotedSwap): HopSwapRecord {
   return {
-    tokenIn: getAddress(swap.tokenIn),
-    tokenOut: getAddress(swap.tokenOut),
-    poolAddress: getAddress(swap.poolAddress),
+    tokenIn: checksummed(swap.tokenIn),
+    tokenOut: checksummed(swap.tokenOut),
+    poolAddress: checksummed(swap.poolAddress),
     routerIndex: swap.routerIndex,
     routerName: swap.routerName ?? chain.sourceName(swap.routerIndex),
     ...(swap.fee !== undefined ? { fee: swap.fee } : {}),

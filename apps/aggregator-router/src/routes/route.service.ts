@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readBalances, shortMessage, simulateRouterCall } from '@dex/chain';
-import { type ParsedRequestOf, type PoolRecord, type ResponseOf, type RouteResponse, type RouteSimulation, type TokenMeta, balancesContract, CHAIN_DID_NOT_ANSWER, poolsContract } from '@dex/messages';
+import { checksummed, type ParsedRequestOf, type PoolRecord, type ResponseOf, type RouteResponse, type RouteSimulation, type TokenMeta, balancesContract, CHAIN_DID_NOT_ANSWER, poolsContract } from '@dex/messages';
 import { bestPathRate, poolModule, type ChainGraph, type Route } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
@@ -127,7 +127,7 @@ export class RouteService implements OnApplicationShutdown {
     const checks = this.transfers.chain(chain.chainId);
     const results = await Promise.all(
       [...pairs.values()].map(({ token, pool }) =>
-        checks.check(getAddress(token), getAddress(pool), blockNumber).catch((err: unknown) => {
+        checks.check(checksummed(token), checksummed(pool), blockNumber).catch((err: unknown) => {
           throw new BusError(503, CHAIN_DID_NOT_ANSWER, `checking the transfers of ${token} at block ${blockNumber}: ${shortMessage(err)}`);
         }),
       ),

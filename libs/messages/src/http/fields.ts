@@ -1,6 +1,6 @@
-import { getAddress, isAddress } from 'viem';
+import { isAddress } from 'viem';
 import { z } from 'zod';
-import { CHAIN_IDS, type ChainId } from '../primitives';
+import { CHAIN_IDS, checksummed, type ChainId } from '../primitives';
 
 /**
  * Query and path parameters of the REST API as zod schemas. The gateway validates every request with these
@@ -44,7 +44,7 @@ const ADDRESS_PATTERN = '^0x[0-9a-fA-F]{40}$';
 export function addressParam(name: string, description: string, missing?: string) {
   return rawParam(name, missing)
     .refine((value) => isAddress(value, { strict: false }), { error: `Invalid address: ${name}` })
-    .transform((value) => getAddress(value))
+    .transform((value) => checksummed(value))
     .meta({ description, pattern: ADDRESS_PATTERN, examples: ['0x0000000000000000000000000000000000000000'] });
 }
 
@@ -94,7 +94,7 @@ export function addressListParam(name: string, description: string) {
       const list = raw.split(',').map((t) => t.trim()).filter((t) => t !== '');
       const bad = list.find((t) => !isAddress(t, { strict: false }));
       if (bad !== undefined || list.length === 0) return fail(ctx, `Invalid address: ${name}`, got(bad ?? raw));
-      return list.map((t) => getAddress(t));
+      return list.map((t) => checksummed(t));
     })
     .optional()
     .meta({ description });
