@@ -221,6 +221,20 @@ describe('indexer on anvil, Postgres and JetStream', () => {
     expect((await h.db.client.chainCheckpoint.findUnique({ where: { chainId: CHAIN_ID } }))?.lastProcessedBlock).toBe(base + 1n);
     expect(await storedTransfers()).toEqual(await expectedTransfers());
     await expectCountersMatchRows();
+
+    // And one to a chain of the same length: the head's number is the checkpoint's, its hash another.
+    const snapshot3 = await rpc<string>(h.client, 'evm_snapshot');
+    for (let i = 0; i < 2; i++) await transfer(h, usdc, trader(3).address, 5n);
+    await indexer.catchUp();
+    const sameHeight = await h.client.getBlockNumber();
+    await rpc(h.client, 'evm_revert', [snapshot3]);
+    for (let i = 0; i < 2; i++) await transfer(h, dai, trader(3).address, 6n);
+    const head3 = await h.client.getBlock();
+    expect(head3.number).toBe(sameHeight);
+    await indexer.catchUp();
+    expect(await h.db.client.chainCheckpoint.findUnique({ where: { chainId: CHAIN_ID } })).toMatchObject({ lastProcessedBlock: head3.number, lastProcessedHash: head3.hash });
+    expect(await storedTransfers()).toEqual(await expectedTransfers());
+    await expectCountersMatchRows();
   });
 
   it('records a graduation in the batch of its block, and a reorg that removes the block takes it back', async () => {

@@ -236,7 +236,9 @@ export class ChainIndexer {
       // to a chain that is not longer). A head below the checkpoint with our block at that height is a
       // node that lags behind: wait for it.
       if (this.checkpoint) {
-        const [stored] = await this.deps.store.recentBlocks(this.chainId, 1, this.head);
+        // The newest stored block at or below the head: the checkpoint itself (this poll, some ten a second, then
+        // asks the node only), unless the node is behind it.
+        const [stored] = this.checkpoint.number <= this.head ? [this.checkpoint] : await this.deps.store.recentBlocks(this.chainId, 1, this.head);
         if (stored) {
           const block = await client.getBlock({ blockNumber: stored.number }).catch(() => null);
           if (block && block.hash !== stored.hash) {
