@@ -67,13 +67,34 @@ const TX_GAS = 29_000_000n;
 /** Whole tokens minted of each scale token. */
 const SUPPLY_WHOLE = 10n ** 15n;
 
-/** Sends calls back to back from the deployer and checks every receipt once the last is mined. */
+/** Blocks mined at most to empty the pool of one `sendAll` (each takes what fits in the block's gas). */
+const MAX_BLOCKS_PER_BATCH = 10_000;
+
+/**
+ * Sends calls back to back from the deployer, mines them, and checks every receipt. Anvil's automatic mining (a block
+ * as each transaction arrives) misses some of a burst of hundreds sent back to back: they stay pending with the chain
+ * idle, and mining a block then left empty blocks and lost them (seen seeding the scale profile on a busy 2-core
+ * machine; foundry-rs/foundry#10122). So while the burst is sent, automatic mining is off, and blocks are mined here
+ * until the pool is empty, each holding as many of the transactions as its gas limit takes.
+ */
 async function sendAll(ctx: DeployContext, calls: readonly { to: Address; abi: Abi; functionName: string; args: readonly unknown[] }[]): Promise<Hex[]> {
-  let nonce = await ctx.publicClient.getTransactionCount({ address: ctx.deployer.address, blockTag: 'pending' });
+  const rpc = <T>(method: string, params: unknown[] = []) => ctx.publicClient.request({ method, params } as never) as Promise<T>;
+  const pending = async () => Number(BigInt((await rpc<{ pending: Hex }>('txpool_status')).pending));
+  const automine = await rpc<boolean>('anvil_getAutomine');
+  if (automine) await rpc('evm_setAutomine', [false]);
   const hashes: Hex[] = [];
-  for (const call of calls) {
-    const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args } as never);
-    hashes.push(await ctx.wallet.sendTransaction({ to: call.to, data, gas: TX_GAS, nonce: nonce++ } as never));
+  try {
+    let nonce = await ctx.publicClient.getTransactionCount({ address: ctx.deployer.address, blockTag: 'pending' });
+    for (const call of calls) {
+      const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args } as never);
+      hashes.push(await ctx.wallet.sendTransaction({ to: call.to, data, gas: TX_GAS, nonce: nonce++ } as never));
+    }
+    for (let blocks = 0; (await pending()) > 0; blocks++) {
+      if (blocks === MAX_BLOCKS_PER_BATCH) throw new Error(`chain ${ctx.chainId}: transactions still pending after ${blocks} blocks`);
+      await rpc('evm_mine');
+    }
+  } finally {
+    if (automine) await rpc('evm_setAutomine', [true]);
   }
   for (const hash of hashes) {
     const receipt = await ctx.publicClient.waitForTransactionReceipt({ hash, timeout: 120_000 });

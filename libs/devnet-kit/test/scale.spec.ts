@@ -37,6 +37,8 @@ describe('startDevnet with the scale profile', () => {
     expect(scale.pools).toHaveLength(120);
     expect(scale.tokens).toHaveLength(12);
     const client = createChainClient({ chainId: 999, rpcUrl: chain.rpcUrl, multicall3: chain.multicall3 as Address });
+    // Seeding mines its bursts of transactions itself, then gives the chain back to automatic mining.
+    expect(await client.request({ method: 'anvil_getAutomine' } as never)).toBe(true);
     const reserves = await client.multicall({
       allowFailure: false,
       contracts: scale.pools.filter((p) => p.kind !== 'uniswap-v3' && p.kind !== 'algebra').map((p) =>
