@@ -27,3 +27,4 @@ export * from './actions/simulate-router-call';
 export * from './rpc-providers';
 export * from './actions/probe-token-transfers';
 export * from './rpc-fetch';
+export * from './multicall3';

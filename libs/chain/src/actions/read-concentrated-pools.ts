@@ -7,8 +7,9 @@
 // ticks(i) of each. Algebra Integral 1.2: globalState (price, tick, lastFee), liquidity, tickSpacing; the
 // initialized ticks are a linked list (ticks(i).prevTick / nextTick) between the MIN_TICK and MAX_TICK sentinels.
 import type { ConcentratedPoolRead } from '@dex/messages';
-import { parseAbi, type Address } from 'viem';
+import { parseAbi, toFunctionSelector, type Address, type Hex } from 'viem';
 import type { ChainPublicClient } from '../clients';
+import { aggregateCalls, returnWord, type Call3 } from '../multicall3';
 
 const MIN_TICK = -887272;
 const MAX_TICK = 887272;
@@ -39,78 +40,148 @@ export type ReadConcentratedPoolsReturnType = (ConcentratedPoolRead | undefined)
 
 const floorDiv = (a: number, b: number) => Math.floor(a / b);
 
-async function readUniswapV3(client: ChainPublicClient, address: Address, blockNumber: bigint): Promise<ConcentratedPoolRead> {
-  const at = { address, abi: uniswapV3PoolReadAbi, blockNumber } as const;
-  const [slot0, liquidity, fee, tickSpacing] = await Promise.all([
-    client.readContract({ ...at, functionName: 'slot0' }),
-    client.readContract({ ...at, functionName: 'liquidity' }),
-    client.readContract({ ...at, functionName: 'fee' }),
-    client.readContract({ ...at, functionName: 'tickSpacing' }),
-  ]);
-  const spacing = Number(tickSpacing);
-  const firstWord = floorDiv(floorDiv(MIN_TICK, spacing), 256);
-  const lastWord = floorDiv(floorDiv(MAX_TICK, spacing), 256);
-  const positions: number[] = [];
-  for (let w = firstWord; w <= lastWord; w++) positions.push(w);
-  const words = await client.multicall({
-    blockNumber,
-    allowFailure: false,
-    contracts: positions.map((w) => ({ ...at, functionName: 'tickBitmap', args: [w] }) as const),
-  });
-  const indexes: number[] = [];
-  words.forEach((bits, i) => {
-    if (bits === 0n) return;
-    for (let bit = 0; bit < 256; bit++) if ((bits >> BigInt(bit)) & 1n) indexes.push((positions[i] * 256 + bit) * spacing);
-  });
-  const ticks = await client.multicall({
-    blockNumber,
-    allowFailure: false,
-    contracts: indexes.map((index) => ({ ...at, functionName: 'ticks', args: [index] }) as const),
-  });
-  return {
-    sqrtPriceX96: slot0[0],
-    tick: Number(slot0[1]),
-    liquidity,
-    fee: Number(fee),
-    tickSpacing: spacing,
-    ticks: indexes.map((index, i) => ({ index, liquidityGross: ticks[i][0], liquidityNet: ticks[i][1] })),
-  };
+const select = (signature: string) => toFunctionSelector(signature);
+const V3 = {
+  slot0: select('slot0()'),
+  liquidity: select('liquidity()'),
+  fee: select('fee()'),
+  tickSpacing: select('tickSpacing()'),
+  tickBitmap: select('tickBitmap(int16)'),
+  ticks: select('ticks(int24)'),
+};
+const ALGEBRA = {
+  globalState: select('globalState()'),
+  liquidity: select('liquidity()'),
+  tickSpacing: select('tickSpacing()'),
+  ticks: select('ticks(int24)'),
+};
+/** A call with one signed integer argument (int16 / int24), in two's complement over its 32-byte word. */
+const withInt = (selector: Hex, n: number): Hex => `${selector}${BigInt.asUintN(256, BigInt(n)).toString(16).padStart(64, '0')}`;
+const signed = (bits: number, word: bigint) => Number(BigInt.asIntN(bits, word));
+
+/** A pool read failed (a call reverted, an answer short): the pool is undefined. */
+class Unread extends Error {}
+
+/** The `index`-th word of a call's answer; a failed call or a short answer fails the pool's read. */
+function must(data: Hex | undefined, index: number): bigint {
+  const w = data === undefined ? undefined : returnWord(data, index);
+  if (w === undefined) throw new Unread();
+  return w;
 }
 
-async function readAlgebra(client: ChainPublicClient, address: Address, blockNumber: bigint): Promise<ConcentratedPoolRead> {
-  const at = { address, abi: algebraPoolReadAbi, blockNumber } as const;
-  const [state, liquidity, tickSpacing] = await Promise.all([
-    client.readContract({ ...at, functionName: 'globalState' }),
-    client.readContract({ ...at, functionName: 'liquidity' }),
-    client.readContract({ ...at, functionName: 'tickSpacing' }),
-  ]);
-  const ticks: ConcentratedPoolRead['ticks'][number][] = [];
-  // The sentinels hold liquidity only when a position is bounded by them; the list runs between them.
-  const record = (index: number, t: readonly [bigint, bigint, number, number, bigint, bigint]) => {
-    if (t[0] > 0n) ticks.push({ index, liquidityGross: t[0], liquidityNet: t[1] });
-  };
-  const min = await client.readContract({ ...at, functionName: 'ticks', args: [MIN_TICK] });
-  record(MIN_TICK, min);
-  let next = Number(min[3]);
-  const seen = new Set<number>();
-  while (next !== MAX_TICK && next > MIN_TICK && !seen.has(next)) {
-    seen.add(next);
-    const t = await client.readContract({ ...at, functionName: 'ticks', args: [next] });
-    record(next, t);
-    next = Number(t[3]);
-  }
-  record(MAX_TICK, await client.readContract({ ...at, functionName: 'ticks', args: [MAX_TICK] }));
-  return { sqrtPriceX96: state[0], tick: Number(state[1]), liquidity, fee: Number(state[2]), tickSpacing: Number(tickSpacing), ticks };
+/** A pool's header as it was read, and the calls that read its ticks. */
+interface PoolRead {
+  readonly address: Address;
+  header?: Omit<ConcentratedPoolRead, 'ticks'>;
+  ticks: ConcentratedPoolRead['ticks'][number][];
+  failed: boolean;
 }
 
+/**
+ * Reads every pool's header in one round (V3: slot0, liquidity, fee, tickSpacing; Algebra: globalState,
+ * liquidity, tickSpacing and its MIN_TICK and MAX_TICK sentinels), then the V3 pools' whole tick bitmaps and the
+ * ticks their set bits name, and the Algebra pools' tick lists one step a round (all pools in each), each round in
+ * Multicall3 chunks (`aggregateCalls`). A pool whose call fails or answers short is undefined; the others are read.
+ */
 export async function readConcentratedPools(client: ChainPublicClient, params: ReadConcentratedPoolsParameters): Promise<ReadConcentratedPoolsReturnType> {
-  const out: ReadConcentratedPoolsReturnType = [];
-  for (const pool of params.pools) {
+  const { blockNumber } = params;
+  const reads: PoolRead[] = params.pools.map((p) => ({ address: p.address, ticks: [], failed: false }));
+  const attempt = (read: PoolRead, step: () => void) => {
+    if (read.failed) return;
     try {
-      out.push(pool.kind === 'algebra' ? await readAlgebra(client, pool.address, params.blockNumber) : await readUniswapV3(client, pool.address, params.blockNumber));
-    } catch {
-      out.push(undefined);
+      step();
+    } catch (err) {
+      if (!(err instanceof Unread)) throw err;
+      read.failed = true;
     }
+  };
+  try {
+    // Round 1: the headers.
+    const headerCalls = params.pools.flatMap((p): Call3[] =>
+      p.kind === 'algebra'
+        ? [ALGEBRA.globalState, ALGEBRA.liquidity, ALGEBRA.tickSpacing, withInt(ALGEBRA.ticks, MIN_TICK), withInt(ALGEBRA.ticks, MAX_TICK)].map((callData) => ({ target: p.address, callData }))
+        : [V3.slot0, V3.liquidity, V3.fee, V3.tickSpacing].map((callData) => ({ target: p.address, callData })),
+    );
+    const headers = await aggregateCalls(client, blockNumber, headerCalls);
+    let at = 0;
+    /** Algebra: the sentinels' ticks, recorded around the list. */
+    const sentinels = new Map<PoolRead, { min: Hex | undefined; max: Hex | undefined }>();
+    params.pools.forEach((p, i) => {
+      const read = reads[i];
+      const answers = headers.slice(at, at + (p.kind === 'algebra' ? 5 : 4));
+      at += answers.length;
+      attempt(read, () => {
+        if (p.kind === 'algebra') {
+          const [state, liquidity, spacing, min, max] = answers;
+          read.header = { sqrtPriceX96: must(state, 0), tick: signed(24, must(state, 1)), liquidity: must(liquidity, 0), fee: Number(must(state, 2)), tickSpacing: signed(24, must(spacing, 0)) };
+          sentinels.set(read, { min, max });
+        } else {
+          const [slot0, liquidity, fee, spacing] = answers;
+          read.header = { sqrtPriceX96: must(slot0, 0), tick: signed(24, must(slot0, 1)), liquidity: must(liquidity, 0), fee: Number(must(fee, 0)), tickSpacing: signed(24, must(spacing, 0)) };
+          if (read.header.tickSpacing <= 0) throw new Unread();
+        }
+      });
+    });
+
+    // V3: every word of each pool's tick bitmap over the whole tick range, then the ticks its set bits name.
+    const v3 = params.pools.flatMap((p, i) => (p.kind !== 'algebra' && !reads[i].failed ? [reads[i]] : []));
+    const words = v3.map((read) => {
+      const spacing = read.header!.tickSpacing;
+      const first = floorDiv(floorDiv(MIN_TICK, spacing), 256);
+      const last = floorDiv(floorDiv(MAX_TICK, spacing), 256);
+      return { read, first, count: last - first + 1 };
+    });
+    const bitmaps = await aggregateCalls(
+      client,
+      blockNumber,
+      words.flatMap(({ read, first, count }) => Array.from({ length: count }, (_, k) => ({ target: read.address, callData: withInt(V3.tickBitmap, first + k) }))),
+    );
+    const tickCalls: { read: PoolRead; index: number }[] = [];
+    at = 0;
+    for (const { read, first, count } of words) {
+      const answers = bitmaps.slice(at, at + count);
+      at += count;
+      const spacing = read.header!.tickSpacing;
+      attempt(read, () => {
+        answers.forEach((answer, k) => {
+          const bits = must(answer, 0);
+          if (bits === 0n) return;
+          for (let bit = 0; bit < 256; bit++) if ((bits >> BigInt(bit)) & 1n) tickCalls.push({ read, index: ((first + k) * 256 + bit) * spacing });
+        });
+      });
+    }
+    const ticks = await aggregateCalls(client, blockNumber, tickCalls.map(({ read, index }) => ({ target: read.address, callData: withInt(V3.ticks, index) })));
+    tickCalls.forEach(({ read, index }, k) => attempt(read, () => read.ticks.push({ index, liquidityGross: must(ticks[k], 0), liquidityNet: BigInt.asIntN(128, must(ticks[k], 1)) })));
+
+    // Algebra: the tick list from MIN_TICK to MAX_TICK, one step a round for every pool still on its list.
+    const record = (read: PoolRead, index: number, answer: Hex | undefined) => {
+      // The sentinels hold liquidity only when a position is bounded by them; the list runs between them.
+      const total = must(answer, 0);
+      if (total > 0n) read.ticks.push({ index, liquidityGross: total, liquidityNet: BigInt.asIntN(128, must(answer, 1)) });
+    };
+    let walking: { read: PoolRead; next: number; seen: Set<number> }[] = [];
+    for (const [read, { min }] of sentinels) {
+      attempt(read, () => {
+        record(read, MIN_TICK, min);
+        walking.push({ read, next: signed(24, must(min, 3)), seen: new Set() });
+      });
+    }
+    for (;;) {
+      walking = walking.filter((w) => !w.read.failed && w.next !== MAX_TICK && w.next > MIN_TICK && !w.seen.has(w.next));
+      if (walking.length === 0) break;
+      const answers = await aggregateCalls(client, blockNumber, walking.map((w) => ({ target: w.read.address, callData: withInt(ALGEBRA.ticks, w.next) })));
+      walking.forEach((w, k) =>
+        attempt(w.read, () => {
+          w.seen.add(w.next);
+          record(w.read, w.next, answers[k]);
+          w.next = signed(24, must(answers[k], 3));
+        }),
+      );
+    }
+    for (const [read, { max }] of sentinels) attempt(read, () => record(read, MAX_TICK, max));
+  } catch {
+    // The node or the transport failed a round: no pool is read (each is read again later).
+    return params.pools.map(() => undefined);
   }
-  return out;
+  return reads.map((read) => (read.failed || !read.header ? undefined : { ...read.header, ticks: read.ticks }));
 }
