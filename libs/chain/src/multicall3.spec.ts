@@ -1,5 +1,6 @@
 import { decodeFunctionData, encodeFunctionData, encodeFunctionResult, multicall3Abi, type Address, type Hex } from 'viem';
-import { decodeAggregate3, encodeAggregate3, returnWord, type Call3 } from './multicall3';
+import type { ChainPublicClient } from './clients';
+import { CALLS_PER_MULTICALL, decodeAggregate3, encodeAggregate3, forEachCall, returnWord, type Call3 } from './multicall3';
 
 /** Seeded random calls and answers: addresses in any case, calldata and return data of 0 to 200 bytes. */
 function random(seed: number) {
@@ -50,5 +51,50 @@ describe('aggregate3 codec', () => {
     expect(returnWord(data, 0)).toBe(7n);
     expect(returnWord(data, 1)).toBe(2n ** 256n - 1n);
     expect(returnWord(data, 2)).toBeUndefined();
+  });
+});
+
+/** A client whose Multicall3 answers each call with its own calldata (odd ones fail), chunks after random delays. */
+function echoClient(seed: number, failChunk?: number) {
+  const r = random(seed);
+  const sent: { blockNumber?: bigint; calls: number }[] = [];
+  const client = {
+    chain: { id: 999, contracts: { multicall3: { address: '0xca11bde05977b3631167028862be2a173976ca11' } } },
+    call: async ({ data, blockNumber }: { data: Hex; blockNumber?: bigint }) => {
+      const chunk = sent.length;
+      const calls = (decodeFunctionData({ abi: multicall3Abi, data }).args![0] as readonly { callData: Hex }[]).map((c) => c.callData);
+      sent.push({ blockNumber, calls: calls.length });
+      await new Promise((res) => setTimeout(res, r.next() % 5));
+      if (chunk === failChunk) throw new Error('node down');
+      const results = calls.map((callData) => ({ success: Number.parseInt(callData.slice(-1), 16) % 2 === 0, returnData: callData }));
+      return { data: encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result: results }) };
+    },
+  };
+  return { client: client as unknown as ChainPublicClient, sent };
+}
+
+describe('forEachCall', () => {
+  const target = `0x${'a'.repeat(40)}` as Address;
+  const callAt = (i: number): Call3 => ({ target, callData: `0x${i.toString(16).padStart(8, '0')}` });
+
+  it('asks every call once in chunks at the block and hands each answer to its index, failures undefined', async () => {
+    const { client, sent } = echoClient(3);
+    const count = 2 * CALLS_PER_MULTICALL + 345;
+    const answers = new Map<number, Hex | undefined>();
+    await forEachCall(client, 42n, count, callAt, (i, data) => {
+      expect(answers.has(i)).toBe(false);
+      answers.set(i, data);
+    });
+    expect(sent.map((s) => s.calls)).toEqual([CALLS_PER_MULTICALL, CALLS_PER_MULTICALL, 345]);
+    expect(sent.every((s) => s.blockNumber === 42n)).toBe(true);
+    expect(answers.size).toBe(count);
+    for (let i = 0; i < count; i++) expect(answers.get(i)).toBe(i % 2 === 0 ? callAt(i).callData : undefined);
+  });
+
+  it('rejects when a chunk fails as a whole, and asks nothing for no calls', async () => {
+    await expect(forEachCall(echoClient(4, 1).client, 1n, 3 * CALLS_PER_MULTICALL, callAt, () => undefined)).rejects.toThrow('node down');
+    const { client, sent } = echoClient(5);
+    await forEachCall(client, 1n, 0, callAt, () => undefined);
+    expect(sent).toHaveLength(0);
   });
 });

@@ -76,27 +76,33 @@ export function decodeAggregate3(data: Hex, count: number): (Hex | undefined)[] 
 }
 
 /**
- * Each call's return data at `blockNumber` (undefined where the call failed), through Multicall3 in chunks. A chunk
- * whose `eth_call` fails as a whole (the node, the transport) rejects the whole read.
+ * Calls `count` calls at `blockNumber` through Multicall3 in chunks, `MULTICALLS_IN_FLIGHT` at a time: `callAt(i)`
+ * makes the i-th call when its chunk is sent and `answer(i, data)` takes its return data (undefined where the call
+ * failed) when its chunk comes back, so a read of hundreds of thousands of calls holds a few chunks at a time. A
+ * chunk whose `eth_call` fails as a whole (the node, the transport) rejects the read.
  */
-export async function aggregateCalls(client: ChainPublicClient, blockNumber: bigint, calls: readonly Call3[]): Promise<(Hex | undefined)[]> {
-  if (calls.length === 0) return [];
+export async function forEachCall(client: ChainPublicClient, blockNumber: bigint, count: number, callAt: (i: number) => Call3, answer: (i: number, data: Hex | undefined) => void): Promise<void> {
+  if (count === 0) return;
   const multicall3 = client.chain.contracts?.multicall3?.address;
   if (!multicall3) throw new Error(`chain ${client.chain.id} has no Multicall3 address`);
-  const out: (Hex | undefined)[] = new Array(calls.length);
-  const starts: number[] = [];
-  for (let i = 0; i < calls.length; i += CALLS_PER_MULTICALL) starts.push(i);
+  const chunks = Math.ceil(count / CALLS_PER_MULTICALL);
   let next = 0;
   const worker = async () => {
-    while (next < starts.length) {
-      const start = starts[next++];
-      const chunk = calls.slice(start, start + CALLS_PER_MULTICALL);
+    while (next < chunks) {
+      const start = next++ * CALLS_PER_MULTICALL;
+      const chunk = Array.from({ length: Math.min(CALLS_PER_MULTICALL, count - start) }, (_, j) => callAt(start + j));
       const { data } = await client.call({ to: multicall3, data: encodeAggregate3(chunk), blockNumber, batch: false });
       if (!data) throw new Error(`Multicall3 at ${multicall3} returned no data`);
-      decodeAggregate3(data, chunk.length).forEach((r, j) => (out[start + j] = r));
+      decodeAggregate3(data, chunk.length).forEach((r, j) => answer(start + j, r));
     }
   };
-  await Promise.all(Array.from({ length: Math.min(MULTICALLS_IN_FLIGHT, starts.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(MULTICALLS_IN_FLIGHT, chunks) }, worker));
+}
+
+/** Each call's return data at `blockNumber` (undefined where the call failed), through Multicall3 in chunks (`forEachCall`). */
+export async function aggregateCalls(client: ChainPublicClient, blockNumber: bigint, calls: readonly Call3[]): Promise<(Hex | undefined)[]> {
+  const out: (Hex | undefined)[] = new Array(calls.length);
+  await forEachCall(client, blockNumber, calls.length, (i) => calls[i], (i, data) => (out[i] = data));
   return out;
 }
 

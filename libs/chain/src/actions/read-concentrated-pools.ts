@@ -9,7 +9,7 @@
 import type { ConcentratedPoolRead } from '@dex/messages';
 import { parseAbi, toFunctionSelector, type Address, type Hex } from 'viem';
 import type { ChainPublicClient } from '../clients';
-import { aggregateCalls, returnWord, type Call3 } from '../multicall3';
+import { aggregateCalls, forEachCall, returnWord, type Call3 } from '../multicall3';
 
 const MIN_TICK = -887272;
 const MAX_TICK = 887272;
@@ -131,24 +131,49 @@ export async function readConcentratedPools(client: ChainPublicClient, params: R
       const last = floorDiv(floorDiv(MAX_TICK, spacing), 256);
       return { read, first, count: last - first + 1 };
     });
-    const bitmaps = await aggregateCalls(
+    // The words are asked and read chunk by chunk (a V3 pool at tick spacing 1 has 6,932): only set bits are kept.
+    const wordStarts: number[] = [];
+    let total = 0;
+    for (const w of words) {
+      wordStarts.push(total);
+      total += w.count;
+    }
+    const setBits: { read: PoolRead; word: number; bits: bigint }[] = [];
+    /** The pool and bitmap word of the i-th call: the last pool whose first call is at or before i. */
+    const wordOf = (i: number) => {
+      let lo = 0;
+      let hi = words.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (wordStarts[mid] <= i) lo = mid;
+        else hi = mid - 1;
+      }
+      return { read: words[lo].read, word: words[lo].first + (i - wordStarts[lo]) };
+    };
+    await forEachCall(
       client,
       blockNumber,
-      words.flatMap(({ read, first, count }) => Array.from({ length: count }, (_, k) => ({ target: read.address, callData: withInt(V3.tickBitmap, first + k) }))),
+      total,
+      (i) => {
+        const { read, word } = wordOf(i);
+        return { target: read.address, callData: withInt(V3.tickBitmap, word) };
+      },
+      (i, answer) => {
+        const { read, word } = wordOf(i);
+        attempt(read, () => {
+          const bits = must(answer, 0);
+          if (bits !== 0n) setBits.push({ read, word, bits });
+        });
+      },
     );
     const tickCalls: { read: PoolRead; index: number }[] = [];
-    at = 0;
-    for (const { read, first, count } of words) {
-      const answers = bitmaps.slice(at, at + count);
-      at += count;
+    // Chunks come back in any order: each pool's ticks ascending, as the read returns them.
+    const order = new Map(reads.map((read, i) => [read, i]));
+    setBits.sort((a, b) => (a.read === b.read ? a.word - b.word : order.get(a.read)! - order.get(b.read)!));
+    for (const { read, word, bits } of setBits) {
+      if (read.failed) continue;
       const spacing = read.header!.tickSpacing;
-      attempt(read, () => {
-        answers.forEach((answer, k) => {
-          const bits = must(answer, 0);
-          if (bits === 0n) return;
-          for (let bit = 0; bit < 256; bit++) if ((bits >> BigInt(bit)) & 1n) tickCalls.push({ read, index: ((first + k) * 256 + bit) * spacing });
-        });
-      });
+      for (let bit = 0; bit < 256; bit++) if ((bits >> BigInt(bit)) & 1n) tickCalls.push({ read, index: (word * 256 + bit) * spacing });
     }
     const ticks = await aggregateCalls(client, blockNumber, tickCalls.map(({ read, index }) => ({ target: read.address, callData: withInt(V3.ticks, index) })));
     tickCalls.forEach(({ read, index }, k) => attempt(read, () => read.ticks.push({ index, liquidityGross: must(ticks[k], 0), liquidityNet: BigInt.asIntN(128, must(ticks[k], 1)) })));
