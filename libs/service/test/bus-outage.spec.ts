@@ -7,6 +7,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import type { INestMicroservice } from '@nestjs/common';
 import { defineContract } from '@dex/messages';
 import { startPrivateNatsServer, type PrivateNatsServer } from '@dex/testing';
+import { createServer, type Server, type Socket } from 'node:net';
 import { z } from 'zod';
 import { createJsonLogger, NatsBus, NatsBusServer } from '../src';
 
@@ -104,5 +105,76 @@ describe('the bus while NATS is down', () => {
     const { value, ms } = await timed(() => client.request(contract, { delayMs: TIMEOUT_MS + 500 }));
     expect(value).toEqual({ ok: false, error: { status: 504, message: 'Upstream service timed out', details: contract.subject } });
     expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 10);
+  });
+});
+
+/**
+ * A cluster node that dies in the middle of each handshake: it sends its INFO and goes away after the client's
+ * CONNECT, before the PONG, as a node killed while a client reconnects to it does.
+ */
+async function nodeDyingMidHandshake(): Promise<{ url: string; connects: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const state = { connects: 0 };
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.once('close', () => sockets.delete(socket));
+    socket.write('INFO {"server_id":"dying","version":"2.10.0","go":"go1","host":"127.0.0.1","port":0,"headers":true,"max_payload":1048576,"proto":1}\r\n');
+    socket.once('data', () => {
+      state.connects++;
+      socket.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    get connects() {
+      return state.connects;
+    },
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe('the bus reconnecting through a cluster whose nodes die mid-handshake', () => {
+  it('leaves a node that never finished the handshake after the handshake limit and answers once a node is back', async () => {
+    const nats = await startPrivateNatsServer();
+    const dying = await nodeDyingMidHandshake();
+    const serverBus = new NatsBus({ url: nats.url, name: 'echo', logger });
+    const app = await NestFactory.createMicroservice(EchoModule, { strategy: new NatsBusServer(serverBus, 'echo', [contract]), logger });
+    const client = new NatsBus({ url: `${dying.url},${nats.url}`, name: 'client', logger, requestTimeoutMs: TIMEOUT_MS });
+    try {
+      await app.listen();
+      await serverBus.connect();
+      await client.connect();
+      const answered = async (limitMs: number) => {
+        const started = performance.now();
+        while (performance.now() - started < limitMs) {
+          if ((await client.request(contract, { delayMs: 0 })).ok) return;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        throw new Error(`no answer within ${limitMs} ms`);
+      };
+      await answered(10_000);
+
+      await nats.stop();
+      // The client's reconnects reach the dying node and its handshake is cut short there.
+      const before = dying.connects;
+      while (dying.connects === before) await new Promise((r) => setTimeout(r, 10));
+      await nats.start();
+      // Stuck for the library's 20 s on that handshake without the limit; with it, a handshake of 2 s at most,
+      // a reconnect wait of 500 ms and the echo service's own reconnect.
+      await answered(8_000);
+      expect(client.connected).toBe(true);
+    } finally {
+      await client.close();
+      await app.close();
+      await serverBus.close();
+      await dying.close();
+      await nats.dispose();
+    }
   });
 });

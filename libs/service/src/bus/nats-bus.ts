@@ -23,6 +23,8 @@ export interface NatsBusOptions {
   readonly requestTimeoutMs?: number;
   /** The service's metrics (served at `GET /metrics`); a registry of its own when not given. */
   readonly metrics?: MetricsRegistry;
+  /** How long a connection attempt may take, from the socket to the server's first PONG (default 2 s). */
+  readonly handshakeTimeoutMs?: number;
 }
 
 export interface RequestOptions {
@@ -77,6 +79,11 @@ export class NatsBus {
       waitOnFirstConnect: true,
       pingInterval: 5_000,
       maxPingOut: 2,
+      // A server that dies between its INFO and its PONG (one of a cluster killed while the client reconnects
+      // to it) leaves the client waiting for that PONG until this limit (the library's default is 20 s): the
+      // whole cluster back, the service stayed cut off for another 10 s. A handshake on a live server takes
+      // milliseconds.
+      timeout: this.options.handshakeTimeoutMs ?? 2_000,
       // No stack captured per request for a timeout the caller may never see: failures become replies by code.
       noAsyncTraces: true,
     }).then((nc) => {
