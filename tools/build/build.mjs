@@ -8,6 +8,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** The whole compile takes 1-3 s on a 2-core machine. */
+const BUILD_TIMEOUT_MS = 5 * 60_000;
 
 export function swcConfig() {
   const { compilerOptions } = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8'));
@@ -36,8 +38,21 @@ export function build({ quiet = false } = {}) {
     execFileSync(
       join(root, 'node_modules/.bin/swc'),
       ['apps', 'libs', '-d', 'dist', '--config-file', configFile, '--copy-files', '--ignore', '**/*.spec.ts,**/test/**,libs/contracts/**', '--quiet'],
-      { cwd: root, stdio: quiet ? 'ignore' : 'inherit' },
+      {
+        cwd: root,
+        stdio: quiet ? 'ignore' : 'inherit',
+        // The CLI compiles on a pool of worker threads (piscina) that wait for work in Atomics.wait by default. Now
+        // and then, with every file written, the process never exited: Node's exit waited to join a worker still
+        // parked there (seen on Node 26, in `npm start` and a bench's build). Waiting on their message ports
+        // instead, the workers stop with the event loop. The limit turns any other hang into a failure that says so.
+        env: { ...process.env, PISCINA_DISABLE_ATOMICS: '1' },
+        timeout: BUILD_TIMEOUT_MS,
+        killSignal: 'SIGKILL',
+      },
     );
+  } catch (err) {
+    if (err?.code === 'ETIMEDOUT') throw new Error(`swc did not finish within ${BUILD_TIMEOUT_MS / 60_000} minutes; stopped it`);
+    throw err;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
