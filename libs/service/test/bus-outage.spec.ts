@@ -34,6 +34,16 @@ class EchoModule {}
 const logger = createJsonLogger('test', 'fatal');
 const TIMEOUT_MS = 1_500;
 
+/** Asks through `client` until a request succeeds; resolves with how long that took. */
+async function untilAnswered(client: NatsBus, limitMs: number): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < limitMs) {
+    if ((await client.request(contract, { delayMs: 0 })).ok) return performance.now() - started;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no answer within ${limitMs} ms`);
+}
+
 describe('the bus while NATS is down', () => {
   let nats: PrivateNatsServer;
   let client: NatsBus;
@@ -45,15 +55,6 @@ describe('the bus while NATS is down', () => {
     const value = await run();
     return { value, ms: performance.now() - started };
   };
-  /** Asks until a request succeeds; resolves with how long that took. */
-  const untilAnswered = async (limitMs: number) => {
-    const started = performance.now();
-    while (performance.now() - started < limitMs) {
-      if ((await client.request(contract, { delayMs: 0 })).ok) return performance.now() - started;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`no answer within ${limitMs} ms`);
-  };
 
   beforeAll(async () => {
     nats = await startPrivateNatsServer();
@@ -63,7 +64,7 @@ describe('the bus while NATS is down', () => {
     await serverBus.connect();
     client = new NatsBus({ url: nats.url, name: 'client', logger, requestTimeoutMs: TIMEOUT_MS });
     await client.connect();
-    await untilAnswered(5_000);
+    await untilAnswered(client, 5_000);
   });
 
   afterAll(async () => {
@@ -97,7 +98,7 @@ describe('the bus while NATS is down', () => {
 
     await nats.start();
     // Both sides reconnect on their own (a reconnect attempt every 500 ms).
-    await untilAnswered(10_000);
+    await untilAnswered(client, 10_000);
     expect(client.connected).toBe(true);
   });
 
@@ -150,15 +151,7 @@ describe('the bus reconnecting through a cluster whose nodes die mid-handshake',
       await app.listen();
       await serverBus.connect();
       await client.connect();
-      const answered = async (limitMs: number) => {
-        const started = performance.now();
-        while (performance.now() - started < limitMs) {
-          if ((await client.request(contract, { delayMs: 0 })).ok) return;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        throw new Error(`no answer within ${limitMs} ms`);
-      };
-      await answered(10_000);
+      await untilAnswered(client, 10_000);
 
       await nats.stop();
       // The client's reconnects reach the dying node and its handshake is cut short there.
@@ -167,7 +160,7 @@ describe('the bus reconnecting through a cluster whose nodes die mid-handshake',
       await nats.start();
       // Stuck for the library's 20 s on that handshake without the limit; with it, a handshake of 2 s at most,
       // a reconnect wait of 500 ms and the echo service's own reconnect.
-      await answered(8_000);
+      await untilAnswered(client, 8_000);
       expect(client.connected).toBe(true);
     } finally {
       await client.close();

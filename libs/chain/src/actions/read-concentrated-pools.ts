@@ -69,7 +69,7 @@ function must(data: Hex | undefined, index: number): bigint {
   return w;
 }
 
-/** A pool's header as it was read, and the calls that read its ticks. */
+/** A pool's header and initialized ticks as they are read, and whether a call of its read failed. */
 interface PoolRead {
   readonly address: Address;
   header?: Omit<ConcentratedPoolRead, 'ticks'>;

@@ -23,8 +23,6 @@ export interface NatsBusOptions {
   readonly requestTimeoutMs?: number;
   /** The service's metrics (served at `GET /metrics`); a registry of its own when not given. */
   readonly metrics?: MetricsRegistry;
-  /** How long a connection attempt may take, from the socket to the server's first PONG (default 2 s). */
-  readonly handshakeTimeoutMs?: number;
 }
 
 export interface RequestOptions {
@@ -34,6 +32,8 @@ export interface RequestOptions {
 }
 
 const codec = JSONCodec<unknown>();
+/** How long a connection attempt may take, from the socket to the server's first PONG. */
+const HANDSHAKE_TIMEOUT_MS = 2_000;
 /** What an in-flight request resolves with when the connection is lost under it. */
 const LOST = Symbol('connection lost');
 
@@ -83,7 +83,7 @@ export class NatsBus {
       // to it) leaves the client waiting for that PONG until this limit (the library's default is 20 s): the
       // whole cluster back, the service stayed cut off for another 10 s. A handshake on a live server takes
       // milliseconds.
-      timeout: this.options.handshakeTimeoutMs ?? 2_000,
+      timeout: HANDSHAKE_TIMEOUT_MS,
       // No stack captured per request for a timeout the caller may never see: failures become replies by code.
       noAsyncTraces: true,
     }).then((nc) => {
