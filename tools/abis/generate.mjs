@@ -37,6 +37,7 @@ const CONTRACTS = [
   { name: 'PositionMinter' },
   { name: 'PoolQuoter' },
   { name: 'TransferProbe', source: 'TransferProbe.sol', runtime: true },
+  { name: 'RouteSimulator', source: 'RouteSimulator.sol', runtime: true },
   { name: 'FeeOnTransferToken', source: 'MisbehavingTokens.sol' },
   { name: 'ReturnsFalseToken', source: 'MisbehavingTokens.sol' },
   { name: 'RevertOnZeroToken', source: 'MisbehavingTokens.sol' },
@@ -45,6 +46,14 @@ const CONTRACTS = [
   { name: 'ReentrantToken', source: 'MisbehavingTokens.sol' },
   { name: 'NoReturnToken', source: 'MisbehavingTokens.sol' },
   { name: 'Bytes32MetadataToken', source: 'MisbehavingTokens.sol' },
+  { name: 'FixedFeeToken', source: 'WildTokens.sol' },
+  { name: 'TaxToken', source: 'WildTokens.sol' },
+  { name: 'LaunchTaxToken', source: 'WildTokens.sol' },
+  { name: 'MaxTxToken', source: 'WildTokens.sol' },
+  { name: 'SilentPauseToken', source: 'WildTokens.sol' },
+  { name: 'SilentBlocklistToken', source: 'WildTokens.sol' },
+  { name: 'RebasingToken', source: 'WildTokens.sol' },
+  { name: 'LyingBalanceToken', source: 'WildTokens.sol' },
 ];
 
 /**

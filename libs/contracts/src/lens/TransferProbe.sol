@@ -34,7 +34,28 @@ contract TransferProbe {
     /// @return first The transfer from this account to `next`.
     /// @return second The transfer back, when the first delivered something.
     function probe(address token, address next) external returns (Step memory first, Step memory second) {
-        uint256 amount = IERC20(token).balanceOf(address(this)) / 10;
+        return _probe(token, next, IERC20(token).balanceOf(address(this)) / 10);
+    }
+
+    /// @notice As `probe`, with `amount` (at most this account's balance) instead of a tenth of the balance: the
+    /// amounts a route moves, for tokens whose transfers depend on the amount (a maximum transfer size).
+    /// @param token The token.
+    /// @param next The second account (RouterV2's address).
+    /// @param amount The amount to send; the whole balance when it holds less.
+    /// @return first The transfer from this account to `next`.
+    /// @return second The transfer back, when the first delivered something.
+    function probeAmount(address token, address next, uint256 amount)
+        external
+        returns (Step memory first, Step memory second)
+    {
+        uint256 balance = IERC20(token).balanceOf(address(this));
+        return _probe(token, next, amount < balance ? amount : balance);
+    }
+
+    function _probe(address token, address next, uint256 amount)
+        private
+        returns (Step memory first, Step memory second)
+    {
         if (amount == 0) {
             first.outcome = NO_BALANCE;
             return (first, second);
