@@ -1,7 +1,23 @@
 // Starts both devnet chains for real (anvil) and checks what deploySources left on them (concentrated-liquidity
 // sources: concentrated.spec.ts).
-import { ammPoolAbi, stablePoolAbi, stablePoolFactoryAbi, uniswapV2CoreFactoryAbi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV3PoolAbi } from '@dex/abis';
-import { TEST_TOKEN_KINDS, type ManifestChain } from '@dex/messages';
+import {
+  ammPoolAbi,
+  fixedFeeTokenAbi,
+  launchTaxTokenAbi,
+  maxTxTokenAbi,
+  rebasingTokenAbi,
+  silentBlocklistTokenAbi,
+  silentPauseTokenAbi,
+  stablePoolAbi,
+  stablePoolFactoryAbi,
+  taxTokenAbi,
+  uniswapV2CoreFactoryAbi,
+  uniswapV2CorePairAbi,
+  uniswapV2FactoryAbi,
+  uniswapV2PairAbi,
+  uniswapV3PoolAbi,
+} from '@dex/abis';
+import { TEST_TOKEN_KINDS, type ManifestChain, type ManifestTestToken, type TestTokenKind } from '@dex/messages';
 import { getAmountOut } from '@dex/routing';
 import { erc20Abi, parseUnits, type Abi, type Address } from 'viem';
 import { DEVNET_SOURCES, deployContext, devAccount, send, startDevnet, type DeployContext, type Devnet } from '../src';
@@ -92,9 +108,91 @@ describe('startDevnet with liquidity sources', () => {
     for (const t of testTokens) {
       expect(await ctx.publicClient.readContract({ address: devswap, abi: uniswapV2CoreFactoryAbi, functionName: 'getPair', args: [t.address as Address, chain.wrappedNative.address as Address] })).toBe(t.pool);
       expect(await ctx.publicClient.readContract({ address: t.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [t.pool as Address] })).toBeGreaterThan(0n);
-      expect(await ctx.publicClient.readContract({ address: t.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] })).toBe(parseUnits('1000000', t.decimals));
+      const grant = parseUnits('1000000', t.decimals);
+      const held = await ctx.publicClient.readContract({ address: t.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [trader.address] });
+      if (t.kind === 'rebasing') {
+        // Minted as shares at the index of the moment (rounded down), grown since by the index.
+        expect(held).toBeGreaterThanOrEqual(grant - 2n);
+        expect(held).toBeLessThan(grant + grant / 100n);
+      } else {
+        // The lying token reports one unit more than it holds.
+        expect(held).toBe(t.kind === 'lying-balance' ? grant + 1n : grant);
+      }
       expect(chain.pools.some((p) => p.address === t.pool)).toBe(true);
     }
+  });
+
+  it.each(CHAIN_IDS)('chain %i: the tokens seen on live chains are deployed as the manifest describes them', async (chainId) => {
+    const chain = chainOf(chainId);
+    const ctx = ctxOf(chainId);
+    const of = (kind: TestTokenKind): ManifestTestToken => (chain.testTokens ?? []).find((t) => t.kind === kind) ?? fail(`no ${kind} token`);
+    const read = (t: ManifestTestToken, abi: Abi, functionName: string, args: readonly unknown[] = []) =>
+      ctx.publicClient.readContract({ address: t.address as Address, abi, functionName, args } as never) as Promise<unknown>;
+
+    const fixed = of('fixed-fee');
+    expect([fixed.symbol, fixed.fixedFee]).toEqual(['FIXFEE', parseUnits('2', 18).toString()]);
+    expect(await read(fixed, fixedFeeTokenAbi as Abi, 'fee')).toBe(BigInt(fixed.fixedFee!));
+
+    const tax = of('tax');
+    expect([tax.symbol, tax.buyTaxBps, tax.sellTaxBps]).toEqual(['TAX', 300, 700]);
+    expect(await read(tax, taxTokenAbi as Abi, 'buyTaxBps')).toBe(300n);
+    expect(await read(tax, taxTokenAbi as Abi, 'sellTaxBps')).toBe(700n);
+    expect(await read(tax, taxTokenAbi as Abi, 'automatedMarketMakerPairs', [tax.pool])).toBe(true);
+    expect(await read(tax, taxTokenAbi as Abi, 'taxWallet')).toBe(ctx.deployer.address);
+
+    const launch = of('decaying-fee');
+    expect([launch.symbol, launch.startFeeBps, launch.decaySeconds]).toEqual(['LAUNCH', 2_000, 3_600]);
+    expect(await read(launch, launchTaxTokenAbi as Abi, 'startBps')).toBe(2_000n);
+    expect(await read(launch, launchTaxTokenAbi as Abi, 'decaySeconds')).toBe(3_600n);
+    const fee = (await read(launch, launchTaxTokenAbi as Abi, 'currentFeeBps')) as bigint;
+    expect(fee).toBeGreaterThan(0n);
+    expect(fee).toBeLessThanOrEqual(2_000n);
+
+    const maxTx = of('max-transfer');
+    expect([maxTx.symbol, maxTx.maxTxAmount]).toEqual(['MAXTX', parseUnits('1000', 18).toString()]);
+    expect(await read(maxTx, maxTxTokenAbi as Abi, 'maxTxAmount')).toBe(BigInt(maxTx.maxTxAmount!));
+    expect(await read(maxTx, maxTxTokenAbi as Abi, 'automatedMarketMakerPairs', [maxTx.pool])).toBe(true);
+
+    expect(await read(of('silent-pause'), silentPauseTokenAbi as Abi, 'paused')).toBe(false);
+    expect(await read(of('silent-blocklist'), silentBlocklistTokenAbi as Abi, 'isBlocked', [of('silent-blocklist').pool])).toBe(false);
+
+    const rebasing = of('rebasing');
+    expect([rebasing.symbol, rebasing.growthBpsPerDay]).toEqual(['REBASE', 1_000]);
+    expect(await read(rebasing, rebasingTokenAbi as Abi, 'growthBpsPerDay')).toBe(1_000n);
+    expect(await read(rebasing, rebasingTokenAbi as Abi, 'index')).toBeGreaterThanOrEqual(10n ** 18n);
+
+    expect(of('lying-balance').symbol).toBe('LIAR');
+    // The deployer owns each (every one has Ownable's owner()).
+    for (const kind of ['fixed-fee', 'tax', 'decaying-fee', 'max-transfer', 'silent-pause', 'silent-blocklist', 'rebasing', 'lying-balance'] as const) {
+      expect(await read(of(kind), fixedFeeTokenAbi as Abi, 'owner')).toBe(ctx.deployer.address);
+    }
+  });
+
+  it.each(CHAIN_IDS)('chain %i: a sell of a few hundred MAXTX into its pool goes through, one of several thousand reverts', async (chainId) => {
+    const chain = chainOf(chainId);
+    const ctx = ctxOf(chainId);
+    const maxTx = (chain.testTokens ?? []).find((t) => t.kind === 'max-transfer') ?? fail('no max-transfer token');
+    const sell = (whole: string) =>
+      ctx.publicClient.simulateContract({ account: trader.address, address: maxTx.address as Address, abi: maxTxTokenAbi, functionName: 'transfer', args: [maxTx.pool as Address, parseUnits(whole, 18)] });
+    await expect(sell('300')).resolves.toBeDefined();
+    await expect(sell('5000')).rejects.toThrow(/MaxTxExceeded/);
+  });
+
+  it.each(CHAIN_IDS)('chain %i: a sell of TAX into its pool pays the sell tax to the deployer, a wallet transfer pays nothing', async (chainId) => {
+    const chain = chainOf(chainId);
+    const ctx = ctxOf(chainId);
+    const tax = (chain.testTokens ?? []).find((t) => t.kind === 'tax') ?? fail('no tax token');
+    const balance = (owner: Address) => ctx.publicClient.readContract({ address: tax.address as Address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+    const [pool0, owner0] = await Promise.all([balance(tax.pool as Address), balance(ctx.deployer.address as Address)]);
+    await send(ctx, { address: tax.address as Address, abi: erc20Abi as Abi, functionName: 'transfer', args: [tax.pool, parseUnits('100', 18)] }, trader);
+    expect((await balance(tax.pool as Address)) - pool0).toBe(parseUnits('93', 18));
+    expect((await balance(ctx.deployer.address as Address)) - owner0).toBe(parseUnits('7', 18));
+    // Leave the pool as it was seen: the payment becomes part of its reserves.
+    await send(ctx, { address: tax.pool as Address, abi: uniswapV2CorePairAbi as Abi, functionName: 'sync' });
+    const other = devAccount(3).address;
+    const other0 = await balance(other);
+    await send(ctx, { address: tax.address as Address, abi: erc20Abi as Abi, functionName: 'transfer', args: [other, parseUnits('10', 18)] }, trader);
+    expect((await balance(other)) - other0).toBe(parseUnits('10', 18));
   });
 
   it.each(CHAIN_IDS)('chain %i: every factory and pool has code, and each factory vouches for its pools', async (chainId) => {

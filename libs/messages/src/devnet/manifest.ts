@@ -4,6 +4,9 @@ import { addressSchema, chainIdSchema, sourceKindSchema } from '../primitives';
 import { chainSourcesSchema } from '../aggregator/sources';
 import { SUBJECTS } from '../subjects';
 
+/** An unsigned integer of any size, as a decimal string. */
+const uintString = z.string().regex(/^\d+$/);
+
 export const deploymentSchema = z.object({
   name: z.string(),
   contract: z.string(),
@@ -68,7 +71,13 @@ export const manifestLaunchpadSchema = z.object({
   tokens: z.array(manifestLaunchedTokenSchema),
 });
 
-/** The kinds of misbehaving test tokens the devnet deploys (the public catalogue of weird ERC20s). */
+/**
+ * The kinds of misbehaving test tokens the devnet deploys: the public catalogue of weird ERC20s
+ * (libs/contracts/src/devnet/MisbehavingTokens.sol), then the tokens seen on live chains in
+ * libs/contracts/src/devnet/WildTokens.sol: a fixed fee per transfer, buy and sell taxes on marked pools, a launch
+ * fee that falls to zero over time, a maximum buy or sell on marked pools, a pause and a blocklist that emit no event,
+ * balances that grow with time (shares times an index), and a balanceOf that overstates by one unit.
+ */
 export const TEST_TOKEN_KINDS = [
   'fee-on-transfer',
   'no-return',
@@ -80,6 +89,14 @@ export const TEST_TOKEN_KINDS = [
   'high-decimals',
   'bytes32-metadata',
   'reentrant',
+  'fixed-fee',
+  'tax',
+  'decaying-fee',
+  'max-transfer',
+  'silent-pause',
+  'silent-blocklist',
+  'rebasing',
+  'lying-balance',
 ] as const;
 export const testTokenKindSchema = z.enum(TEST_TOKEN_KINDS);
 export type TestTokenKind = z.infer<typeof testTokenKindSchema>;
@@ -90,6 +107,23 @@ export const manifestTestTokenSchema = manifestTokenSchema.extend({
   pool: addressSchema,
   /** Fee-on-transfer tokens: the part of each transfer taken, in basis points. */
   feeBps: z.number().int().min(0).max(10_000).optional(),
+  /** `fixed-fee` tokens: the amount burned from every transfer between two accounts, in base units (a decimal string). */
+  fixedFee: uintString.optional(),
+  /** `tax` tokens: the tax on a buy (a transfer from the token's marked pool), in basis points, paid to the owner. */
+  buyTaxBps: z.number().int().min(0).max(10_000).optional(),
+  /** `tax` tokens: the tax on a sell (a transfer to the token's marked pool), in basis points, paid to the owner. */
+  sellTaxBps: z.number().int().min(0).max(10_000).optional(),
+  /**
+   * `decaying-fee` tokens: the fee at launch, in basis points; it falls linearly to zero over `decaySeconds` from
+   * the token's `launchedAt()` (the owner's `relaunch()` sets that to now).
+   */
+  startFeeBps: z.number().int().min(0).max(10_000).optional(),
+  /** `decaying-fee` tokens: how long the fee takes to fall from `startFeeBps` to zero, in seconds. */
+  decaySeconds: z.number().int().positive().optional(),
+  /** `max-transfer` tokens: the largest buy or sell (a transfer from or to the marked pool), in base units (a decimal string). */
+  maxTxAmount: uintString.optional(),
+  /** `rebasing` tokens: how much the index (and so every balance) grows per day, in basis points. */
+  growthBpsPerDay: z.number().int().min(0).optional(),
 });
 export type ManifestTestToken = z.infer<typeof manifestTestTokenSchema>;
 
