@@ -113,14 +113,14 @@ export function enumeratePaths(graph: ChainGraph, tokenIn: string, tokenOut: str
   return paths;
 }
 
-const legsAdmitted = (filter: SourceFilter | undefined, leg: Leg): boolean => admits(filter, leg.pool.routerIndex);
+const legsAdmitted = (filter: SourceFilter | undefined, leg: Leg): boolean => admits(filter, leg.pool.routerIndex, leg.pool.address);
 
 /** Paths enumerated on each graph, by query (a graph never changes: a new block builds a new one). */
 const enumerated = new WeakMap<ChainGraph, Map<string, readonly CandidatePath[]>>();
 /** Queries remembered per graph before the memo starts over. */
 const MAX_MEMO_QUERIES = 4_096;
 
-const filterKey = (filter: SourceFilter | undefined): string => (filter ? `${filter.includeDexes?.join(',') ?? ''}/${filter.excludeDexes?.join(',') ?? ''}` : '');
+const filterKey = (filter: SourceFilter | undefined): string => (filter ? `${filter.includeDexes?.join(',') ?? ''}/${filter.excludeDexes?.join(',') ?? ''}/${filter.excludePools?.join(',') ?? ''}` : '');
 
 /**
  * `enumeratePaths`, remembered per graph: the candidate paths of a pair do not depend on the amount, so a pair

@@ -64,6 +64,21 @@ describe('findRoute (exact input)', () => {
     expect(() => findRoute(graph, { tokenIn: TOKENS.PURR, tokenOut: TOKENS.USDC, amountIn: 10n, multiHop: true, filter: { includeDexes: [3] } })).toThrow(NoRouteError);
   });
 
+  it('leaves out the pools excludePools names, whatever the source filter, on every search it runs', () => {
+    const best = findRoute(graph, { tokenIn: TOKENS.WHYPE, tokenOut: TOKENS.USDC, amountIn: units('WHYPE', 500) });
+    const used = [...new Set(best.hopSwaps.flat().map((s) => s.poolAddress.toLowerCase()))];
+    expect(used.length).toBeGreaterThan(0);
+    for (const amount of [units('WHYPE', '0.01'), units('WHYPE', 500)]) {
+      const without = findRoute(graph, { tokenIn: TOKENS.WHYPE, tokenOut: TOKENS.USDC, amountIn: amount, filter: { excludePools: [used[0]] } });
+      expect(without.hopSwaps.flat().map((s) => s.poolAddress.toLowerCase())).not.toContain(used[0]);
+      const exactOut = findRoute(graph, { tokenIn: TOKENS.WHYPE, tokenOut: TOKENS.USDC, amountOut: without.amountOut, multiHop: true, filter: { excludeDexes: [99], excludePools: [used[0]] } });
+      expect(exactOut.hopSwaps.flat().map((s) => s.poolAddress.toLowerCase())).not.toContain(used[0]);
+    }
+    // Every pool of a pair left out: no route.
+    const direct = graph.legs.get(TOKENS.WHYPE.toLowerCase())!.get(TOKENS.USDC.toLowerCase())!.map((l) => l.pool.address.toLowerCase());
+    expect(() => findRoute(graph, { tokenIn: TOKENS.WHYPE, tokenOut: TOKENS.USDC, amountIn: units('WHYPE', 1), filter: { excludePools: direct } })).toThrow(NoRouteError);
+  });
+
   it('reports price impact per swap and over the route', () => {
     const small = findRoute(graph, { tokenIn: TOKENS.WHYPE, tokenOut: TOKENS.USDC, amountIn: units('WHYPE', '0.01') });
     const large = findRoute(graph, { tokenIn: TOKENS.WHYPE, tokenOut: TOKENS.USDC, amountIn: units('WHYPE', 500) });

@@ -29,7 +29,7 @@ function pairRate(legs: readonly Leg[] | undefined, filter: SourceFilter | undef
     if (known !== undefined) return known;
   }
   let rate = 0;
-  for (const leg of legs) if (leg.spotRate > rate && (!filter || admits(filter, leg.pool.routerIndex))) rate = leg.spotRate;
+  for (const leg of legs) if (leg.spotRate > rate && (!filter || admits(filter, leg.pool.routerIndex, leg.pool.address))) rate = leg.spotRate;
   if (!filter) bestRates.set(legs, rate);
   return rate;
 }
@@ -153,7 +153,7 @@ export class FlowGraph {
         const j = this.index.get(t);
         if (j === undefined || j === 0 || j === i || !(prices[j] > 0)) continue;
         for (const leg of list) {
-          if (this.taken.has(leg) || (this.filter && !admits(this.filter, leg.pool.routerIndex))) continue;
+          if (this.taken.has(leg) || (this.filter && !admits(this.filter, leg.pool.routerIndex, leg.pool.address))) continue;
           if (leg.spotRate * prices[j] > prices[i] * (1 + margin)) {
             this.push(leg, i, j);
             admitted++;
@@ -291,7 +291,7 @@ const pairRatesByGraph = new WeakMap<ChainGraph, Map<string, PairRates>>();
 function pairRatesOf(chain: ChainGraph, filter: SourceFilter | undefined): PairRates {
   let byFilter = pairRatesByGraph.get(chain);
   if (!byFilter) pairRatesByGraph.set(chain, (byFilter = new Map()));
-  const key = filter ? `${filter.includeDexes?.join(',') ?? '-'}|${filter.excludeDexes?.join(',') ?? '-'}` : '';
+  const key = filter ? `${filter.includeDexes?.join(',') ?? '-'}|${filter.excludeDexes?.join(',') ?? '-'}|${filter.excludePools?.join(',') ?? '-'}` : '';
   let rates = byFilter.get(key);
   if (!rates) byFilter.set(key, (rates = new PairRates(chain, filter)));
   return rates;

@@ -37,6 +37,10 @@ describe('graph and candidate paths', () => {
     expect(admits({ excludeDexes: [1] }, 1)).toBe(false);
     expect(admits({ includeDexes: [2], excludeDexes: [2] }, 2)).toBe(true);
     expect(pairLegs(graph, TOKENS.WHYPE, TOKENS.USDC, { excludeDexes: [1, 5] }, 10).map((l) => l.pool.routerIndex)).toEqual([2]);
+    const pool = '0x00000000000000000000000000000000000000aa';
+    expect(admits({ excludePools: [pool] }, 1, '0x00000000000000000000000000000000000000AA')).toBe(false);
+    expect(admits({ includeDexes: [1], excludePools: [pool] }, 1, pool)).toBe(false);
+    expect(admits({ excludePools: [pool] }, 1, '0x00000000000000000000000000000000000000bb')).toBe(true);
   });
 
   it('skips pools that cannot trade and rejects duplicates', () => {

@@ -22,6 +22,8 @@ export interface ChainGraph {
 export interface SourceFilter {
   readonly includeDexes?: readonly number[];
   readonly excludeDexes?: readonly number[];
+  /** Pools left out whatever their source (lower-case addresses): pools a route's simulation found failing. */
+  readonly excludePools?: readonly string[];
 }
 
 /** Lower-case spellings of the addresses seen, so a graph built every block does not spell them again. */
@@ -171,8 +173,9 @@ export function patchGraph(previous: ChainGraph, change: { readonly blockNumber?
 }
 
 /** Whether the filter admits a source. */
-export function admits(filter: SourceFilter | undefined, routerIndex: number): boolean {
+export function admits(filter: SourceFilter | undefined, routerIndex: number, pool?: string): boolean {
   if (!filter) return true;
+  if (pool !== undefined && filter.excludePools && filter.excludePools.length > 0 && filter.excludePools.includes(pool.toLowerCase())) return false;
   if (filter.includeDexes && filter.includeDexes.length > 0) return filter.includeDexes.includes(routerIndex);
   if (filter.excludeDexes && filter.excludeDexes.length > 0) return !filter.excludeDexes.includes(routerIndex);
   return true;
@@ -186,7 +189,7 @@ export function admits(filter: SourceFilter | undefined, routerIndex: number): b
 export function pairLegs(graph: ChainGraph, tokenIn: string, tokenOut: string, filter: SourceFilter | undefined, max: number): Leg[] {
   const list = graph.legs.get(tokenIn.toLowerCase())?.get(tokenOut.toLowerCase());
   if (!list || max <= 0) return [];
-  const admitted = filter ? list.filter((leg) => admits(filter, leg.pool.routerIndex)) : list;
+  const admitted = filter ? list.filter((leg) => admits(filter, leg.pool.routerIndex, leg.pool.address)) : list;
   if (admitted.length <= max) return [...admitted];
   const chosen = admitted.slice(0, max);
   if (max < 2) return chosen;
