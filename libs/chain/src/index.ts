@@ -26,5 +26,6 @@ export * from './actions/read-concentrated-pools';
 export * from './actions/simulate-router-call';
 export * from './rpc-providers';
 export * from './actions/probe-token-transfers';
+export * from './actions/simulate-route';
 export * from './rpc-fetch';
 export * from './multicall3';

@@ -13,6 +13,8 @@ export interface ProbeTokenTransfersParameters {
   readonly holder: Address;
   /** The second account of the round trip: RouterV2. */
   readonly router: Address;
+  /** The amount sent (at most what the holder holds); a tenth of the holder's balance when undefined. */
+  readonly amount?: bigint;
   readonly blockNumber?: bigint;
 }
 
@@ -39,7 +41,10 @@ export async function probeTokenTransfers(client: ChainPublicClient, params: Pro
   const { token, holder, router } = params;
   const { data } = await client.call({
     to: holder,
-    data: encodeFunctionData({ abi: transferProbeAbi, functionName: 'probe', args: [token, router] }),
+    data:
+      params.amount === undefined
+        ? encodeFunctionData({ abi: transferProbeAbi, functionName: 'probe', args: [token, router] })
+        : encodeFunctionData({ abi: transferProbeAbi, functionName: 'probeAmount', args: [token, router, params.amount] }),
     stateOverride: [
       { address: holder, code: transferProbeRuntimeBytecode },
       { address: router, code: transferProbeRuntimeBytecode },

@@ -4,8 +4,14 @@ import {
   algebraPoolAbi,
   ammPoolAbi,
   blocklistTokenAbi,
+  fixedFeeTokenAbi,
+  maxTxTokenAbi,
   pausableTokenAbi,
+  rebasingTokenAbi,
   revertOnZeroTokenAbi,
+  silentBlocklistTokenAbi,
+  silentPauseTokenAbi,
+  taxTokenAbi,
   launchpadAbi,
   launchpadTokenAbi,
   routerV2Abi,
@@ -19,10 +25,30 @@ import type { ChainPublicClient } from '../clients';
 import { shortMessage } from '../errors';
 
 /**
- * The custom errors a route's call can revert with: the router's, the tokens' (with the pause and blocklist errors
- * of the devnet's misbehaving tokens, which are OpenZeppelin's and common) and the pools' of every kind.
+ * The custom errors a route's call can revert with: the router's, the tokens' (OpenZeppelin's, which are common, and
+ * those of the devnet's misbehaving tokens: pauses, blocklists, fees, size limits) and the pools' of every kind. An
+ * error none of them declares is described by its selector and data.
  */
-const ROUTE_ERRORS: Abi = [routerV2Abi, testERC20Abi, pausableTokenAbi, blocklistTokenAbi, revertOnZeroTokenAbi, wrappedNativeAbi, launchpadTokenAbi, launchpadAbi, ammPoolAbi, stablePoolAbi, uniswapV2PairAbi, algebraPoolAbi]
+const ROUTE_ERRORS: Abi = [
+  routerV2Abi,
+  testERC20Abi,
+  pausableTokenAbi,
+  blocklistTokenAbi,
+  revertOnZeroTokenAbi,
+  fixedFeeTokenAbi,
+  taxTokenAbi,
+  maxTxTokenAbi,
+  silentPauseTokenAbi,
+  silentBlocklistTokenAbi,
+  rebasingTokenAbi,
+  wrappedNativeAbi,
+  launchpadTokenAbi,
+  launchpadAbi,
+  ammPoolAbi,
+  stablePoolAbi,
+  uniswapV2PairAbi,
+  algebraPoolAbi,
+]
   .flatMap((abi) => (abi as Abi).filter((item) => item.type === 'error'))
   .filter((item, i, all) => all.findIndex((other) => JSON.stringify(other) === JSON.stringify(item)) === i);
 
