@@ -18,6 +18,9 @@
 //    (p99 <= 25 ms); for information, the mean time spent in each service (from their /metrics), the CPU time
 //    per request of each process and the machine's CPU use by others during the load (Linux /proc), and the
 //    load average.
+// 3. Then what executing every answer before answering it costs (`simulationOverhead`): the simulation's own time
+//    per answer from the aggregator's log (p50 <= 2 ms), and /v2/route one request at a time with it and with an
+//    aggregator-router restarted with ROUTE_SIMULATION=off.
 //
 // It exits 0 whether the targets are met or missed; non-zero only when the measurement itself fails.
 // Every process, the database and the temporary files are removed at the end, on failure and on Ctrl-C.
@@ -55,6 +58,9 @@ const ENGINE_WARMUP_PASSES = 2;
 const ENGINE_TIMED_PASSES = 5;
 const EXACT_OUT_QUERIES = 60;
 const HTTP_WARMUP_SECONDS = 3;
+/** Part 3: what simulating every answered route costs, p50 of its own time (the devnet's). */
+const SIMULATION_TARGET_P50_MS = 2;
+const SIMULATION_REQUESTS = 280;
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -246,14 +252,14 @@ async function stackBench() {
 
   const apps = [];
   stopAppsOnCleanup(apps, cleanups);
-  const startApp = async (name) => {
+  const startApp = async (name, extraEnv = {}) => {
     const port = await freePort();
     const logFile = join(dir, `${name}.log`);
     const fd = openSync(logFile, 'a');
     // The services' default log level: the gateway writes its access log line per request, as in production.
     const child = spawn(process.execPath, [join(root, 'dist/apps', name, 'src/main.js')], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? '', ...env, HTTP_PORT: String(port), HTTP_HOST: '127.0.0.1' },
+      env: { PATH: process.env.PATH ?? '', ...env, ...extraEnv, HTTP_PORT: String(port), HTTP_HOST: '127.0.0.1' },
       stdio: ['ignore', fd, fd],
     });
     closeSync(fd);
@@ -365,7 +371,9 @@ async function stackBench() {
     const s = summary(own.map((r) => r.latency));
     return { label: q.label, hops: q.hops, requests: own.length, errors: own.filter((r) => r.status !== 200).length, p50: s.p50, p99: s.p99 };
   });
+  const simulation = await simulationOverhead({ gateway, aggregator, mix, apps, startApp, logTail });
   return {
+    simulation,
     setup: {
       chains: [999, 4663],
       blockTimeSeconds: BLOCK_TIME,
@@ -394,6 +402,59 @@ async function stackBench() {
     loadAverage: { before: loadBefore, after: loadAfter, cores: cpus().length },
     pass: errors.length === 0 && latency.p99 <= HTTP_TARGET_P99_MS,
   };
+}
+
+// ---------------------------------------------------------------- the simulation's cost
+
+/**
+ * What executing every answered route before answering it costs (part 3, after the load): the mix's queries asked
+ * one at a time (closed loop, so that no queueing is counted), SIMULATION_REQUESTS of them with the simulation on
+ * (the default), the aggregator's own time for it read from its 'route quote' log lines (`simulationMs`: the
+ * balance-slot look-up where not yet known, the eth_call, the calldata built again), then the same requests against
+ * an aggregator-router restarted with ROUTE_SIMULATION=off: the end-to-end latency with and without it.
+ */
+async function simulationOverhead({ gateway, aggregator, mix, apps, startApp, logTail }) {
+  const closedLoop = async () => {
+    const latencies = [];
+    for (let i = 0; i < SIMULATION_REQUESTS; i++) {
+      const q = mix[i % mix.length];
+      const t0 = performance.now();
+      const r = await get(gateway.url + q.basePath);
+      if (r.status !== 200) throw new Error(`${q.label}: ${r.status} ${r.error ?? ''}`);
+      latencies.push(performance.now() - t0);
+    }
+    return summary(latencies);
+  };
+  const logged = () => readFileSync(aggregator.logFile, 'utf8');
+  progress(`simulation's cost: ${SIMULATION_REQUESTS} requests one at a time with the simulation on ...`);
+  const logStart = logged().length;
+  const on = await closedLoop();
+  const times = [...logged().slice(logStart).matchAll(/"simulationMs":([0-9.]+)/g)].map((m) => Number(m[1]));
+  if (times.length < SIMULATION_REQUESTS) throw new Error(`the aggregator logged ${times.length} simulation times for ${SIMULATION_REQUESTS} answers`);
+
+  progress('restarting aggregator-router with ROUTE_SIMULATION=off ...');
+  await new Promise((done) => {
+    aggregator.child.once('exit', done);
+    aggregator.child.kill('SIGTERM');
+  });
+  apps.splice(apps.indexOf(aggregator), 1);
+  // The same log file, appended to.
+  const restartAt = logged().length;
+  const without = await startApp('aggregator-router', { ROUTE_SIMULATION: 'off' });
+  const deadline = Date.now() + 90_000;
+  for (const q of mix) {
+    for (;;) {
+      if (without.child.exitCode !== null) throw new Error(`aggregator-router exited with ${without.child.exitCode}:\n${logTail(without)}`);
+      if ((await get(gateway.url + q.basePath)).status === 200) break;
+      if (Date.now() > deadline) throw new Error(`${q.label}: no 200 within 90 s of the restart`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  progress(`simulation's cost: ${SIMULATION_REQUESTS} requests one at a time with the simulation off ...`);
+  const off = await closedLoop();
+  if (/"simulationMs":/.test(readFileSync(without.logFile, 'utf8').slice(restartAt))) throw new Error('ROUTE_SIMULATION=off still simulated');
+  const own = summary(times);
+  return { requests: SIMULATION_REQUESTS, own, on, off, pass: own.p50 <= SIMULATION_TARGET_P50_MS };
 }
 
 // ---------------------------------------------------------------- the report
@@ -437,6 +498,15 @@ function printStack(s) {
   for (const q of s.byQuery) log(`    ${q.label.padEnd(46)} ${q.hops} hop${q.hops === 1 ? ' ' : 's'}  p50 ${ms(q.p50, 0)}  p99 ${ms(q.p99, 0)}${q.errors ? `  errors ${q.errors}` : ''}`);
   const la = s.loadAverage;
   log(`  load average ${la.before.map((x) => x.toFixed(2)).join(' ')} before, ${la.after.map((x) => x.toFixed(2)).join(' ')} after the load (${la.cores} cores)`);
+  const sim = s.simulation;
+  if (sim) {
+    log('');
+    log(`  every answer executed first (one eth_call of RouterV2 from a virtual payer): ${sim.requests} requests one at a time, the mix's queries in turn`);
+    log(`  ${''.padEnd(36)}${'p50'.padStart(12)}${'p99'.padStart(12)}`);
+    log(`  ${"the simulation's own time".padEnd(36)}${ms(sim.own.p50)}${ms(sim.own.p99)}   target p50 <= ${SIMULATION_TARGET_P50_MS} ms   ${sim.pass ? 'PASS' : 'MISS'}`);
+    log(`  ${'/v2/route with it (the default)'.padEnd(36)}${ms(sim.on.p50)}${ms(sim.on.p99)}`);
+    log(`  ${'/v2/route with ROUTE_SIMULATION=off'.padEnd(36)}${ms(sim.off.p50)}${ms(sim.off.p99)}   difference p50 ${(sim.on.p50 - sim.off.p50).toFixed(3)} ms`);
+  }
   if (s.machineCpu) {
     const others = s.machineCpu.others * 100;
     log(
@@ -447,7 +517,7 @@ function printStack(s) {
 
 async function main() {
   const report = {
-    target: { engineExactInP50Ms: ENGINE_TARGET_P50_MS, engineExactInP99Ms: ENGINE_TARGET_P99_MS, largeEngineExactInP50Ms: LARGE_TARGET_P50_MS, largeEngineExactInP99Ms: LARGE_TARGET_P99_MS, routeP99Ms: HTTP_TARGET_P99_MS },
+    target: { simulationP50Ms: SIMULATION_TARGET_P50_MS, engineExactInP50Ms: ENGINE_TARGET_P50_MS, engineExactInP99Ms: ENGINE_TARGET_P99_MS, largeEngineExactInP50Ms: LARGE_TARGET_P50_MS, largeEngineExactInP99Ms: LARGE_TARGET_P99_MS, routeP99Ms: HTTP_TARGET_P99_MS },
   };
   if (!stackOnly) {
     report.engine = await engineBench();

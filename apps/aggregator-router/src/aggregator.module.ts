@@ -7,7 +7,7 @@ import { LiquidityController } from './liquidity/liquidity.controller';
 import { LiquidityService } from './liquidity/liquidity.service';
 import { RouteHandler } from './routes/route.handler';
 import { RouteSearcher, searchWorkerScript } from './routes/route-searcher';
-import { RouteService } from './routes/route.service';
+import { ROUTE_SERVICE_OPTIONS, RouteService } from './routes/route.service';
 import { DexesHandler } from './sources/dexes.handler';
 import { SourceRegistry } from './sources/source-registry';
 import { TokensHandler } from './tokens/tokens.handler';
@@ -30,6 +30,6 @@ export function aggregatorModule(config: AggregatorConfig, bus: NatsBus): Dynami
             retainBlocks: config.LIQUIDITY_RETAIN_BLOCKS,
             facts: { bus, stream: config.INDEXER_STREAM },
           }),
-      }, TokenTransfers, { provide: RouteSearcher, useFactory: () => new RouteSearcher(config.ROUTE_SEARCH_WORKERS > 0 ? searchWorkerScript() : undefined, config.ROUTE_SEARCH_WORKERS) }, RouteService],
+      }, TokenTransfers, { provide: RouteSearcher, useFactory: () => new RouteSearcher(config.ROUTE_SEARCH_WORKERS > 0 ? searchWorkerScript() : undefined, config.ROUTE_SEARCH_WORKERS) }, { provide: ROUTE_SERVICE_OPTIONS, useValue: { simulate: config.ROUTE_SIMULATION === 'on' } }, RouteService],
   });
 }

@@ -20,6 +20,11 @@ export function loadAggregatorConfig(env: Record<string, string | undefined> = p
       INDEXER_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default(CHAIN_EVENTS_STREAM),
       /** Worker threads the route searches run on, each search on the least busy (0: on the thread that answers requests). */
       ROUTE_SEARCH_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+      /**
+       * `on`: every answered route's transaction is executed in an eth_call before it is answered, and what it delivers
+       * is the answer; `off` answers the model's amounts (for token lists known to behave; one eth_call less a route).
+       */
+      ROUTE_SIMULATION: z.enum(['on', 'off']).default('on'),
     },
     env,
   );

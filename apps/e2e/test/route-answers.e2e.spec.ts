@@ -1,11 +1,12 @@
 // What /v2/route answers beyond the route, end to end on the devnet (gateway -> NATS -> aggregator-router ->
 // anvil): a recipient and a deadline executed by RouterV2's executeSwapsWithData (the recipient receives, a passed
 // deadline reverts on chain), the maxPriceImpact guard, the simulation from a sender (success, balance, allowance,
-// revert), and the quote id that the services log with the request id, the inputs and the block.
-import { routerV2Abi } from '@dex/abis';
+// revert), a route that reverts from any payer refused, and the quote id that the services log with the request id, the inputs and the block.
+import { blocklistTokenAbi, routerV2Abi } from '@dex/abis';
 import { createChainClient, createChainWalletClient, revertName, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
+import { deployContext, send } from '@dex/devnet-kit';
 import type { DexClient, LooseParams } from '@dex/sdk';
-import { decodeFunctionData, erc20Abi, getAddress, maxUint256, zeroAddress, type Address, type Hex } from 'viem';
+import { decodeFunctionData, erc20Abi, getAddress, maxUint256, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { apiClient, bodyOf, startTestStack, until, type TestStack } from '../src';
 
@@ -193,11 +194,25 @@ describe('route answers: recipient, deadline, maxPriceImpact, simulation, quote 
       expect(await balanceOf(token('DAI'), fresh.address)).toBe(BigInt(after.execution.details.amountOut));
     });
 
-    it('gives the revert reason when the call itself fails', async () => {
+    it('gives the revert reason when the call itself fails from the sender', async () => {
+      // A token that blocklists the sender: the route executes from any other payer, and the sender's call reverts.
+      const block = chain().testTokens!.find((t) => t.kind === 'blocklist')!;
+      const params = { tokenIn: getAddress(block.address), tokenOut: token('WHYPE'), amountIn: '5', sender: trader().address };
+      await client.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: getAddress(block.address), abi: erc20Abi, functionName: 'approve', args: [router(), maxUint256] }) });
+      await send(deployContext(999, chain().rpcUrl), { address: getAddress(block.address), abi: blocklistTokenAbi as Abi, functionName: 'blockAccount', args: [trader().address] });
+      try {
+        const data = await routeAtHead(params);
+        expect(data.simulation).toMatchObject({ success: false, failure: 'revert', revertReason: `BlockedAccount(${trader().address})` });
+        expect(data.simulation!.message).toContain('reverts: BlockedAccount');
+      } finally {
+        await send(deployContext(999, chain().rpcUrl), { address: getAddress(block.address), abi: blocklistTokenAbi as Abi, functionName: 'unblockAccount', args: [trader().address] });
+      }
+    });
+
+    it('refuses a route whose transaction reverts from any payer, naming the revert', async () => {
       // The native coin paid to a contract that does not accept it: RouterV2 reverts NativeTransferFailed.
-      const data = await routeAtHead({ tokenIn: token('USDC'), tokenOut: zeroAddress, amountIn: '5', recipient: token('USDT'), sender: trader().address });
-      expect(data.simulation).toMatchObject({ success: false, failure: 'revert', revertReason: expect.stringMatching(new RegExp(`^NativeTransferFailed\\(${token('USDT')}, \\d+\\)$`)) });
-      expect(data.simulation!.message).toContain('reverts: NativeTransferFailed');
+      const r = await route({ tokenIn: token('USDC'), tokenOut: zeroAddress, amountIn: '5', recipient: token('USDT'), sender: trader().address });
+      expect([r.status, r.body]).toEqual([422, { success: false, error: 'The route reverts when executed', details: expect.stringMatching(new RegExp(`with NativeTransferFailed\\(${token('USDT')}, \\d+\\)`)) }]);
     });
   });
 

@@ -19,16 +19,29 @@ export interface RouteExecution {
 }
 
 /**
+ * What the transaction is known to do beyond the model: `received`, what the recipient received in the answer's
+ * simulation (the output, after the integrator fee and every transfer fee); `minAmountOut`, the least output the
+ * calldata accepts in place of the one taken from it (0 for the simulation's own calldata, which must not revert on
+ * a shortfall it is there to measure).
+ */
+export interface ExecutedAmounts {
+  readonly received?: bigint;
+  readonly minAmountOut?: bigint;
+}
+
+/**
  * `outputTransferFeeBps`: the output token's transfer fee. RouterV2 measures what the last stage's pools paid it
  * (the quote's output, that fee already taken) and pays the user from it, a transfer that takes the fee again;
  * `minAmountOut` is checked on what arrives. (When the pools pay the recipient directly the fee is taken once and
  * the user gets more than this counts.)
  */
-export function routeExecution(order: RouteOrder, quote: QuotedRoute, outputTransferFeeBps = 0): RouteExecution {
+export function routeExecution(order: RouteOrder, quote: QuotedRoute, outputTransferFeeBps = 0, executed: ExecutedAmounts = {}): RouteExecution {
   const gross = quote.amountOut;
   const feeBps = BigInt(order.feeBps);
   const userAmount = splitOutput({ grossAmountOut: gross, expectedAmountOut: gross, feeBps, hasFeeRecipient: order.feeRecipient !== undefined }).userAmount;
-  const minOut = minAmountOut(afterTransferFee(userAmount, outputTransferFeeBps), BigInt(order.slippageBps));
+  const modelled = afterTransferFee(userAmount, outputTransferFeeBps);
+  const received = executed.received ?? modelled;
+  const minOut = executed.minAmountOut ?? minAmountOut(received, BigInt(order.slippageBps));
   const native = { nativeIn: order.nativeIn, unwrapNative: order.unwrap };
   const calldata = encodeExecuteSwaps({
     tokens: quote.route.tokens,
@@ -43,5 +56,8 @@ export function routeExecution(order: RouteOrder, quote: QuotedRoute, outputTran
     ...native,
     ...(order.payout ? { payout: order.payout } : {}),
   });
-  return { path: executeSwapsPath(quote.route.tokens, native), amountOut: afterTransferFee(gross, outputTransferFeeBps), minAmountOut: minOut, calldata };
+  // What the simulation delivered where it differs from the model (the integrator's fee, when there is one, kept
+  // out of it as the model counts it).
+  const amountOut = afterTransferFee(gross, outputTransferFeeBps) + received - modelled;
+  return { path: executeSwapsPath(quote.route.tokens, native), amountOut: amountOut > 0n ? amountOut : 0n, minAmountOut: minOut, calldata };
 }

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readBalances, shortMessage, simulateRouterCall } from '@dex/chain';
-import { checksummed, type ParsedRequestOf, type PoolRecord, type ResponseOf, type RouteResponse, type RouteSimulation, type TokenMeta, balancesContract, CHAIN_DID_NOT_ANSWER, poolsContract } from '@dex/messages';
+import { performance } from 'node:perf_hooks';
+import { isUnreachable, readBalances, shortMessage, simulateRoute, simulateRouterCall } from '@dex/chain';
+import { checksummed, type ParsedRequestOf, type PoolRecord, type ResponseOf, type RouteResponse, type RouteSimulation, type TokenMeta, balancesContract, CHAIN_DID_NOT_ANSWER, poolsContract, ROUTE_REVERTS } from '@dex/messages';
 import { bestPathRate, poolModule, type ChainGraph, type Route } from '@dex/routing';
 import { BusError } from '@dex/service';
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { formatUnits, getAddress, type Address } from 'viem';
 import { LiquidityService, type ChainLiquidity, type LiquiditySnapshot } from '../liquidity/liquidity.service';
 import { quotedPriceImpact, routeAnswer } from './route-answer';
@@ -11,7 +12,7 @@ import { routeExecution, type RouteExecution } from './route-execution';
 import { GasPrices, RecipientHoldings, routeGasCost } from './route-gas';
 import { requoteRoute, type QuotedRoute } from './route-quote';
 import { RouteSearcher } from './route-searcher';
-import { TokenTransfers } from '../tokens/token-transfers';
+import { TokenTransfers, type TransferCheck } from '../tokens/token-transfers';
 import { resolveRouteRequest, type RouteOrder, type RouteRequest } from './route-request';
 import { isNative, knownToken, nativeToken } from './token-meta';
 
@@ -30,6 +31,53 @@ export function checkPriceImpact(averagePriceImpact: number, maxPriceImpact: num
   );
 }
 
+/**
+ * The 503 of a read the answer needs: `Chain <id> unavailable` where no provider could be reached (as a route's
+ * re-quote says it), `The chain did not answer` where the node answered with an error.
+ */
+function chainFailed(chainId: number, what: string, err: unknown): BusError {
+  if (isUnreachable(err)) return new BusError(503, `Chain ${chainId} unavailable: no RPC provider is giving blocks`, `${what}: ${shortMessage(err)}`);
+  return new BusError(503, CHAIN_DID_NOT_ANSWER, `${what}: ${shortMessage(err)}`);
+}
+
+/** Times a route is searched again without pools where its tokens' transfers fail. */
+const MAX_REROUTES = 2;
+
+type FailedTransfer = Extract<TransferCheck['result'], { failure: 'reverted' | 'returnedFalse' }>;
+
+/** A route's amounts at a block and its transaction; the time its simulation took (0 where none ran). */
+interface Executed {
+  readonly quote: QuotedRoute;
+  readonly execution: RouteExecution;
+  readonly simulationMs: number;
+}
+
+/** What an order is answered with: the route, its tokens' transfer fees, its amounts and its transaction. */
+interface OrderAnswer extends Executed {
+  readonly route: Route;
+  readonly fees: Map<string, number>;
+}
+
+/** The 422 of a token whose transfers fail, with the pools where they do (for a search without them). */
+export class TransfersFailError extends BusError {
+  constructor(
+    readonly token: string,
+    readonly pools: readonly string[],
+    message: string,
+    details: string,
+  ) {
+    super(422, message, details);
+  }
+}
+
+/** How the route service answers. */
+export interface RouteServiceOptions {
+  /** Execute every answered route's transaction in an `eth_call` first (`ROUTE_SIMULATION`, on by default). */
+  readonly simulate: boolean;
+}
+
+export const ROUTE_SERVICE_OPTIONS = Symbol('RouteServiceOptions');
+
 /** Route search, route re-quoting and RouterV2 calldata; pool discovery and wallet balances. */
 @Injectable()
 export class RouteService implements OnApplicationShutdown {
@@ -42,6 +90,7 @@ export class RouteService implements OnApplicationShutdown {
     @Inject(TokenTransfers) private readonly transfers: TokenTransfers,
     /** Where the route searches run (a worker thread in the built app, see `route-searcher.ts`); here by default. */
     @Inject(RouteSearcher) private readonly searcher: RouteSearcher = new RouteSearcher(undefined),
+    @Optional() @Inject(ROUTE_SERVICE_OPTIONS) private readonly options: RouteServiceOptions = { simulate: true },
   ) {
     for (const chain of liquidity.chains?.values() ?? []) chain.onView((view) => searcher.publish(chain.chainId, view));
   }
@@ -63,21 +112,7 @@ export class RouteService implements OnApplicationShutdown {
     // core pools' prices can be current. (Bad input has had its 400 by now.)
     this.liquidity.assertFresh(chain.chainId);
     const order = resolved.order.gasAware ? { ...resolved.order, gasValue: await this.gasValue(chain, snapshot.graph, snapshot.blockNumber, resolved.order) } : resolved.order;
-    let { route, fees } = await this.checkedRoute(chain, snapshot, order, await this.searcher.search(chain.chainId, snapshot, order));
-    let quote = await requoteRoute(chain.client, snapshot.blockNumber, route, fees);
-    let execution = routeExecution(order, quote, fees.get(order.tokenOut.toLowerCase()) ?? 0);
-    // Exact output through tokens that take a transfer fee: the engine sized the input for the pools alone, so the
-    // route is searched again for the output scaled by what the fees took, until it delivers the amount asked for.
-    if ('amountOut' in order.amount) {
-      const asked = order.amount.amountOut;
-      for (let attempt = 0; attempt < 3 && execution.amountOut < asked && execution.amountOut > 0n; attempt++) {
-        const target = (asked * route.amountOut) / execution.amountOut + 1n;
-        const again = { ...order, amount: { amountOut: target } };
-        ({ route, fees } = await this.checkedRoute(chain, snapshot, again, await this.searcher.search(chain.chainId, snapshot, again)));
-        quote = await requoteRoute(chain.client, snapshot.blockNumber, route, fees);
-        execution = routeExecution(order, quote, fees.get(order.tokenOut.toLowerCase()) ?? 0);
-      }
-    }
+    const { fees, quote, execution, simulationMs } = await this.reroutedAnswer(chain, snapshot, order);
     const averagePriceImpact = quotedPriceImpact(quote);
     checkPriceImpact(averagePriceImpact, order.maxPriceImpact);
     const [simulation, gas] = await Promise.all([
@@ -97,6 +132,7 @@ export class RouteService implements OnApplicationShutdown {
       minAmountOut: execution.minAmountOut.toString(),
       averagePriceImpact,
       gasEstimate: gas.gasEstimate,
+      ...(this.options.simulate ? { simulationMs: Number(simulationMs.toFixed(3)) } : {}),
       pools: quote.hops.map((hop) => hop.map((s) => s.swap.poolAddress)),
       ...(order.payout ? { recipient: order.payout.recipient, deadline: order.payout.deadline.toString() } : {}),
       ...(simulation ? { simulation: { success: simulation.success, failure: simulation.failure, revertReason: simulation.revertReason } } : {}),
@@ -105,8 +141,162 @@ export class RouteService implements OnApplicationShutdown {
   }
 
   /**
+   * `answerOrder`, and where a token's transfers fail from or to some pools of the route (found by the transfer
+   * checks, or when the route's transaction reverted in its simulation), the same without those pools, up to
+   * `MAX_REROUTES` times: a route through a token paused or blocklisting a pool goes around it where another way
+   * exists. The first refusal is the answer when no other way is left.
+   */
+  private async reroutedAnswer(chain: ChainLiquidity, snapshot: LiquiditySnapshot, order: RouteOrder): Promise<OrderAnswer> {
+    let refusal: TransfersFailError | undefined;
+    let current = order;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.answerOrder(chain, snapshot, current);
+      } catch (err) {
+        if (refusal && err instanceof BusError && err.status === 404) throw refusal;
+        if (!(err instanceof TransfersFailError) || attempt >= MAX_REROUTES) throw refusal ?? err;
+        refusal ??= err;
+        const excludePools = [...new Set([...(current.filter.excludePools ?? []), ...err.pools.map((p) => p.toLowerCase())])];
+        this.logger.log({ msg: 'route searched again without pools whose token transfers fail', chainId: chain.chainId, blockNumber: snapshot.blockNumber.toString(), excludePools });
+        current = { ...current, filter: { ...current.filter, excludePools } };
+      }
+    }
+  }
+
+  /**
+   * The engine's route for the order with its tokens' transfers checked, executed (`executedRoute`); for an exact
+   * output where what arrives is less than the pools pay (tokens that take a transfer fee, measured or not), the
+   * route is searched again for the output scaled by what was lost, until it delivers the amount asked for.
+   */
+  private async answerOrder(chain: ChainLiquidity, snapshot: LiquiditySnapshot, order: RouteOrder): Promise<OrderAnswer> {
+    let { route, fees } = await this.checkedRoute(chain, snapshot, order, await this.searcher.search(chain.chainId, snapshot, order));
+    let { quote, execution, simulationMs } = await this.executedRoute(chain, snapshot, order, route, fees);
+    if (!('amountOut' in order.amount)) return { route, fees, quote, execution, simulationMs };
+    const asked = order.amount.amountOut;
+    for (let attempt = 0; attempt < 4 && execution.amountOut < asked && execution.amountOut > 0n; attempt++) {
+      const target = (asked * route.amountOut) / execution.amountOut + 1n;
+      const again = { ...order, amount: { amountOut: target } };
+      ({ route, fees } = await this.checkedRoute(chain, snapshot, again, await this.searcher.search(chain.chainId, snapshot, again)));
+      const executed = await this.executedRoute(chain, snapshot, order, route, fees);
+      ({ quote, execution } = executed);
+      simulationMs += executed.simulationMs;
+    }
+    if (execution.amountOut < asked) {
+      const { decimals, symbol } = order.metaOut;
+      throw new BusError(404, 'No route found', `no route found delivers ${formatUnits(asked, decimals)} ${symbol}: the best found delivers ${formatUnits(execution.amountOut, decimals)} ${symbol} after the tokens' transfer fees`);
+    }
+    return { route, fees, quote, execution, simulationMs };
+  }
+
+  /**
+   * The route's amounts at the snapshot's block and its transaction, executed before it is answered (unless the
+   * service runs with `ROUTE_SIMULATION=off`): the exact calldata, from a virtual payer given the input, in one
+   * `eth_call` (`simulateRoute`). What the recipient received there is the answer's output and the base of its
+   * `minAmountOut` (it differs from the model where a token takes a fee the transfer check did not measure as it
+   * is: a fixed fee, a tax that depends on the direction, a fee that changed). A transaction that reverts is
+   * explained (`explainRevert`) and refused.
+   */
+  private async executedRoute(chain: ChainLiquidity, snapshot: LiquiditySnapshot, order: RouteOrder, route: Route, fees: Map<string, number>): Promise<Executed> {
+    const quote = await requoteRoute(chain.client, snapshot.blockNumber, route, fees);
+    if (!this.options.simulate) return { quote, execution: routeExecution(order, quote, fees.get(order.tokenOut.toLowerCase()) ?? 0), simulationMs: 0 };
+    const started = performance.now();
+    const execution = await this.simulatedExecution(chain, snapshot, order, quote, fees);
+    return { quote, execution, simulationMs: performance.now() - started };
+  }
+
+  /** `executedRoute`'s simulation of a quoted route: the execution it answers. */
+  private async simulatedExecution(chain: ChainLiquidity, snapshot: LiquiditySnapshot, order: RouteOrder, quote: QuotedRoute, fees: Map<string, number>): Promise<RouteExecution> {
+    const { blockNumber } = snapshot;
+    const outputFee = fees.get(order.tokenOut.toLowerCase()) ?? 0;
+    const checks = this.transfers.chain(chain.chainId);
+    const unavailable = (err: unknown): never => {
+      throw chainFailed(chain.chainId, `the simulation at block ${blockNumber}`, err);
+    };
+    const balanceSlot = order.nativeIn ? undefined : await checks.balanceSlot(order.tokenIn, blockNumber).catch(unavailable);
+    if (!order.nativeIn && !balanceSlot) {
+      // No storage slot alone holds an account's balance of the input (computed balances): the transaction cannot be
+      // funded in an eth_call, and the model's amounts are answered as they are.
+      this.logger.warn({ msg: 'route not simulated: no balance slot for the input', chainId: chain.chainId, token: order.tokenIn });
+      return routeExecution(order, quote, outputFee);
+    }
+    const trial = routeExecution(order, quote, outputFee, { minAmountOut: 0n });
+    const result = await simulateRoute(chain.client, {
+      router: getAddress(chain.entry.routerV2),
+      tokenIn: order.nativeIn ? undefined : order.tokenIn,
+      balanceSlot,
+      amountIn: quote.amountIn,
+      tokenOut: order.unwrap ? undefined : order.tokenOut,
+      recipient: order.payout?.recipient,
+      calldata: trial.calldata,
+      blockNumber,
+    }).catch(unavailable);
+    if (result.ok) {
+      if (result.received === 0n) throw new BusError(404, 'No route found', `the route delivers nothing at block ${blockNumber}`);
+      const execution = routeExecution(order, quote, outputFee, { received: result.received });
+      if (execution.amountOut !== trial.amountOut) {
+        this.logger.log({ msg: 'route delivers other than its model', chainId: chain.chainId, blockNumber: blockNumber.toString(), modelled: trial.amountOut.toString(), executed: execution.amountOut.toString() });
+      }
+      return execution;
+    }
+    if (result.reason === 'unfunded') {
+      // The slot no longer holds the balance (an upgraded token): found again for the next request.
+      checks.forgetBalanceSlot(order.tokenIn);
+      this.logger.warn({ msg: 'route not simulated: the balance override did not fund the payer', chainId: chain.chainId, token: order.tokenIn, balance: result.balance.toString() });
+      return routeExecution(order, quote, outputFee);
+    }
+    return this.explainRevert(chain, snapshot, order, quote, result.revertReason);
+  }
+
+  /**
+   * A route whose transaction reverted in its simulation: what is kept of its tokens' transfers is forgotten, and
+   * each token is sent, from each pool of the route that trades it, to the router and back, with the amounts the
+   * route moves there: a 422 naming the token whose transfer fails (paused, blocklisting, a size limit, ... ,
+   * announced or not); where every transfer goes through, a 422 with the transaction's revert reason.
+   */
+  private async explainRevert(chain: ChainLiquidity, snapshot: LiquiditySnapshot, order: RouteOrder, quote: QuotedRoute, revertReason: string): Promise<never> {
+    const { blockNumber } = snapshot;
+    const checks = this.transfers.chain(chain.chainId);
+    const wrapped = chain.wrappedNative.toLowerCase();
+    const moves: { token: string; pool: string; amount: bigint }[] = [];
+    for (const hop of quote.hops) {
+      for (const { swap, amountIn, poolAmountOut } of hop) {
+        if (swap.kind === 'launchpad') continue;
+        if (swap.tokenIn.toLowerCase() !== wrapped) moves.push({ token: swap.tokenIn, pool: swap.poolAddress, amount: amountIn });
+        if (swap.tokenOut.toLowerCase() !== wrapped) moves.push({ token: swap.tokenOut, pool: swap.poolAddress, amount: poolAmountOut });
+      }
+    }
+    checks.forget(moves.map((m) => m.token));
+    this.logger.log({ msg: 'route reverts in its simulation', chainId: chain.chainId, blockNumber: blockNumber.toString(), revertReason, pools: quote.hops.map((hop) => hop.map((s) => s.swap.poolAddress)) });
+    const unavailable = (token: string) => (err: unknown) => {
+      throw chainFailed(chain.chainId, `checking the transfers of ${token} at block ${blockNumber}`, err);
+    };
+    // First as every route checks them (kept, so that /tokens says what was found), then with the route's amounts.
+    const kept = await Promise.all(moves.map(({ token, pool }) => checks.check(checksummed(token), checksummed(pool), blockNumber).catch(unavailable(token))));
+    this.throwTransferFailures(chain, blockNumber, kept);
+    const sized = await Promise.all(moves.map(({ token, pool, amount }) => checks.checkAmount(checksummed(token), checksummed(pool), amount, blockNumber).catch(unavailable(token))));
+    this.throwTransferFailures(chain, blockNumber, sized);
+    throw new BusError(422, ROUTE_REVERTS, `RouterV2's transaction for the route reverts at block ${blockNumber} with ${revertReason}, though each of its tokens moves from its pools to the router and back`);
+  }
+
+  /** A `TransfersFailError` naming the first failing token and every pool where a check of it failed; nothing when none did. */
+  private throwTransferFailures(chain: ChainLiquidity, blockNumber: bigint, checks: readonly TransferCheck[]): void {
+    const failed = checks.filter((c): c is TransferCheck & { result: FailedTransfer } => !c.result.ok && c.result.failure !== 'unknown');
+    if (failed.length === 0) return;
+    const [first] = failed;
+    const symbol = chain.token(first.token)?.symbol || first.token;
+    const how = first.result.failure === 'returnedFalse' ? 'answers false (SafeERC20 treats that as a failed transfer)' : `reverts with ${first.result.reason}`;
+    throw new TransfersFailError(
+      first.token,
+      failed.map((c) => c.pool),
+      `Token transfers fail: ${symbol} (${checksummed(first.token)})`,
+      `a transfer of ${symbol} from ${first.result.from} to ${first.result.to} ${how} at block ${blockNumber}; RouterV2 cannot trade it through pool ${checksummed(first.pool)}`,
+    );
+  }
+
+  /**
    * The route once its tokens' transfers are checked (`TokenTransfers`: from each pool of the route that trades
-   * the token, to the router and back): a 422 naming a token whose transfers fail; each token's transfer fee. A
+   * the token, to the router and back): each token's transfer fee; without the simulation, a 422 naming a token
+   * whose transfers fail. A
    * token that takes a fee is traded only through V2 and stable pools (RouterV2 prices what those actually
    * received; concentrated, core and launchpad pools expect the amount sent): when the route has another pool
    * on such a token, the search runs again without those kinds of source.
@@ -132,19 +322,14 @@ export class RouteService implements OnApplicationShutdown {
         }),
       ),
     );
+    // A pool that holds none of the token ('unknown'): nothing could be learnt there (the route's own quote finds it empty).
+    // A check that failed refuses the route at once only where routes are not executed before they are answered: the
+    // check sends a tenth of the pool's balance and back, which a token may refuse where the route's own transfers
+    // go through (a maximum transfer size, a balance that reads more than it holds); the simulation decides, and
+    // `explainRevert` names the token if it fails.
+    if (!this.options.simulate) this.throwTransferFailures(chain, blockNumber, results);
     const fees = new Map<string, number>();
-    for (const { token, pool, result } of results) {
-      const key = token.toLowerCase();
-      if (result.ok) {
-        fees.set(key, Math.max(fees.get(key) ?? 0, result.transferFeeBps));
-        continue;
-      }
-      // A pool that holds none of the token: nothing could be learnt there (the route's own quote finds it empty).
-      if (result.failure === 'unknown') continue;
-      const symbol = chain.token(token)?.symbol || token;
-      const how = result.failure === 'returnedFalse' ? 'answers false (SafeERC20 treats that as a failed transfer)' : `reverts with ${result.reason}`;
-      throw new BusError(422, `Token transfers fail: ${symbol} (${token})`, `a transfer of ${symbol} from ${result.from} to ${result.to} ${how} at block ${blockNumber}; RouterV2 cannot trade it through pool ${pool}`);
-    }
+    for (const { token, result } of results) if (result.ok) fees.set(token.toLowerCase(), Math.max(fees.get(token.toLowerCase()) ?? 0, result.transferFeeBps));
     const feeTokens = new Set([...fees].filter(([, bps]) => bps > 0).map(([t]) => t));
     const measuredOnly = (kind: string) => kind === 'uniswap-v2' || kind === 'stable';
     const unfit = route.hopSwaps.flat().filter((s) => !measuredOnly(s.kind) && (feeTokens.has(s.tokenIn.toLowerCase()) || feeTokens.has(s.tokenOut.toLowerCase())));
@@ -152,7 +337,7 @@ export class RouteService implements OnApplicationShutdown {
     if (searchedAgain) throw new BusError(404, 'No route found', 'a token of the route takes a transfer fee and only V2 and stable pools can trade it');
     const others = chain.sources.filter((s) => !measuredOnly(s.kind)).map((s) => s.routerIndex);
     const { includeDexes, excludeDexes } = order.filter;
-    const filter = includeDexes?.length ? { includeDexes: includeDexes.filter((i) => !others.includes(i)) } : { excludeDexes: [...new Set([...(excludeDexes ?? []), ...others])] };
+    const filter = { ...order.filter, ...(includeDexes?.length ? { includeDexes: includeDexes.filter((i) => !others.includes(i)) } : { excludeDexes: [...new Set([...(excludeDexes ?? []), ...others])] }) };
     if (filter.includeDexes?.length === 0) throw new BusError(404, 'No route found', 'a token of the route takes a transfer fee and only V2 and stable pools can trade it');
     return this.checkedRoute(chain, snapshot, order, await this.searcher.search(chain.chainId, snapshot, { ...order, filter }), true);
   }

@@ -8,10 +8,13 @@
  * - the token emitted any event other than Transfer and Approval since it was checked (Paused, Unpaused, a
  *   blocklist entry, an ownership or implementation change): one `eth_getLogs` over the checked tokens per new
  *   block a route is asked at; or
- * - it is older than `maxAgeMs` (default 10 minutes), for changes that emit nothing.
+ * - it is older than `maxAgeMs` (default 10 minutes), for changes that emit nothing; or
+ * - it found the transfers failing and the block asked for is a later one (a token that paused or blocklisted without
+ *   an event may undo it the same way).
+ * A route whose simulation reverts forgets the answers of its tokens (`forget`), for the changes that emit nothing.
  * A failure to read the chain is not kept: the next request checks again.
  */
-import { probeTokenTransfers, shortMessage, type ChainPublicClient, type ProbeTokenTransfersReturnType } from '@dex/chain';
+import { findBalanceSlot, probeTokenTransfers, shortMessage, type BalanceSlot, type ChainPublicClient, type ProbeTokenTransfersReturnType } from '@dex/chain';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LiquidityService } from '../liquidity/liquidity.service';
 import { erc20Abi, getAddress, toEventSelector, type Address } from 'viem';
@@ -33,6 +36,8 @@ export const DEFAULT_TRANSFER_CHECK_MAX_AGE_MS = 10 * 60_000;
 /** The checks of one chain. */
 export class ChainTransferChecks {
   private readonly checks = new Map<string, Promise<TransferCheck>>();
+  /** Per token (lower-case), where it keeps an account's balance. */
+  private readonly balanceSlots = new Map<string, Promise<BalanceSlot | undefined>>();
   /** The answers of `checks` that arrived, readable without awaiting. */
   private readonly settled = new Map<string, TransferCheck>();
   /** The last block whose token events were read (undefined: none yet; the next scan starts at the oldest check). */
@@ -57,7 +62,9 @@ export class ChainTransferChecks {
     const kept = this.checks.get(key);
     if (kept) {
       const check = await kept.catch(() => undefined);
-      if (check && this.now() - check.checkedAtMs <= this.maxAgeMs && check.blockNumber <= blockNumber) return check;
+      // A failure holds for its block only: a token that paused or blocklisted without a word may undo it the same way.
+      const fresh = check && this.now() - check.checkedAtMs <= this.maxAgeMs && check.blockNumber <= blockNumber && (check.result.ok || check.blockNumber === blockNumber);
+      if (fresh) return check;
       if (this.checks.get(key) === kept) {
         this.checks.delete(key);
         this.settled.delete(key);
@@ -75,6 +82,52 @@ export class ChainTransferChecks {
       this.logger.warn({ msg: 'token transfer check failed', chainId: this.chainId, token, pool, error: shortMessage(err) });
     });
     return running;
+  }
+
+  /**
+   * Forgets what is known of the tokens' transfers, so that the next check reads the chain again: after a route
+   * through them failed in its simulation, whatever the kept answers said (a token may pause or blocklist without
+   * emitting anything).
+   */
+  forget(tokens: readonly string[]): void {
+    const gone = new Set(tokens.map((t) => t.toLowerCase()));
+    for (const key of [...this.checks.keys()]) {
+      if (!gone.has(key.split('|')[0])) continue;
+      this.checks.delete(key);
+      this.settled.delete(key);
+    }
+  }
+
+  /**
+   * `amount` of the token sent from `pool` to the router and back at the block, not kept: what a failed route's
+   * own amounts show (a token may refuse a transfer above some size).
+   */
+  async checkAmount(token: Address, pool: Address, amount: bigint, blockNumber: bigint): Promise<TransferCheck> {
+    const result = await probeTokenTransfers(this.client, { token, holder: pool, router: this.router, amount, blockNumber });
+    return { token: getAddress(token), pool: getAddress(pool), blockNumber, checkedAtMs: this.now(), result };
+  }
+
+  /**
+   * Where the token keeps the simulations' payer's balance (`findBalanceSlot`), found once per token; a failure to
+   * read the chain is not kept.
+   */
+  balanceSlot(token: Address, blockNumber: bigint): Promise<BalanceSlot | undefined> {
+    const key = token.toLowerCase();
+    let found = this.balanceSlots.get(key);
+    if (!found) {
+      found = findBalanceSlot(this.client, { token, blockNumber });
+      this.balanceSlots.set(key, found);
+      found.then(
+        (slot) => this.logger.log({ msg: 'balance slot found', chainId: this.chainId, token, slot: slot?.slot ?? null }),
+        () => this.balanceSlots.get(key) === found && this.balanceSlots.delete(key),
+      );
+    }
+    return found;
+  }
+
+  /** Forgets where the token keeps a balance: found again on the next simulation. */
+  forgetBalanceSlot(token: string): void {
+    this.balanceSlots.delete(token.toLowerCase());
   }
 
   /** The kept answers of a token (every pool checked), without reading the chain. */

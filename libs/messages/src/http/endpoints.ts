@@ -104,6 +104,11 @@ export const INVALID_MAX_PRICE_IMPACT = 'Invalid maxPriceImpact: must be a perce
 export const PRICE_IMPACT_TOO_HIGH = 'Price impact too high: <impact>% exceeds maxPriceImpact <maxPriceImpact>%';
 /** A route through a token whose transfers revert, answer false, or are paused or blocked for the pool or router. */
 export const TOKEN_TRANSFERS_FAIL = 'Token transfers fail: <symbol> (<address>)';
+/**
+ * A route whose RouterV2 transaction reverts when it is executed before it is answered, though each of its tokens
+ * moves between its pools and the router; `details` names the revert reason.
+ */
+export const ROUTE_REVERTS = 'The route reverts when executed';
 /** The chain did not answer a read the route needs (its block for a deadline, the simulation's calls). */
 export const CHAIN_DID_NOT_ANSWER = 'The chain did not answer';
 /** Default deadline of `executeSwapsWithData` when only a recipient is given: this long after the chain's time. */
@@ -467,7 +472,7 @@ export const ENDPOINTS = {
         'Invalid address: sender',
       ),
       ...e(404, 'No route found'),
-      ...e(422, PRICE_IMPACT_TOO_HIGH, TOKEN_TRANSFERS_FAIL),
+      ...e(422, PRICE_IMPACT_TOO_HIGH, TOKEN_TRANSFERS_FAIL, ROUTE_REVERTS),
       ...e(503, 'Liquidity not loaded yet', CHAIN_UNAVAILABLE, CHAIN_DID_NOT_ANSWER),
       ...UPSTREAM,
     ],
