@@ -2,6 +2,7 @@
 // encoded for RouterV2 with its stages, answered with its intermediate tokens and stages; a linear route as before.
 import { routerV2Abi } from '@dex/abis';
 import { encodeExecuteSwaps } from '@dex/chain';
+import { splitOutput } from '@dex/fee-math';
 import { buildGraph, findRoute, stagePriceImpacts } from '@dex/routing';
 import { decodeFunctionData, getAddress } from 'viem';
 import type { ChainLiquidity } from '../liquidity/liquidity.service';
@@ -115,5 +116,35 @@ describe('a route split across paths through the service', () => {
       encodeExecuteSwaps({ tokens: small.tokens, amountIn: small.amountIn, minAmountOut: execution.minAmountOut, expectedAmountOut: quote.amountOut, hopSwaps, feeBps: 5, feeRecipient: o.feeRecipient }),
     );
     expect(routeAnswer(chain, 7n, o, quote, execution, { quoteId: QUOTE_ID, averagePriceImpact: quotedPriceImpact(quote), gas: GAS }).tokens.intermediates).toEqual(small.tokens.slice(1, -1).map((t) => expect.objectContaining({ address: getAddress(t) })));
+  });
+});
+
+describe("a route's transaction with what its simulation delivered", () => {
+  const amountIn = 10n * E6;
+  const small = findRoute(graph, { tokenIn: USDC, tokenOut: PURR, amountIn, multiHop: true });
+  const fee = { feeBps: 20, feeRecipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' };
+
+  it('answers what arrived, minAmountOut taken from it, the calldata differing from the model in minAmountOut only', async () => {
+    const { client: c } = client((out) => out);
+    const quote = await requoteRoute(c, 7n, small);
+    for (const o of [order(amountIn), order(amountIn, fee)]) {
+      const model = routeExecution(o, quote);
+      const trial = routeExecution(o, quote, 0, { minAmountOut: 0n });
+      expect(trial.minAmountOut).toBe(0n);
+      // What the model said arrives (the user's part after the integrator fee): the same answer as the model's.
+      const user = splitOutput({ grossAmountOut: quote.amountOut, expectedAmountOut: quote.amountOut, feeBps: BigInt(o.feeBps), hasFeeRecipient: o.feeRecipient !== undefined }).userAmount;
+      const same = routeExecution(o, quote, 0, { received: user });
+      expect(same.amountOut).toBe(model.amountOut);
+      // 3% less arrived (a fee the model did not know): the answer says so, the integrator's part kept out of it.
+      const short = (user * 97n) / 100n;
+      const executed = routeExecution(o, quote, 0, { received: short });
+      expect(executed.amountOut).toBe(model.amountOut - (user - short));
+      expect(executed.minAmountOut).toBe((short * 9_900n) / 10_000n);
+      // The head words after the selector: the path's offset, amountIn, minAmountOut, expectedAmountOut, ...
+      const words = (data: string) => data.slice(10).match(/.{64}/g)!;
+      const differing = words(executed.calldata).flatMap((w, i) => (w === words(trial.calldata)[i] ? [] : [i]));
+      expect(differing).toEqual([2]);
+      expect(BigInt(`0x${words(executed.calldata)[2]}`)).toBe(executed.minAmountOut);
+    }
   });
 });
