@@ -117,7 +117,10 @@ describe('tokens as they misbehave on live chains', () => {
       if (exact === 'exact') expect(received).toBe(amountOut);
       if (exact === 'at least') expect(received).toBeGreaterThanOrEqual(amountOut);
       if (exact === 'within a unit') expect(received - amountOut <= 1n && amountOut - received <= 1n).toBe(true);
-      for (const t of data.execution.details.path) if (BigInt(t) !== 0n) expect(await balanceOf(getAddress(t), router())).toBe(0n);
+      // A rebasing token moves whole shares: what the router measured it received reads back as fewer shares than
+      // arrived, so a unit or two may stay behind (as with stETH's 1-2 wei); every other token leaves nothing.
+      const dust = kind === 'rebasing' ? 2n : 0n;
+      for (const t of data.execution.details.path) if (BigInt(t) !== 0n) expect(await balanceOf(getAddress(t), router())).toBeLessThanOrEqual(dust);
       count(`${kind} (${chainId})`, 'executed');
       return { data, received };
     }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { isUnreachable, readBalances, shortMessage, simulateRoute, simulateRouterCall } from '@dex/chain';
 import { checksummed, type ParsedRequestOf, type PoolRecord, type ResponseOf, type RouteResponse, type RouteSimulation, type TokenMeta, balancesContract, CHAIN_DID_NOT_ANSWER, poolsContract, ROUTE_REVERTS } from '@dex/messages';
-import { bestPathRate, poolModule, type ChainGraph, type Route } from '@dex/routing';
+import { bestPathRate, poolModule, type ChainGraph, type HopSwap, type Route } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { formatUnits, getAddress, type Address } from 'viem';
@@ -38,6 +38,22 @@ export function checkPriceImpact(averagePriceImpact: number, maxPriceImpact: num
 function chainFailed(chainId: number, what: string, err: unknown): BusError {
   if (isUnreachable(err)) return new BusError(503, `Chain ${chainId} unavailable: no RPC provider is giving blocks`, `${what}: ${shortMessage(err)}`);
   return new BusError(503, CHAIN_DID_NOT_ANSWER, `${what}: ${shortMessage(err)}`);
+}
+
+/**
+ * The transfers a route makes between its pools and the router, each token of each swap with the amount the swap
+ * moves (what the router hands the pool, what the pool pays): the tokens whose transfers are checked. The wrapped
+ * native token (the chain's own) and launchpad curves (which hold native coin) are left out.
+ */
+function routeTransfers(stages: readonly (readonly { swap: HopSwap; amountIn: bigint; amountOut: bigint }[])[], wrappedNative: string): { token: string; pool: string; amount: bigint }[] {
+  const wrapped = wrappedNative.toLowerCase();
+  const moves: { token: string; pool: string; amount: bigint }[] = [];
+  for (const { swap, amountIn, amountOut } of stages.flat()) {
+    if (swap.kind === 'launchpad') continue;
+    if (swap.tokenIn.toLowerCase() !== wrapped) moves.push({ token: swap.tokenIn, pool: swap.poolAddress, amount: amountIn });
+    if (swap.tokenOut.toLowerCase() !== wrapped) moves.push({ token: swap.tokenOut, pool: swap.poolAddress, amount: amountOut });
+  }
+  return moves;
 }
 
 /** Times a route is searched again without pools where its tokens' transfers fail. */
@@ -256,15 +272,7 @@ export class RouteService implements OnApplicationShutdown {
   private async explainRevert(chain: ChainLiquidity, snapshot: LiquiditySnapshot, order: RouteOrder, quote: QuotedRoute, revertReason: string): Promise<never> {
     const { blockNumber } = snapshot;
     const checks = this.transfers.chain(chain.chainId);
-    const wrapped = chain.wrappedNative.toLowerCase();
-    const moves: { token: string; pool: string; amount: bigint }[] = [];
-    for (const hop of quote.hops) {
-      for (const { swap, amountIn, poolAmountOut } of hop) {
-        if (swap.kind === 'launchpad') continue;
-        if (swap.tokenIn.toLowerCase() !== wrapped) moves.push({ token: swap.tokenIn, pool: swap.poolAddress, amount: amountIn });
-        if (swap.tokenOut.toLowerCase() !== wrapped) moves.push({ token: swap.tokenOut, pool: swap.poolAddress, amount: poolAmountOut });
-      }
-    }
+    const moves = routeTransfers(quote.hops.map((hop) => hop.map((s) => ({ swap: s.swap, amountIn: s.amountIn, amountOut: s.poolAmountOut }))), chain.wrappedNative);
     checks.forget(moves.map((m) => m.token));
     this.logger.log({ msg: 'route reverts in its simulation', chainId: chain.chainId, blockNumber: blockNumber.toString(), revertReason, pools: quote.hops.map((hop) => hop.map((s) => s.swap.poolAddress)) });
     const unavailable = (token: string) => (err: unknown) => {
@@ -303,22 +311,15 @@ export class RouteService implements OnApplicationShutdown {
    */
   private async checkedRoute(chain: ChainLiquidity, snapshot: LiquiditySnapshot, order: RouteOrder, route: Route, searchedAgain = false): Promise<{ route: Route; fees: Map<string, number> }> {
     const { blockNumber } = snapshot;
-    const wrapped = chain.wrappedNative.toLowerCase();
     const pairs = new Map<string, { token: string; pool: string }>();
-    for (const hop of route.hopSwaps) {
-      for (const swap of hop) {
-        if (swap.kind === 'launchpad') continue;
-        for (const token of [swap.tokenIn, swap.tokenOut]) {
-          if (token.toLowerCase() === wrapped) continue;
-          pairs.set(`${token.toLowerCase()}|${swap.poolAddress.toLowerCase()}`, { token, pool: swap.poolAddress });
-        }
-      }
+    for (const { token, pool } of routeTransfers(route.hopSwaps.map((hop) => hop.map((swap) => ({ swap, ...swap }))), chain.wrappedNative)) {
+      pairs.set(`${token.toLowerCase()}|${pool.toLowerCase()}`, { token, pool });
     }
     const checks = this.transfers.chain(chain.chainId);
     const results = await Promise.all(
       [...pairs.values()].map(({ token, pool }) =>
         checks.check(checksummed(token), checksummed(pool), blockNumber).catch((err: unknown) => {
-          throw new BusError(503, CHAIN_DID_NOT_ANSWER, `checking the transfers of ${token} at block ${blockNumber}: ${shortMessage(err)}`);
+          throw chainFailed(chain.chainId, `checking the transfers of ${token} at block ${blockNumber}`, err);
         }),
       ),
     );
