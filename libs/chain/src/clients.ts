@@ -14,6 +14,11 @@ export interface ChainClientOptions {
   readonly timeoutMs?: number;
   /** Polling interval for watchers and receipts; small on local chains. */
   readonly pollingIntervalMs?: number;
+  /**
+   * Gather reads into Multicall3 calls (default). Off for a chain that may have no Multicall3 yet (the deploy tool
+   * on a chain it sets up): each read is then its own eth_call.
+   */
+  readonly multicallBatching?: boolean;
 }
 
 export type ChainPublicClient = PublicClient<Transport, Chain>;
@@ -30,7 +35,7 @@ export function createChainClient(options: ChainClientOptions): ChainPublicClien
   return createPublicClient({
     chain,
     transport: urls.length > 1 ? rpcProviders(options.chainId, options.rpcUrl, options.providers).transport({ timeoutMs: timeout }) : http(urls[0], { timeout, retryCount: 0, fetchFn: rpcFetch }),
-    batch: { multicall: { batchSize: 4096 } },
+    ...(options.multicallBatching === false ? {} : { batch: { multicall: { batchSize: 4096 } } }),
     cacheTime: 0,
     pollingInterval: options.pollingIntervalMs ?? 1_000,
   });

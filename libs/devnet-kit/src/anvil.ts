@@ -24,6 +24,10 @@ export interface AnvilOptions {
    * default, which on a chain with thousands of pools grows by gigabytes a minute.
    */
   readonly maxPersistedStates?: number;
+  /** Another chain's RPC to fork from (`--fork-url`): the node starts with that chain's state, fetched as needed. */
+  readonly forkUrl?: string;
+  /** The block to fork at (`--fork-block-number`); the chain's newest when unset. */
+  readonly forkBlockNumber?: bigint;
 }
 
 export interface AnvilNode {
@@ -120,6 +124,7 @@ export async function startAnvil(options: AnvilOptions): Promise<AnvilNode> {
   if (options.blockTime !== undefined) args.push('--block-time', String(options.blockTime));
   if (options.loadState !== undefined) args.push('--load-state', options.loadState);
   if (options.maxPersistedStates !== undefined) args.push('--max-persisted-states', String(options.maxPersistedStates));
+  if (options.forkUrl !== undefined) args.push('--fork-url', options.forkUrl, ...(options.forkBlockNumber === undefined ? [] : ['--fork-block-number', String(options.forkBlockNumber)]));
   // Block states that leave anvil's memory go to disk; anvil never removes them, so each node gets a folder of
   // its own that goes with it.
   const states = mkdtempSync(join(tmpdir(), `anvil-${options.chainId}-states-`));
