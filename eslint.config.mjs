@@ -31,6 +31,7 @@ import globals from 'globals';
 //   indexer     indexer
 //   devnet      devnet, devnet-kit: production code of any other project cannot import the devnet kit;
 //               tests (and libs/testing, and the benches through dist/) can
+//   deploy      libs/deploy: the deploy tool (npm run deploy), our contracts onto any chain from a config file
 //   testing     libs/testing (it runs chains through the devnet kit)
 //   e2e         apps/e2e
 //   gateway     the gateway imports only the libs tagged `consumer:gateway` (messages and service), and
@@ -57,6 +58,7 @@ const SCOPES = {
   'scope:launchpad': ['scope:shared', 'scope:launchpad'],
   'scope:indexer': ['scope:shared', 'scope:indexer'],
   'scope:devnet': ['scope:shared', 'scope:devnet'],
+  'scope:deploy': ['scope:shared', 'scope:deploy'],
   'scope:testing': ['scope:shared', 'scope:devnet'],
   'scope:e2e': ['scope:shared', 'scope:devnet', 'scope:testing'],
   'scope:gateway': ['consumer:gateway'],

@@ -21,6 +21,8 @@ export const projects = [
   { name: 'chain', root: 'libs/chain', type: 'data-access', scope: 'shared' },
   // Production code of the devnet app alone may import it; tests and libs/testing may too.
   { name: 'devnet-kit', root: 'libs/devnet-kit', type: 'kit', scope: 'devnet' },
+  // The deploy tool (npm run deploy): our contracts onto a chain we did not build, from a config file.
+  { name: 'deploy', root: 'libs/deploy', type: 'kit', scope: 'deploy' },
   { name: 'abis', root: 'libs/abis', type: 'contract', scope: 'shared' },
   { name: 'routing', root: 'libs/routing', type: 'domain', scope: 'shared' },
   { name: 'fee-math', root: 'libs/fee-math', type: 'domain', scope: 'shared' },

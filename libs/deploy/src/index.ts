@@ -1,0 +1,4 @@
+export * from './config';
+export * from './record';
+export * from './deploy';
+export * from './cli';
