@@ -29,3 +29,4 @@ export * from './actions/probe-token-transfers';
 export * from './actions/simulate-route';
 export * from './rpc-fetch';
 export * from './multicall3';
+export * from './actions/verify-source';

@@ -1,0 +1,95 @@
+// Whether a configured liquidity source is what its config says, before it is used: code at every address it
+// names, and a call that only a contract of its kind answers the way that kind does (a V2 factory's first pair
+// names the factory back and keeps kLast; a V3 factory spaces its 0.05% tier at 10 ticks; an Algebra factory has a pool deployer
+// with code; our AMM router has a referral registry, our launchpad a graduation DEX).
+import { algebraFactoryAbi, ammRouterAbi, launchpadAbi, stablePoolAbi, stablePoolFactoryAbi, uniswapV2CoreFactoryAbi, uniswapV2CorePairAbi, uniswapV3FactoryAbi } from '@dex/abis';
+import { getAddress, type Address } from 'viem';
+import type { ChainPublicClient } from '../clients';
+import { shortMessage } from '../errors';
+
+export interface VerifySourceParameters {
+  readonly name: string;
+  readonly kind: string;
+  readonly addresses: Readonly<Record<string, string>>;
+}
+
+/** `ok`, or why the source is not what its config says. Throws only when the node cannot answer. */
+export type VerifySourceReturnType = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+/** A read that the contract refused, as opposed to a node that did not answer. */
+class Refused extends Error {}
+
+/** Checks the source at the chain's newest block (see the module's comment). */
+export async function verifySource(client: ChainPublicClient, source: VerifySourceParameters): Promise<VerifySourceReturnType> {
+  const has = async (role: string, address: string): Promise<void> => {
+    const code = await client.getCode({ address: getAddress(address) });
+    if (!code || code === '0x') throw new Refused(`no contract at its ${role} ${getAddress(address)}`);
+  };
+  const read = async <T>(what: string, call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (err) {
+      // A revert or an answer that does not decode is the contract's; a transport failure is the node's.
+      if (/revert|decode|returned no data|zero data/i.test(shortMessage(err))) throw new Refused(`${what} is not answered: ${shortMessage(err)}`);
+      throw err;
+    }
+  };
+  const address = (role: string): Address => {
+    const value = source.addresses[role];
+    if (!value) throw new Refused(`no ${role} address`);
+    return getAddress(value);
+  };
+  try {
+    for (const [role, value] of Object.entries(source.addresses)) await has(role, value);
+    switch (source.kind) {
+      case 'uniswap-v2': {
+        const factory = address('factory');
+        const count = await read('allPairsLength()', () => client.readContract({ address: factory, abi: uniswapV2CoreFactoryAbi, functionName: 'allPairsLength' }));
+        if (count > 0n) {
+          const pair = await read('allPairs(0)', () => client.readContract({ address: factory, abi: uniswapV2CoreFactoryAbi, functionName: 'allPairs', args: [0n] }));
+          const named = await read(`the first pair's factory()`, () => client.readContract({ address: pair, abi: uniswapV2CorePairAbi, functionName: 'factory' }));
+          if (getAddress(named) !== factory) throw new Refused(`its first pair ${pair} names another factory, ${named}`);
+          // A constant-product pair keeps k for the protocol fee; Solidly-style pools do not.
+          await read(`the first pair's kLast()`, () => client.readContract({ address: pair, abi: uniswapV2CorePairAbi, functionName: 'kLast' }));
+        }
+        break;
+      }
+      case 'stable': {
+        const factory = address('factory');
+        const count = await read('allPoolsLength()', () => client.readContract({ address: factory, abi: stablePoolFactoryAbi, functionName: 'allPoolsLength' }));
+        if (count > 0n) {
+          const pool = await read('allPools(0)', () => client.readContract({ address: factory, abi: stablePoolFactoryAbi, functionName: 'allPools', args: [0n] }));
+          const named = await read(`the first pool's factory()`, () => client.readContract({ address: pool, abi: stablePoolAbi, functionName: 'factory' }));
+          if (getAddress(named) !== factory) throw new Refused(`its first pool ${pool} names another factory, ${named}`);
+        }
+        break;
+      }
+      case 'uniswap-v3': {
+        const spacing = await read('feeAmountTickSpacing(500)', () => client.readContract({ address: address('factory'), abi: uniswapV3FactoryAbi, functionName: 'feeAmountTickSpacing', args: [500] }));
+        if (spacing !== 10) throw new Refused(`feeAmountTickSpacing(500) is ${spacing}, not a Uniswap V3 factory's 10`);
+        break;
+      }
+      case 'algebra': {
+        const deployer = await read('poolDeployer()', () => client.readContract({ address: address('factory'), abi: algebraFactoryAbi, functionName: 'poolDeployer' }));
+        await has('pool deployer', deployer);
+        break;
+      }
+      case 'core': {
+        const registry = await read('refCodeRegistry()', () => client.readContract({ address: address('router'), abi: ammRouterAbi, functionName: 'refCodeRegistry' }));
+        await has('referral registry', registry);
+        break;
+      }
+      case 'launchpad': {
+        const count = await read('dexCount()', () => client.readContract({ address: address('launchpad'), abi: launchpadAbi, functionName: 'dexCount' }));
+        if (count === 0n) throw new Refused('the launchpad has no graduation DEX');
+        break;
+      }
+      default:
+        throw new Refused(`kind ${source.kind} is not one the service routes`);
+    }
+    return { ok: true };
+  } catch (err) {
+    if (err instanceof Refused) return { ok: false, reason: err.message };
+    throw err;
+  }
+}
