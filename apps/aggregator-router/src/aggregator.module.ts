@@ -10,6 +10,7 @@ import { RouteSearcher, searchWorkerScript } from './routes/route-searcher';
 import { ROUTE_SERVICE_OPTIONS, RouteService } from './routes/route.service';
 import { DexesHandler } from './sources/dexes.handler';
 import { SourceRegistry } from './sources/source-registry';
+import { SourceVerification } from './sources/source-verification';
 import { TokensHandler } from './tokens/tokens.handler';
 import { TokenTransfers } from './tokens/token-transfers';
 
@@ -30,6 +31,6 @@ export function aggregatorModule(config: AggregatorConfig, bus: NatsBus): Dynami
             retainBlocks: config.LIQUIDITY_RETAIN_BLOCKS,
             facts: { bus, stream: config.INDEXER_STREAM },
           }),
-      }, TokenTransfers, { provide: RouteSearcher, useFactory: () => new RouteSearcher(config.ROUTE_SEARCH_WORKERS > 0 ? searchWorkerScript() : undefined, config.ROUTE_SEARCH_WORKERS) }, { provide: ROUTE_SERVICE_OPTIONS, useValue: { simulate: config.ROUTE_SIMULATION === 'on' } }, RouteService],
+      }, TokenTransfers, { provide: RouteSearcher, useFactory: () => new RouteSearcher(config.ROUTE_SEARCH_WORKERS > 0 ? searchWorkerScript() : undefined, config.ROUTE_SEARCH_WORKERS) }, { provide: ROUTE_SERVICE_OPTIONS, useValue: { simulate: config.ROUTE_SIMULATION === 'on' } }, RouteService, SourceVerification],
   });
 }

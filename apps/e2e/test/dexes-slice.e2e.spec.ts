@@ -4,11 +4,17 @@ import { ENDPOINTS, healthContract, healthReportSchema, listDexesContract, QUEUE
 import { DexApiError, type DexClient } from '@dex/sdk';
 import { createJsonLogger, NatsBus } from '@dex/service';
 import { createTestDatabase, startPrivateNatsServer, startTestChains, type PrivateNatsServer, type TestChains, type TestDatabase } from '@dex/testing';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { apiClient, bodyOf, fileNatsUrl, getJson, startApp, until, type AppProcess } from '../src';
 
 jest.setTimeout(90_000);
+
+/** A source that is not what its config says: RouterV2 slot 42, named a V3 source, at a V2 factory's address. */
+const BOGUS = { name: 'Not a V3 factory', kind: 'uniswap-v3', routerIndex: 42 } as const;
 
 /** A GET of `path` exactly as written (fetch would normalise it), over node:http: status, headers and JSON body. */
 function rawGet(baseUrl: string, path: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: unknown }> {
@@ -36,8 +42,14 @@ describe('GET /dexes and /health through the stack', () => {
   beforeAll(async () => {
     [chains, db] = await Promise.all([startTestChains(), createTestDatabase()]);
     const env = { ...chains.env, NATS_URL: await fileNatsUrl(), DATABASE_URL: db.url };
+    // The devnet's sources, and on chain 999 one that is not what it says: the V2 factory named as a V3 source.
+    const manifest = JSON.parse(readFileSync(chains.manifestPath, 'utf8'));
+    const v2 = manifest.chains['999'].sources.find((s: { kind: string }) => s.kind === 'uniswap-v2');
+    manifest.chains['999'].sources.push({ ...BOGUS, addresses: { factory: v2.addresses.factory } });
+    const sourcesPath = join(mkdtempSync(join(tmpdir(), 'dexes-')), 'sources.json');
+    writeFileSync(sourcesPath, JSON.stringify(manifest));
     [aggregator, gateway] = await Promise.all([
-      startApp('aggregator-router', { ...env, SOURCES_CONFIG: chains.manifestPath }),
+      startApp('aggregator-router', { ...env, SOURCES_CONFIG: sourcesPath }),
       startApp('gateway', env),
     ]);
     api = apiClient(gateway.url);
@@ -49,18 +61,27 @@ describe('GET /dexes and /health through the stack', () => {
     await Promise.all([chains?.stop(), db?.drop()]);
   });
 
-  it('lists the configured sources of each chain', async () => {
+  it('lists the configured sources of each chain, each checked against the chain: active, or failed saying why', async () => {
     for (const chainId of [999, 4663]) {
       const { value } = await until(() => api.listDexes({ chainId }), (r) => r.success === true, 10_000);
       expect(value.success).toBe(true);
       expect(value.data.chainId).toBe(chainId);
       const configured = chains.manifest.chains[String(chainId)].sources;
+      const bogus = chainId === 999 ? [{ ...BOGUS, addresses: expect.any(Object), status: 'failed', reason: expect.stringMatching(/^feeAmountTickSpacing\(500\) is not answered/) }] : [];
       expect(value.data.dexes).toEqual(
-        [...configured]
-          .sort((a, b) => a.routerIndex - b.routerIndex)
-          .map((s) => ({ routerIndex: s.routerIndex, name: s.name, kind: s.kind, addresses: s.addresses, ...(s.feeBps === undefined ? {} : { feeBps: s.feeBps }) })),
+        [
+          ...[...configured].map((s) => ({ routerIndex: s.routerIndex, name: s.name, kind: s.kind, addresses: s.addresses, ...(s.feeBps === undefined ? {} : { feeBps: s.feeBps }), status: 'active' })),
+          ...bogus,
+        ].sort((a, b) => a.routerIndex - b.routerIndex),
       );
     }
+  });
+
+  it('counts the sources by status and logs the one left out', async () => {
+    const metrics = await (await fetch(`${aggregator.url}/metrics`)).text();
+    expect(metrics).toContain('dex_sources{chain="999",status="failed"} 1');
+    expect(metrics).toMatch(/dex_sources\{chain="999",status="active"\} [1-9]/);
+    expect(aggregator.output()).toContain('source left out: not what its config says');
   });
 
   it('answers 400 in the error shape for a missing chainId', async () => {
@@ -215,8 +236,14 @@ describe('readiness follows a NATS outage without restarts', () => {
   beforeAll(async () => {
     [chains, db, nats] = await Promise.all([startTestChains([999]), createTestDatabase(), startPrivateNatsServer()]);
     const env = { ...chains.env, NATS_URL: nats.url, DATABASE_URL: db.url, BUS_TIMEOUT_MS: '1000' };
+    // The devnet's sources, and on chain 999 one that is not what it says: the V2 factory named as a V3 source.
+    const manifest = JSON.parse(readFileSync(chains.manifestPath, 'utf8'));
+    const v2 = manifest.chains['999'].sources.find((s: { kind: string }) => s.kind === 'uniswap-v2');
+    manifest.chains['999'].sources.push({ ...BOGUS, addresses: { factory: v2.addresses.factory } });
+    const sourcesPath = join(mkdtempSync(join(tmpdir(), 'dexes-')), 'sources.json');
+    writeFileSync(sourcesPath, JSON.stringify(manifest));
     [aggregator, gateway] = await Promise.all([
-      startApp('aggregator-router', { ...env, SOURCES_CONFIG: chains.manifestPath }),
+      startApp('aggregator-router', { ...env, SOURCES_CONFIG: sourcesPath }),
       startApp('gateway', env),
     ]);
     api = apiClient(gateway.url);

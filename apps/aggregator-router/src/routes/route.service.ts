@@ -12,6 +12,7 @@ import { routeExecution, type RouteExecution } from './route-execution';
 import { GasPrices, RecipientHoldings, routeGasCost } from './route-gas';
 import { requoteRoute, type QuotedRoute } from './route-quote';
 import { RouteSearcher } from './route-searcher';
+import { SourceRegistry } from '../sources/source-registry';
 import { TokenTransfers, type TransferCheck } from '../tokens/token-transfers';
 import { resolveRouteRequest, type RouteOrder, type RouteRequest } from './route-request';
 import { isNative, knownToken, nativeToken } from './token-meta';
@@ -107,6 +108,8 @@ export class RouteService implements OnApplicationShutdown {
     /** Where the route searches run (a worker thread in the built app, see `route-searcher.ts`); here by default. */
     @Inject(RouteSearcher) private readonly searcher: RouteSearcher = new RouteSearcher(undefined),
     @Optional() @Inject(ROUTE_SERVICE_OPTIONS) private readonly options: RouteServiceOptions = { simulate: true },
+    /** The sources and what their check against the chain found: routes go through `active` ones only. */
+    @Optional() @Inject(SourceRegistry) private readonly sources?: SourceRegistry,
   ) {
     for (const chain of liquidity.chains?.values() ?? []) chain.onView((view) => searcher.publish(chain.chainId, view));
   }
@@ -127,7 +130,8 @@ export class RouteService implements OnApplicationShutdown {
     // Not from state nobody refreshes: while no RPC provider gives blocks, neither the indexer's facts nor the
     // core pools' prices can be current. (Bad input has had its 400 by now.)
     this.liquidity.assertFresh(chain.chainId);
-    const order = resolved.order.gasAware ? { ...resolved.order, gasValue: await this.gasValue(chain, snapshot.graph, snapshot.blockNumber, resolved.order) } : resolved.order;
+    const checked = this.sources ? { ...resolved.order, filter: this.sources.usableFilter(chain.chainId, resolved.order.filter) } : resolved.order;
+    const order = checked.gasAware ? { ...checked, gasValue: await this.gasValue(chain, snapshot.graph, snapshot.blockNumber, checked) } : checked;
     const { fees, quote, execution, simulationMs } = await this.reroutedAnswer(chain, snapshot, order);
     const averagePriceImpact = quotedPriceImpact(quote);
     checkPriceImpact(averagePriceImpact, order.maxPriceImpact);
