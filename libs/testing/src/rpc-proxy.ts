@@ -1,5 +1,6 @@
 // An RPC provider a test can break: an HTTP proxy in front of a real node that passes JSON-RPC requests on, and
-// that can be killed (connections refused), stalled (requests held without an answer) and brought back.
+// that can be killed (connections refused), stalled (requests held without an answer) and brought back, or limit
+// eth_getLogs as public providers do (block range, requests a second).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { getFreePort } from './ports';
@@ -17,7 +18,19 @@ export interface RpcProxy {
   stall(): void;
   /** Answers again, the held requests too. */
   resume(): void;
+  /**
+   * Refuses eth_getLogs as public providers do: a block range wider than `maxLogRange` with a JSON-RPC error
+   * (`query exceeds max block range N`), and more than `maxLogRequestsPerSecond` a second with HTTP 429 (Retry-After
+   * 1). Counts what it refused in `refused`.
+   */
+  limit(limits: RpcLimits): void;
+  readonly refused: { readonly range: number; readonly rate: number };
   close(): Promise<void>;
+}
+
+export interface RpcLimits {
+  readonly maxLogRange?: number;
+  readonly maxLogRequestsPerSecond?: number;
 }
 
 /** Starts a proxy to `target` (an RPC URL) on a free port of 127.0.0.1. */
@@ -29,7 +42,45 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
   const sockets = new Set<Socket>();
   const held: (() => void)[] = [];
 
+  let limits: RpcLimits = {};
+  const refused = { range: 0, rate: 0 };
+  let window = { second: 0, count: 0 };
+  /** The answer to a refused eth_getLogs, or undefined to pass the request on. */
+  const refusal = (body: Buffer): { status: number; headers: Record<string, string>; json: unknown } | undefined => {
+    if (limits.maxLogRange === undefined && limits.maxLogRequestsPerSecond === undefined) return undefined;
+    let request: { id?: unknown; method?: string; params?: { fromBlock?: string; toBlock?: string }[] };
+    try {
+      request = JSON.parse(body.toString());
+    } catch {
+      return undefined;
+    }
+    if (Array.isArray(request) || request.method !== 'eth_getLogs') return undefined;
+    if (limits.maxLogRequestsPerSecond !== undefined) {
+      const second = Math.floor(Date.now() / 1000);
+      if (window.second !== second) window = { second, count: 0 };
+      if (++window.count > limits.maxLogRequestsPerSecond) {
+        refused.rate++;
+        return { status: 429, headers: { 'retry-after': '1' }, json: { jsonrpc: '2.0', id: request.id, error: { code: 429, message: 'Too Many Requests' } } };
+      }
+    }
+    const filter = request.params?.[0];
+    if (limits.maxLogRange !== undefined && filter?.fromBlock?.startsWith('0x') && filter.toBlock?.startsWith('0x')) {
+      const width = Number(BigInt(filter.toBlock) - BigInt(filter.fromBlock)) + 1;
+      if (width > limits.maxLogRange) {
+        refused.range++;
+        return { status: 200, headers: {}, json: { jsonrpc: '2.0', id: request.id, error: { code: -32005, message: `query exceeds max block range ${limits.maxLogRange}` } } };
+      }
+    }
+    return undefined;
+  };
+
   const pass = async (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
+    const refuse = refusal(body);
+    if (refuse) {
+      res.writeHead(refuse.status, { 'content-type': 'application/json', ...refuse.headers });
+      res.end(JSON.stringify(refuse.json));
+      return;
+    }
     try {
       const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(30_000) });
       forwarded++;
@@ -90,6 +141,10 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
     revive,
     stall: () => (stalled = true),
     resume,
+    limit: (l: RpcLimits) => {
+      limits = l;
+    },
+    refused,
     close: kill,
   };
 }

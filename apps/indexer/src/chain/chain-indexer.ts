@@ -34,6 +34,7 @@ import {
 } from '../facts';
 import type { IndexerMetrics } from '../metrics';
 import { tokenRow } from './token-metadata';
+import { LogRanges } from './log-ranges';
 import type { ChainWatchList } from './watch-list';
 
 export interface ChainIndexerOptions {
@@ -116,10 +117,16 @@ export class ChainIndexer {
   private lastError?: string;
   private progress = { at: Date.now(), blocks: 0, logs: 0, blocksPerSecond: 0, logsPerSecond: 0 };
   private readonly context: { log: string };
+  /** The chain's eth_getLogs policy: the providers' range limit as learned, waits where they rate-limit. */
+  private readonly logRanges: LogRanges;
 
   constructor(private readonly deps: ChainIndexerDeps) {
     this.chainId = deps.chainId;
     this.context = { log: `indexer:${deps.chainId}` };
+    this.logRanges = new LogRanges({
+      onLimitLearned: (blocks) => this.log('warn', { msg: 'eth_getLogs range limit found: requests cut to it', maxBlocks: blocks.toString() }),
+      onRateLimited: (waitMs) => this.log('warn', { msg: 'eth_getLogs rate-limited: waiting', waitMs }),
+    });
   }
 
   private get opts(): Required<ChainIndexerOptions> {
@@ -377,25 +384,20 @@ export class ChainIndexer {
     return { chainId: this.chainId, tokens: this.tokens, pools: this.pools, announcers: this.deps.watch.announcers, wrappedNative: this.deps.watch.wrappedNative };
   }
 
-  /** eth_getLogs over many addresses; a range the node refuses (too many results) is split in two. */
+  /**
+   * eth_getLogs over many addresses, as the providers allow (`LogRanges`): cut to the block range they were found to
+   * take, a range they refuse split in two, a rate-limited request asked again after a wait.
+   */
   private async getLogs(addresses: readonly Address[], from: bigint, to: bigint): Promise<ChainLog[]> {
     if (addresses.length === 0) return [];
     const chunks: Address[][] = [];
     for (let i = 0; i < addresses.length; i += this.opts.addressesPerRequest) chunks.push(addresses.slice(i, i + this.opts.addressesPerRequest));
-    const fetchRange = async (address: Address[], a: bigint, b: bigint): Promise<RpcLogEntry[]> => {
-      try {
-        return (await this.deps.client.request({
-          method: 'eth_getLogs',
-          params: [{ address, topics: [ALL_TOPICS], fromBlock: hex(a), toBlock: hex(b) }],
-        })) as unknown as RpcLogEntry[];
-      } catch (error) {
-        if (b <= a) throw error;
-        const mid = a + (b - a) / 2n;
-        const [left, right] = await Promise.all([fetchRange(address, a, mid), fetchRange(address, mid + 1n, b)]);
-        return [...left, ...right];
-      }
-    };
-    const results = await Promise.all(chunks.map((c) => fetchRange(c, from, to)));
+    const fetchRange = (address: Address[], a: bigint, b: bigint): Promise<RpcLogEntry[]> =>
+      this.deps.client.request({
+        method: 'eth_getLogs',
+        params: [{ address, topics: [ALL_TOPICS], fromBlock: hex(a), toBlock: hex(b) }],
+      }) as unknown as Promise<RpcLogEntry[]>;
+    const results = await Promise.all(chunks.map((c) => this.logRanges.fetch(from, to, (a, b) => fetchRange(c, a, b))));
     const logs: ChainLog[] = [];
     for (const raw of results.flat()) {
       const log = parseRpcLog(raw);

@@ -26,7 +26,7 @@ export interface Harness {
   /** The registry the indexers record their metrics in, as the service's `GET /metrics` serves it. */
   registry: MetricsRegistry;
   /** A fresh indexer over the same database (as after a restart). */
-  indexer(options?: Partial<ChainIndexerOptions>): Promise<ChainIndexer>;
+  indexer(options?: Partial<ChainIndexerOptions>, client?: ChainPublicClient): Promise<ChainIndexer>;
   close(): Promise<void>;
 }
 
@@ -52,10 +52,10 @@ export async function startHarness(): Promise<Harness> {
     store,
     publisher,
     registry,
-    indexer: async (options = {}) => {
+    indexer: async (options = {}, through = client) => {
       const indexer = new ChainIndexer({
         chainId: CHAIN_ID,
-        client,
+        client: through,
         store,
         checkpoints: new CheckpointRepository(db.client),
         watch,
