@@ -33,7 +33,7 @@ import globals from 'globals';
 //               tests (and libs/testing, and the benches through dist/) can
 //   deploy      libs/deploy: the deploy tool (npm run deploy), our contracts onto any chain from a config file
 //   testing     libs/testing (it runs chains through the devnet kit)
-//   e2e         apps/e2e
+//   e2e         apps/e2e (it runs the deploy tool too)
 //   gateway     the gateway imports only the libs tagged `consumer:gateway` (messages and service), and
 //               none of the packages in `gatewayBannedPackages`
 //   tools       tools/* projects
@@ -60,7 +60,7 @@ const SCOPES = {
   'scope:devnet': ['scope:shared', 'scope:devnet'],
   'scope:deploy': ['scope:shared', 'scope:deploy'],
   'scope:testing': ['scope:shared', 'scope:devnet'],
-  'scope:e2e': ['scope:shared', 'scope:devnet', 'scope:testing'],
+  'scope:e2e': ['scope:shared', 'scope:devnet', 'scope:deploy', 'scope:testing'],
   'scope:gateway': ['consumer:gateway'],
   'scope:tools': [],
 };

@@ -1,6 +1,9 @@
 import type { SourceConfig } from '@dex/messages';
 import { ConfigError } from './config';
-import { sourceContracts } from './sources';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadSourcesConfig, readSourcesFile, sourceContracts } from './sources';
 
 const A = '0x00000000000000000000000000000000000000aA';
 const B = '0x00000000000000000000000000000000000000bB';
@@ -26,5 +29,48 @@ describe('sourceContracts', () => {
     expect(() => sourceContracts('svc', sources, 'core', ['router', 'oracle'])).toThrow('invalid setting SOURCES_CONFIG: chain 999 has no core source with router, oracle addresses');
     expect(() => sourceContracts('svc', sources, 'launchpad', ['launchpad'])).toThrow('chain 4663 has no launchpad source with launchpad addresses');
     expect(sourceContracts('svc', sources, 'launchpad', ['launchpad'], { optional: true })).toEqual(new Map([[999, { launchpad: B }]]));
+  });
+});
+
+describe('a chain described by its catalogue and deployment record', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'golive-'));
+  const repo = join(__dirname, '..', '..', '..', '..');
+  const record = (chainId: number) => ({
+    chainId,
+    deployer: A,
+    contracts: Object.fromEntries(
+      ['refCodeRegistry', 'oracle', 'ammRouter', 'routerV2', 'launchpad'].map((role, i) => [role, { contract: role, address: `0x${'0'.repeat(39)}${i + 1}`, blockNumber: '7', transactionHash: '0x', initCodeHash: '0x', runtimeCodeHash: '0x', args: [] }]),
+    ),
+    sources: [
+      { routerIndex: 0, name: 'core', kind: 'core', factory: A, feeBps: 0 },
+      { routerIndex: 4, name: 'launchpad', kind: 'launchpad', factory: B, feeBps: 0 },
+    ],
+    config: { treasury: B },
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it.each([999, 4663])('chain %i: every service reads its sources, RouterV2 and our contracts from the two files', (chainId) => {
+    writeFileSync(join(dir, `${chainId}.json`), JSON.stringify(record(chainId)));
+    const path = join(dir, `sources-${chainId}.json`);
+    writeFileSync(path, JSON.stringify({ chains: { [chainId]: { catalogue: join(repo, 'config', 'chains', `${chainId}.json`), deployment: `${chainId}.json`, nativeSymbol: chainId === 999 ? 'HYPE' : 'ETH' } } }));
+    const entry = (readSourcesFile('svc', path) as { chains: Record<string, Record<string, unknown>> }).chains[String(chainId)];
+    expect(entry).toMatchObject({ routerV2: `0x${'0'.repeat(39)}4`, treasury: B, multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11', launchpad: { address: `0x${'0'.repeat(39)}5`, tokens: [] } });
+    expect(entry.wrappedNative).toMatchObject({ symbol: chainId === 999 ? 'WHYPE' : 'WETH', decimals: 18 });
+    const sources = loadSourcesConfig('svc', path, [chainId]).get(chainId)!;
+    expect(sources.slice(0, 1)).toEqual([{ name: 'Core', kind: 'core', routerIndex: 0, addresses: { router: `0x${'0'.repeat(39)}3`, registry: `0x${'0'.repeat(39)}1`, oracle: `0x${'0'.repeat(39)}2` } }]);
+    expect(sources.find((s) => s.kind === 'launchpad')).toMatchObject({ routerIndex: 4, addresses: { launchpad: `0x${'0'.repeat(39)}5` } });
+    // The catalogue's enabled sources only, those RouterV2 trades.
+    const catalogue = JSON.parse(readFileSync(join(repo, 'config', 'chains', `${chainId}.json`), 'utf8')).chains[String(chainId)].sources;
+    const enabled = catalogue.filter((s: { enabled: boolean }) => s.enabled).map((s: { routerIndex: number }) => s.routerIndex);
+    expect(sources.filter((s) => s.kind !== 'core' && s.kind !== 'launchpad').map((s) => s.routerIndex)).toEqual(enabled);
+  });
+
+  it('stops the service naming the file when the record is of another chain or the catalogue lacks the chain', () => {
+    writeFileSync(join(dir, 'other.json'), JSON.stringify(record(4663)));
+    const path = join(dir, 'bad.json');
+    writeFileSync(path, JSON.stringify({ chains: { 999: { catalogue: join(repo, 'config', 'chains', '999.json'), deployment: 'other.json' } } }));
+    expect(() => readSourcesFile('svc', path)).toThrow('chain 999: other.json is the record of chain 4663');
+    writeFileSync(path, JSON.stringify({ chains: { 999: { catalogue: join(repo, 'config', 'chains', '4663.json'), deployment: '999.json' } } }));
+    expect(() => readSourcesFile('svc', path)).toThrow(/4663\.json has no chain 999/);
   });
 });
