@@ -2,8 +2,8 @@
 // account (its wrapped native, Multicall3, a real @uniswap/v2-core factory, tokens, pools and a history of swaps),
 // reached only through an RPC that limits eth_getLogs as public providers do. With no devnet app: the deploy tool
 // puts our contracts on it, a catalogue names its DEX, the services start from a production-style sources file (the
-// catalogue plus the deployment record), every source checks out, and a route through the chain's own pool executes
-// for exactly its quote.
+// catalogue plus the deployment record), the indexer starts at the head, every source checks out, and a route through
+// the chain's own pool executes for exactly its quote.
 import { multicall3Bytecode, testERC20Abi, testERC20Bytecode, uniswapV2CoreFactoryAbi, uniswapV2CorePairAbi, uniswapV2CorePairBytecode, uniswapV2CoreFactoryBytecode, wrappedNativeAbi, wrappedNativeBytecode } from '@dex/abis';
 import { CANONICAL_MULTICALL3, createChainClient, createChainWalletClient, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
 import { runDeployCli } from '@dex/deploy';
@@ -102,7 +102,8 @@ describe('going live on a chain someone else built', () => {
     // The services, from a production-style sources file, through the limited RPC.
     writeFileSync(join(dir, 'sources.json'), JSON.stringify({ chains: { [CHAIN]: { catalogue: 'catalogue.json', deployment: `${CHAIN}.json`, nativeSymbol: 'ETH' } } }));
     [db, nats] = await Promise.all([createTestDatabase(), startPrivateNatsServer()]);
-    const env = { CHAIN_IDS: String(CHAIN), [`RPC_URL_${CHAIN}`]: proxy.url, NATS_URL: nats.url, DATABASE_URL: db.url, SOURCES_CONFIG: join(dir, 'sources.json'), BLOCK_POLL_MS: '100', INDEXER_POLL_INTERVAL_MS: '100' };
+    // The indexer starts at the head: the pools from their factory's logs, their reserves read at one block.
+    const env = { CHAIN_IDS: String(CHAIN), [`RPC_URL_${CHAIN}`]: proxy.url, NATS_URL: nats.url, DATABASE_URL: db.url, SOURCES_CONFIG: join(dir, 'sources.json'), BLOCK_POLL_MS: '100', INDEXER_POLL_INTERVAL_MS: '100', [`INDEXER_START_BLOCK_${CHAIN}`]: 'head' };
     apps.push(await startApp('indexer', env));
     apps.push(...(await Promise.all([startApp('aggregator-router', env), startApp('gateway', env)])));
     api = apiClient(apps[2].url);
@@ -138,7 +139,12 @@ describe('going live on a chain someone else built', () => {
     expect(receipt.status).toBe('success');
     const received = (await client.readContract({ address: tka, abi: erc20Abi, functionName: 'balanceOf', args: [trader.account.address] })) - before;
     expect(received).toBe(BigInt(data.execution.details.amountOut));
-    // The indexer read the history through the limited RPC: its requests cut to the range the provider allows.
+    // The indexer read the factories' history through the limited RPC: its requests cut to the range the provider
+    // allows, and started at the head (no block before it processed, the builder's swaps not counted).
     expect(proxy.refused.range).toBeLessThanOrEqual(2);
+    expect(apps[0].output()).toContain('started at the head');
+    const deployedAt = BigInt(JSON.parse(readFileSync(join(dir, `${CHAIN}.json`), 'utf8')).contracts.refCodeRegistry.blockNumber);
+    expect(await db.client.tokenTransfer.count({ where: { chainId: CHAIN, blockNumber: { lt: deployedAt } } })).toBe(0);
+    expect(await db.client.pool.count({ where: { chainId: CHAIN, address: pair } })).toBe(1);
   });
 });

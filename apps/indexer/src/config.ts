@@ -33,14 +33,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const chains = settings.chains;
   const problems: string[] = [];
   const startBlocks: Record<number, bigint> = {};
+  /** Chains whose first start is at the head (`INDEXER_START_BLOCK_<id>=head`). */
+  const startAtHead: Record<number, boolean> = {};
   for (const { chainId } of chains) {
     const name = `INDEXER_START_BLOCK_${chainId}`;
     const raw = env[name]?.trim();
-    if (raw && !/^\d+$/.test(raw)) problems.push(`invalid setting ${name}: must be a block number`);
-    startBlocks[chainId] = raw ? BigInt(raw) : 0n;
+    if (raw && raw !== 'head' && !/^\d+$/.test(raw)) problems.push(`invalid setting ${name}: must be a block number or head`);
+    startBlocks[chainId] = raw && raw !== 'head' ? BigInt(raw) : 0n;
+    startAtHead[chainId] = raw === 'head';
   }
   if (problems.length) throw new ConfigError(SERVICE, problems);
-  return { ...settings, chains, startBlocks };
+  return { ...settings, chains, startBlocks, startAtHead };
 }
 
 export type Config = ReturnType<typeof loadConfig>;

@@ -30,6 +30,7 @@ export class IndexerService implements OnApplicationBootstrap, OnApplicationShut
         watch: watchLists.get(endpoint.chainId)!,
         options: {
           startBlock: config.startBlocks[endpoint.chainId] ?? 0n,
+          startAtHead: config.startAtHead[endpoint.chainId] ?? false,
           batchSize: config.INDEXER_BATCH_SIZE,
           confirmations: config.INDEXER_CONFIRMATIONS,
           reorgWindow: config.INDEXER_REORG_WINDOW,

@@ -1,7 +1,7 @@
 // Follows one chain: backfills from the start block, then follows the head. Each batch of blocks is read
 // with eth_getLogs, decoded, and written with its checkpoint in one transaction; a reorg is detected by
 // parent hash, undone down to the common ancestor, and replayed. A restart resumes after the checkpoint.
-import { readTokenMetadata, type ChainPublicClient, type TokenMetadata } from '@dex/chain';
+import { readPairReserves, readTokenMetadata, type ChainPublicClient, type TokenMetadata } from '@dex/chain';
 import {
   CheckpointConflictError,
   CheckpointRepository,
@@ -15,7 +15,7 @@ import {
 } from '@dex/db';
 import { CHAIN_FACTS, chainFactSubject, chainEventSchemas, type ChainIndexerStatus, type IndexerState } from '@dex/messages';
 import type { LoggerService } from '@nestjs/common';
-import type { Address, Hex } from 'viem';
+import { encodeAbiParameters, zeroHash, type Address, type Hex } from 'viem';
 import {
   ALL_TOPICS,
   checksum,
@@ -26,8 +26,10 @@ import {
   rowsOf,
   sendersToRead,
   storeRows,
+  stableSyncEvent,
   swapFact,
   transferFact,
+  v2SyncEvent,
   type ChainLog,
   type DecodeContext,
   type RpcLogEntry,
@@ -40,6 +42,11 @@ import type { ChainWatchList } from './watch-list';
 export interface ChainIndexerOptions {
   /** First block to index when the chain has no checkpoint. */
   startBlock: bigint;
+  /**
+   * With no checkpoint, start at the head (`startAtHead`) instead of at `startBlock`: the pools found from their
+   * announcers' logs and their reserves read at one block.
+   */
+  startAtHead?: boolean;
   /** Most blocks per eth_getLogs range and per transaction. */
   batchSize: number;
   /** Blocks the indexer stays behind the head. */
@@ -130,7 +137,7 @@ export class ChainIndexer {
   }
 
   private get opts(): Required<ChainIndexerOptions> {
-    return { addressesPerRequest: 500, rpcConcurrency: 16, ...this.deps.options };
+    return { addressesPerRequest: 500, rpcConcurrency: 16, startAtHead: false, ...this.deps.options };
   }
 
   /** Loads the checkpoint and what is known, and records the configured tokens and pools. */
@@ -237,6 +244,10 @@ export class ChainIndexer {
     m.lastProcessed.set({ chain: this.chainId }, Number(last));
     m.behind.set({ chain: this.chainId }, Number(this.head > last ? this.head - last : 0n));
     const target = this.head - BigInt(this.opts.confirmations);
+    if (!this.checkpoint && this.opts.startAtHead && target >= 0n) {
+      await this.startAtHead(target);
+      return true;
+    }
     const from = this.checkpoint ? this.checkpoint.number + 1n : this.opts.startBlock;
     if (from > target) {
       // Caught up: still make sure the newest stored block at or below the head is on the chain (a reorg
@@ -323,6 +334,15 @@ export class ChainIndexer {
       if (header && header.hash !== log.blockHash) throw new ChainMovedError(`log of block ${log.blockNumber} is of another branch`);
     }
 
+    await this.commit(from, to, headers, byNumber, logs, ctx, found, started);
+  }
+
+  /**
+   * Decodes a batch's logs into rows and facts and writes them with the checkpoint `to` in one transaction
+   * (`applyBatch`); then what the indexer follows grows by what the batch found.
+   */
+  private async commit(from: bigint, to: bigint, headers: BlockRow[], byNumber: Map<bigint, BlockRow>, logs: ChainLog[], ctx: DecodeContext, found: ReturnType<typeof discover>, started: number): Promise<void> {
+    const timestampOf = (log: ChainLog): bigint => log.timestamp ?? byNumber.get(log.blockNumber)?.timestamp ?? 0n;
     const newTokens = await mapLimit([...found.tokens], this.opts.rpcConcurrency, async ([address, { source, block }]) =>
       tokenRow(address, await this.tokenMetadata(address, to), source, block),
     );
@@ -378,6 +398,49 @@ export class ChainIndexer {
       ms: Math.round(performance.now() - started),
     });
     if (events.length) this.deps.onEvents?.();
+  }
+
+  /**
+   * A first start at the chain's head (`startAtHead`) instead of a replay of its history: the logs of the contracts
+   * that announce pools (factories, the core router, the launchpad) from the earliest of their deployment blocks to
+   * block `at` find every pool and token; the reserves of the V2 and stable pools are read at `at` and enter as
+   * their `Sync` at that block (so every fact the liquidity state needs holds at `at`; concentrated pools are read
+   * whole by the services that keep their state); and all of it is written with the checkpoint `at`, the batches
+   * going on from the next block. Transfers, swaps and the rolling activity figures count from there.
+   */
+  private async startAtHead(at: bigint): Promise<void> {
+    const started = performance.now();
+    const header = await this.header(at);
+    const byNumber = new Map([[at, header]]);
+    const refs = [...this.deps.watch.announcers.values()];
+    const earliest = refs.reduce<bigint | undefined>((min, r) => (r.deploymentBlock === undefined ? 0n : min === undefined || BigInt(r.deploymentBlock) < min ? BigInt(r.deploymentBlock) : min), undefined) ?? 0n;
+    this.log('log', { msg: 'starting at the head', block: at.toString(), announcersFrom: earliest.toString(), announcers: refs.length });
+    const logs = await this.getLogs([...this.deps.watch.announcers.keys()], earliest, at);
+    await this.fillTimestamps(logs, byNumber);
+    const ctx = this.decodeContext();
+    const timestampOf = (log: ChainLog): bigint => log.timestamp ?? byNumber.get(log.blockNumber)?.timestamp ?? 0n;
+    const found = discover(logs, ctx, timestampOf);
+    const reservePools = [...ctx.pools.values(), ...found.pools].filter((p): p is PoolRow & { kind: 'uniswap-v2' | 'stable' } => p.kind === 'uniswap-v2' || p.kind === 'stable');
+    const reserves = await readPairReserves(this.deps.client, { pools: reservePools.map((p) => ({ address: checksum(p.address), kind: p.kind })), blockNumber: at });
+    const synced: ChainLog[] = [];
+    reservePools.forEach((pool, i) => {
+      const r = reserves[i];
+      if (!r) return;
+      const event = pool.kind === 'stable' ? stableSyncEvent : v2SyncEvent;
+      synced.push({
+        address: checksum(pool.address),
+        topics: [event.topic],
+        data: encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [r.reserve0, r.reserve1]),
+        blockNumber: at,
+        blockHash: header.hash as Hex,
+        txHash: zeroHash,
+        // After every real log of the block.
+        logIndex: 1_000_000 + i,
+        timestamp: header.timestamp,
+      });
+    });
+    await this.commit(earliest, at, [header], byNumber, [...logs, ...synced], ctx, found, started);
+    this.log('log', { msg: 'started at the head', block: at.toString(), pools: this.pools.size, tokens: this.tokens.size, reservesRead: synced.length, ms: Math.round(performance.now() - started) });
   }
 
   private decodeContext(): DecodeContext {

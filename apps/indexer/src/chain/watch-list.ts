@@ -12,6 +12,8 @@ export interface SourceRef {
   kind: SourceKind | ConcentratedKind;
   routerIndex: number;
   feeBps: number | null;
+  /** The block the source's announcing contract was deployed at, where the config says (a start at the head scans from it). */
+  deploymentBlock?: number;
 }
 
 export interface ConfiguredPool extends SourceRef {
@@ -60,7 +62,7 @@ export function parseWatchLists(json: unknown, chainIds: readonly number[]): Map
     if (!entry) continue;
     const byIndex = new Map<number, SourceRef>();
     for (const source of entry.sources) {
-      const ref: SourceRef = { name: source.name, kind: source.kind, routerIndex: source.routerIndex, feeBps: source.feeBps ?? null };
+      const ref: SourceRef = { name: source.name, kind: source.kind, routerIndex: source.routerIndex, feeBps: source.feeBps ?? null, ...(source.deploymentBlock === undefined ? {} : { deploymentBlock: source.deploymentBlock }) };
       byIndex.set(source.routerIndex, ref);
       for (const role of ANNOUNCER_ROLE[source.kind]) {
         const address = source.addresses[role];

@@ -12,6 +12,8 @@ export const sourceConfigSchema = z.object({
   addresses: z.record(z.string().min(1), addressSchema),
   /** Pool fee of the source in basis points, where it is one number for every pool. */
   feeBps: z.number().int().min(0).max(10_000).optional(),
+  /** The block its announcing contract (factory, router, launchpad) was deployed at: a start at the head scans from it. */
+  deploymentBlock: z.number().int().min(0).optional(),
 });
 export type SourceConfig = z.infer<typeof sourceConfigSchema>;
 

@@ -57,7 +57,7 @@ describe('a chain described by its catalogue and deployment record', () => {
     expect(entry).toMatchObject({ routerV2: `0x${'0'.repeat(39)}4`, treasury: B, multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11', launchpad: { address: `0x${'0'.repeat(39)}5`, tokens: [] } });
     expect(entry.wrappedNative).toMatchObject({ symbol: chainId === 999 ? 'WHYPE' : 'WETH', decimals: 18 });
     const sources = loadSourcesConfig('svc', path, [chainId]).get(chainId)!;
-    expect(sources.slice(0, 1)).toEqual([{ name: 'Core', kind: 'core', routerIndex: 0, addresses: { router: `0x${'0'.repeat(39)}3`, registry: `0x${'0'.repeat(39)}1`, oracle: `0x${'0'.repeat(39)}2` } }]);
+    expect(sources.slice(0, 1)).toEqual([{ name: 'Core', kind: 'core', routerIndex: 0, addresses: { router: `0x${'0'.repeat(39)}3`, registry: `0x${'0'.repeat(39)}1`, oracle: `0x${'0'.repeat(39)}2` }, deploymentBlock: 7 }]);
     expect(sources.find((s) => s.kind === 'launchpad')).toMatchObject({ routerIndex: 4, addresses: { launchpad: `0x${'0'.repeat(39)}5` } });
     // The catalogue's enabled sources only, those RouterV2 trades.
     const catalogue = JSON.parse(readFileSync(join(repo, 'config', 'chains', `${chainId}.json`), 'utf8')).chains[String(chainId)].sources;

@@ -45,18 +45,26 @@ export function expandChainEntry(chainId: string, entry: unknown, baseDir: strin
   if (!catalogue) throw new Error(`${given.catalogue} has no chain ${chainId}`);
   const record = readJson(resolve(baseDir, given.deployment));
   if (String(record.chainId) !== chainId) throw new Error(`${given.deployment} is the record of chain ${String(record.chainId)}`);
-  const contracts = (record.contracts ?? {}) as Record<string, { address: string } | undefined>;
+  const contracts = (record.contracts ?? {}) as Record<string, { address: string; blockNumber?: string } | undefined>;
+  const deployedAt = (c: { blockNumber?: string }) => (c.blockNumber && /^\d+$/.test(c.blockNumber) ? { deploymentBlock: Number(c.blockNumber) } : {});
   const set = (record.sources ?? []) as { routerIndex: number; kind: string }[];
   const ours: unknown[] = [];
   const core = set.find((s) => s.kind === 'core');
   if (core && contracts.ammRouter && contracts.refCodeRegistry && contracts.oracle) {
-    ours.push({ name: 'Core', kind: 'core', routerIndex: core.routerIndex, addresses: { router: contracts.ammRouter.address, registry: contracts.refCodeRegistry.address, oracle: contracts.oracle.address } });
+    ours.push({ name: 'Core', kind: 'core', routerIndex: core.routerIndex, addresses: { router: contracts.ammRouter.address, registry: contracts.refCodeRegistry.address, oracle: contracts.oracle.address }, ...deployedAt(contracts.ammRouter) });
   }
   const launchpad = set.find((s) => s.kind === 'launchpad');
-  if (launchpad && contracts.launchpad) ours.push({ name: 'Launchpad', kind: 'launchpad', routerIndex: launchpad.routerIndex, addresses: { launchpad: contracts.launchpad.address }, feeBps: 100 });
+  if (launchpad && contracts.launchpad) ours.push({ name: 'Launchpad', kind: 'launchpad', routerIndex: launchpad.routerIndex, addresses: { launchpad: contracts.launchpad.address }, feeBps: 100, ...deployedAt(contracts.launchpad) });
   const enabled = ((catalogue.sources ?? []) as Record<string, unknown>[])
     .filter((s) => s.enabled !== false)
-    .map((s) => ({ name: s.name, kind: s.kind, routerIndex: s.routerIndex, addresses: s.addresses, ...(s.feeBps === undefined ? {} : { feeBps: s.feeBps }) }));
+    .map((s) => ({
+      name: s.name,
+      kind: s.kind,
+      routerIndex: s.routerIndex,
+      addresses: s.addresses,
+      ...(s.feeBps === undefined ? {} : { feeBps: s.feeBps }),
+      ...(typeof s.deploymentBlock === 'number' ? { deploymentBlock: s.deploymentBlock } : {}),
+    }));
   if (!contracts.routerV2) throw new Error(`${given.deployment} has no RouterV2`);
   const wrapped = catalogue.wrappedNative as { address: string; symbol: string; name?: string; decimals?: number } | undefined;
   const { catalogue: _catalogue, deployment: _deployment, ...own } = given;
