@@ -11,16 +11,19 @@
 // DEVNET_SIMULATE_INTERVAL_MS (2000) sets its pace. `npm start -- --scale` runs the devnet's scale profile:
 // 5,000 more pools (DEVNET_SCALE_POOLS) across the V2, stable and core sources and 200 tokens on each chain, a
 // block every second with 25 swaps in it; the first start seeds them (about two minutes) and keeps the chains in
-// .devnet/cache, later starts load them in seconds.
+// .devnet/cache, later starts load them in seconds. `npm start -- --fork <rpc-url>[@block] --chain <chainId>
+// [--deploy-config <file>]` runs the stack on an anvil fork of a real chain instead of the devnet (forkChain).
 import '../runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadTs } from '../db/load-ts.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(import.meta.url);
 const stateDir = join(root, '.devnet');
 const logDir = join(stateDir, 'logs');
 const manifestPath = join(stateDir, 'manifest.json');
@@ -38,13 +41,38 @@ const inheritLogs = process.env.STACK_LOGS === 'inherit';
 const keepDatabase = process.env.STACK_KEEP_DB === '1';
 const gatewayUrl = `http://127.0.0.1:${env.GATEWAY_PORT}`;
 
+const USAGE = 'usage: npm start [-- --no-simulate] [--scale] | npm start -- --fork <rpc-url>[@block] --chain <chainId> [--deploy-config <file>]';
 const allArgs = process.argv.slice(2);
+/** Fork mode (`--fork <rpc-url>[@block] --chain <id>`): the stack on an anvil fork of a real chain (see forkChain). */
+const valueOf = (flag) => {
+  const at = allArgs.indexOf(flag);
+  if (at < 0) return undefined;
+  const value = allArgs[at + 1];
+  if (value === undefined || value.startsWith('--')) {
+    console.error(`${flag} takes a value; ${USAGE}`);
+    process.exit(2);
+  }
+  allArgs.splice(at, 2);
+  return value;
+};
+const forkArg = valueOf('--fork');
+const forkChainArg = valueOf('--chain');
+const forkConfigArg = valueOf('--deploy-config');
+if ((forkArg === undefined) !== (forkChainArg === undefined) || (forkChainArg !== undefined && !/^\d+$/.test(forkChainArg))) {
+  console.error(`--fork and --chain go together, --chain a chain id; ${USAGE}`);
+  process.exit(2);
+}
+const fork = forkArg === undefined ? undefined : { url: forkArg.replace(/@\d+$/, ''), block: /@(\d+)$/.exec(forkArg)?.[1], chainId: Number(forkChainArg), config: forkConfigArg };
+if (forkConfigArg !== undefined && !fork) {
+  console.error(`--deploy-config goes with --fork; ${USAGE}`);
+  process.exit(2);
+}
 /** The devnet's scale profile (`--scale`): thousands of pools and a block a second full of swaps. */
 const scale = allArgs.includes('--scale');
 const args = allArgs.filter((a) => a !== '--scale');
 const unknownArgs = args.filter((a) => a !== '--simulate' && a !== '--no-simulate');
-if (unknownArgs.length > 0) {
-  console.error(`unknown argument ${unknownArgs.join(' ')}; usage: npm start [-- --no-simulate] [--scale]`);
+if (unknownArgs.length > 0 || (fork && scale)) {
+  console.error(`${unknownArgs.length ? `unknown argument ${unknownArgs.join(' ')}` : '--scale is for the devnet, not a fork'}; ${USAGE}`);
   process.exit(2);
 }
 /** The devnet's activity simulator: on unless `--no-simulate` or STACK_SIMULATE=0 (the last flag wins). */
@@ -200,11 +228,12 @@ async function main() {
   }
   execFileSync(process.execPath, [join(root, 'tools/db/migrate.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 
+  mkdirSync(logDir, { recursive: true });
+  if (fork) return forkChain(started);
   step(
     4,
     `starting the devnet: chains 999 (port ${env.DEVNET_PORT_999}) and 4663 (port ${env.DEVNET_PORT_4663}), deploying contracts${simulate ? ', activity simulator on' : ''}${scale ? `, scale profile (${scalePools} pools a chain; seeded once, then loaded from .devnet/cache)` : ''}`,
   );
-  mkdirSync(logDir, { recursive: true });
   rmSync(manifestPath, { force: true });
   start('devnet', {
     HTTP_PORT: String(DEVNET_HEALTH_PORT),
@@ -221,24 +250,7 @@ async function main() {
   const chainEnv = { CHAIN_IDS: Object.keys(manifest.chains).join(',') };
   for (const chain of Object.values(manifest.chains)) chainEnv[`RPC_URL_${chain.chainId}`] = chain.rpcUrl;
 
-  step(5, `starting ${services.map((s) => s.name).join(', ')}`);
-  for (const s of services) {
-    start(s.name, {
-      ...chainEnv,
-      HTTP_PORT: String(s.port),
-      HTTP_HOST: s.name === 'gateway' ? '0.0.0.0' : '127.0.0.1',
-      SOURCES_CONFIG: manifestPath,
-      KEEPER_PRIVATE_KEY: keeper.privateKey,
-    });
-  }
-  const readiness = await Promise.all(
-    services.map(async (s) => {
-      const ok = await waitReady(s.name, `http://127.0.0.1:${s.port}${s.name === 'gateway' ? '/health' : '/health/ready'}`, 60_000);
-      if (ok) console.log(`  ✓ ${s.name} ready`);
-      return ok;
-    }),
-  );
-  if (!readiness.every(Boolean)) return;
+  if (!(await startServices(chainEnv, manifestPath, keeper.privateKey))) return;
 
   console.log(`
 The stack is up (${((Date.now() - started) / 1000).toFixed(1)} s).
@@ -264,5 +276,89 @@ The stack is up (${((Date.now() - started) / 1000).toFixed(1)} s).
   }
 Press Ctrl-C to stop everything.`);
 }
+
+/** Step 5: the six services on the chains of `chainEnv`, reading `sourcesPath`; false when one was not ready. */
+async function startServices(chainEnv, sourcesPath, keeperKey) {
+  step(5, `starting ${services.map((s) => s.name).join(', ')}`);
+  for (const s of services) {
+    start(s.name, {
+      ...chainEnv,
+      HTTP_PORT: String(s.port),
+      HTTP_HOST: s.name === 'gateway' ? '0.0.0.0' : '127.0.0.1',
+      SOURCES_CONFIG: sourcesPath,
+      KEEPER_PRIVATE_KEY: keeperKey,
+    });
+  }
+  const readiness = await Promise.all(
+    services.map(async (s) => {
+      const ok = await waitReady(s.name, `http://127.0.0.1:${s.port}${s.name === 'gateway' ? '/health' : '/health/ready'}`, 120_000);
+      if (ok) console.log(`  ✓ ${s.name} ready`);
+      return ok;
+    }),
+  );
+  return readiness.every(Boolean);
+}
+
+/**
+ * Fork mode, a release rehearsed against a real chain's state: an anvil fork of `--fork` (at `@block`, else its
+ * newest block) on the chain's devnet port, our contracts deployed onto it by the deploy tool from `--deploy-config`
+ * (default config/deploy/<chainId>.example.json; anvil's dev account #0 deploys; the fork's gas limit holds our
+ * larger contracts), the config's catalogue as it is, the services started from {catalogue, deployment} with the
+ * indexer at the head. Nothing is sent to the real chain.
+ */
+async function forkChain(started) {
+  const { chainId } = fork;
+  const port = Number(env[`DEVNET_PORT_${chainId}`] ?? 8545);
+  const forkDir = join(stateDir, 'fork');
+  mkdirSync(forkDir, { recursive: true });
+  const config = resolve(fork.config ?? join(root, 'config', 'deploy', `${chainId}.example.json`));
+  if (!existsSync(config)) return fail(`no deploy config for chain ${chainId}: ${config}`);
+  const catalogueOf = JSON.parse(readFileSync(config, 'utf8')).catalogue;
+  if (typeof catalogueOf !== 'string') return fail(`${config} names no catalogue`);
+  const catalogue = resolve(dirname(config), catalogueOf);
+  step(4, `forking chain ${chainId} from ${fork.url}${fork.block ? ` at block ${fork.block}` : ''} on port ${port}, deploying our contracts with the deploy tool`);
+  const { anvilBinary } = require(join(root, 'dist/libs/devnet-kit/src'));
+  const anvil = spawn(anvilBinary(), ['--fork-url', fork.url, ...(fork.block ? ['--fork-block-number', fork.block] : []), '--chain-id', String(chainId), '--port', String(port), '--host', '127.0.0.1', '--gas-limit', '100000000'], {
+    stdio: ['ignore', openSync(join(logDir, 'anvil-fork.log'), 'a'), openSync(join(logDir, 'anvil-fork.log'), 'a')],
+    detached: true,
+  });
+  children.push({ name: 'anvil fork', child: anvil });
+  anvil.once('exit', (code) => !stopping && void fail(`the anvil fork stopped (exit code ${code}); see ${join(logDir, 'anvil-fork.log')}`));
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const answer = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) })
+      .then((r) => r.json())
+      .catch(() => undefined);
+    if (answer?.result !== undefined) {
+      if (Number(answer.result) !== chainId) return fail(`${fork.url} is chain ${Number(answer.result)}, not ${chainId}`);
+      break;
+    }
+    if (Date.now() > deadline) return fail(`the anvil fork did not answer within 60 s; see ${join(logDir, 'anvil-fork.log')}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const deployment = join(forkDir, `deployments-${chainId}.json`);
+  rmSync(deployment, { force: true });
+  const { runDeployCli } = require(join(root, 'dist/libs/deploy/src'));
+  const deployLog = [];
+  const code = await runDeployCli(['--config', config, '--rpc-url', rpcUrl, '--out', deployment, '--big-blocks'], { DEPLOYER_PRIVATE_KEY: ANVIL_KEYS[0] }, { out: (l) => deployLog.push(l), err: (l) => deployLog.push(l) });
+  writeFileSync(join(logDir, 'deploy.log'), `${deployLog.join('\n')}\n`);
+  if (code !== 0) return fail(`the deploy tool failed on the fork:\n${deployLog.slice(-8).join('\n')}`);
+  const sourcesPath = join(forkDir, 'sources.json');
+  writeFileSync(sourcesPath, JSON.stringify({ chains: { [chainId]: { catalogue, deployment, nativeSymbol: chainId === 999 ? 'HYPE' : 'ETH' } } }, null, 2));
+  const chainEnv = { CHAIN_IDS: String(chainId), [`RPC_URL_${chainId}`]: rpcUrl, [`INDEXER_START_BLOCK_${chainId}`]: 'head' };
+  if (!(await startServices(chainEnv, sourcesPath, ANVIL_KEYS[1]))) return;
+  console.log(`
+The stack is up on a fork of chain ${chainId} (${((Date.now() - started) / 1000).toFixed(1)} s).
+  Gateway:   ${gatewayUrl}        try: curl '${gatewayUrl}/dexes?chainId=${chainId}'
+  Fork:      ${rpcUrl} (of ${fork.url}${fork.block ? `@${fork.block}` : ''})
+  Contracts: ${deployment} (deploy log: ${join(logDir, 'deploy.log')})
+  Sources:   ${sourcesPath}
+  Logs:      ${inheritLogs ? 'this terminal' : logDir}
+Press Ctrl-C to stop everything.`);
+}
+
+/** anvil's well-known dev keys #0 (deploys on a fork) and #1 (the keeper), funded on every anvil chain and fork. */
+const ANVIL_KEYS = ['0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80', '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'];
 
 main().catch((err) => fail(err instanceof Error ? err.message : String(err)));

@@ -1,0 +1,251 @@
+#!/usr/bin/env node
+// Going live on a chain with history, at full size: a chain built here by accounts of its own, sharing nothing with
+// the devnet's seeding (a bare anvil; WETH, Multicall3 and a real @uniswap/v2-core factory; 200 tokens; POOLS pairs
+// created in batches spread over HISTORY blocks of history), reached through an RPC that limits eth_getLogs as public
+// providers do (2,000 blocks a request, 25 requests a second). Then, as an operator goes live: the deploy tool
+// deploys our contracts, a catalogue names the chain's V2 factory with its deployment block, and the indexer (started
+// at the head), aggregator-router and gateway start from {catalogue, deployment}. Figures beside their targets:
+//   - start-up: from the services' start to the first /v2/route answered at the head (or later): target <= 60 s;
+//   - RPC calls the services made through the provider until then, and how many it refused (range, rate);
+//   - memory (VmRSS) of the indexer and aggregator-router at that point.
+// Only V2 pools (the concentrated kinds' positions need a periphery this chain does not have); the state the
+// aggregator reads at load is the same kind of read for every kind.
+//
+//   node bench/go-live/run.mjs [--pools 2000] [--history 100000] [--json]
+//
+// It exits 0 whether the target is met or missed; non-zero only when the measurement itself fails. Every process,
+// the database and the temporary files are removed at the end, on failure and on Ctrl-C.
+import '../../tools/runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { cleanupSteps, closeAgent, get, stopAppsOnCleanup } from '../shared/stack.mjs';
+
+const TARGET_START_S = 60;
+const CHAIN = 4663;
+const TOKENS = 200;
+const LOG_RANGE_LIMIT = 2_000;
+const LOG_REQUESTS_PER_SECOND = 25;
+// anvil's dev keys: #0 deploys our contracts, #5 builds the chain.
+const DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const BUILDER_KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(import.meta.url);
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  if (at < 0) return fallback;
+  const value = Number(args[at + 1]);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} takes a whole number, got ${JSON.stringify(args[at + 1])}`);
+  return value;
+};
+const POOLS = option('--pools', 2_000);
+const HISTORY = option('--history', 100_000);
+const asJson = args.includes('--json');
+const log = (...line) => !asJson && console.log(...line);
+const progress = (line) => process.stderr.write(`${line}\n`);
+const cleanups = cleanupSteps('go-live bench');
+
+function rssMb(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    return line ? Number(line.split(/\s+/)[1]) / 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function main() {
+  progress('building the apps (tools/build/build.mjs --quiet) ...');
+  execFileSync(process.execPath, [join(root, 'tools/build/build.mjs'), '--quiet'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const viem = require('viem');
+  const { privateKeyToAccount } = require('viem/accounts');
+  const abis = require(join(root, 'dist/libs/abis/src'));
+  const { CANONICAL_MULTICALL3, createChainClient, createChainWalletClient } = require(join(root, 'dist/libs/chain/src'));
+  const { startAnvil, freePort } = require(join(root, 'dist/libs/devnet-kit/src'));
+  const { runDeployCli } = require(join(root, 'dist/libs/deploy/src'));
+  const { createTestDatabase, startPrivateNatsServer, startRpcProxy } = require(join(root, 'dist/libs/testing/src'));
+
+  const dir = mkdtempSync(join(tmpdir(), 'go-live-bench-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+
+  // ---------------------------------------------------------------- the chain, as its builder made it
+  progress(`building a chain: ${TOKENS} tokens, ${POOLS} V2 pairs over ${HISTORY.toLocaleString('en-US')} blocks ...`);
+  const built = performance.now();
+  const node = await startAnvil({ chainId: CHAIN, maxPersistedStates: 64 });
+  cleanups.push(() => node.stop());
+  const client = createChainClient({ chainId: CHAIN, rpcUrl: node.rpcUrl, pollingIntervalMs: 50, multicallBatching: false, timeoutMs: 120_000 });
+  const builder = createChainWalletClient({ chainId: CHAIN, rpcUrl: node.rpcUrl, account: privateKeyToAccount(BUILDER_KEY), pollingIntervalMs: 50, timeoutMs: 120_000 });
+  const rpc = (method, params = []) => client.request({ method, params });
+  const deployed = async (abi, bytecode, ctorArgs) => viem.getAddress((await client.waitForTransactionReceipt({ hash: await builder.deployContract({ abi, bytecode, args: ctorArgs }) })).contractAddress);
+  const multicall = await deployed([], abis.multicall3Bytecode, []);
+  await rpc('anvil_setCode', [CANONICAL_MULTICALL3, await client.getCode({ address: multicall })]);
+  const weth = await deployed(abis.wrappedNativeAbi, abis.wrappedNativeBytecode, ['Wrapped Ether', 'WETH']);
+  const factory = await deployed(abis.uniswapV2CoreFactoryAbi, abis.uniswapV2CoreFactoryBytecode, [builder.account.address]);
+  const factoryBlock = Number(await client.getBlockNumber());
+  // Transactions sent back to back with their nonces, mined by hand until the pool is empty.
+  await rpc('evm_setAutomine', [false]);
+  let nonce = await client.getTransactionCount({ address: builder.account.address });
+  const mineAll = async () => {
+    for (;;) {
+      await rpc('evm_mine');
+      if (Number(BigInt((await rpc('txpool_status')).pending)) === 0) return;
+    }
+  };
+  const burst = async (calls, gas) => {
+    const hashes = [];
+    for (const call of calls) hashes.push(await builder.writeContract({ ...call, gas, nonce: nonce++ }));
+    await mineAll();
+    return hashes;
+  };
+  const deploys = [];
+  for (let i = 0; i < TOKENS; i++) deploys.push(await builder.deployContract({ abi: abis.testERC20Abi, bytecode: abis.testERC20Bytecode, args: [`Token ${i}`, `T${i}`, 18], nonce: nonce++, gas: 3_000_000n }));
+  await mineAll();
+  const tokens = [];
+  for (const hash of deploys) tokens.push(viem.getAddress((await client.getTransactionReceipt({ hash })).contractAddress));
+  const pairs = new Set();
+  const wanted = [];
+  for (let i = 0; wanted.length < POOLS; i++) {
+    // WETH against every token first, then token pairs in a fixed order.
+    const a = i < TOKENS ? weth : tokens[(i * 7) % TOKENS];
+    const b = i < TOKENS ? tokens[i] : tokens[(i * 13 + 1) % TOKENS];
+    const key = [a, b].map((x) => x.toLowerCase()).sort().join();
+    if (a === b || pairs.has(key)) continue;
+    pairs.add(key);
+    wanted.push([a, b]);
+  }
+  await burst([{ address: weth, abi: abis.wrappedNativeAbi, functionName: 'deposit', value: viem.parseUnits('100000', 18) }], 100_000n);
+  const chunks = 4;
+  const per = Math.ceil(wanted.length / chunks);
+  for (let c = 0; c < chunks; c++) {
+    // History before each chunk of pools.
+    await rpc('anvil_mine', [viem.toHex(Math.floor(HISTORY / chunks)), viem.toHex(1)]);
+    const slice = wanted.slice(c * per, (c + 1) * per);
+    await burst(slice.map(([a, b]) => ({ address: factory, abi: abis.uniswapV2CoreFactoryAbi, functionName: 'createPair', args: [a, b] })), 3_000_000n);
+    const addresses = await Promise.all(slice.map(([a, b]) => client.readContract({ address: factory, abi: abis.uniswapV2CoreFactoryAbi, functionName: 'getPair', args: [a, b] })));
+    const seed = [];
+    slice.forEach(([a, b], i) => {
+      for (const t of [a, b]) {
+        if (t === weth) seed.push({ address: weth, abi: viem.erc20Abi, functionName: 'transfer', args: [addresses[i], viem.parseUnits('20', 18)] });
+        else seed.push({ address: t, abi: abis.testERC20Abi, functionName: 'mint', args: [addresses[i], viem.parseUnits('50000', 18)] });
+      }
+    });
+    await burst(seed, 120_000n);
+    await burst(addresses.map((pair) => ({ address: pair, abi: abis.uniswapV2CorePairAbi, functionName: 'mint', args: [builder.account.address] })), 300_000n);
+    progress(`  ${Math.min((c + 1) * per, wanted.length)} of ${wanted.length} pools, block ${await client.getBlockNumber()}`);
+  }
+  await rpc('evm_setAutomine', [true]);
+  const buildSeconds = (performance.now() - built) / 1000;
+  const headBefore = await client.getBlockNumber();
+
+  // ---------------------------------------------------------------- going live
+  progress('deploying our contracts with the deploy tool ...');
+  writeFileSync(
+    join(dir, 'catalogue.json'),
+    JSON.stringify({
+      chains: {
+        [CHAIN]: {
+          wrappedNative: { symbol: 'WETH', address: weth },
+          multicall3: { address: CANONICAL_MULTICALL3 },
+          sources: [{ name: 'Builder V2', kind: 'uniswap-v2', routerIndex: 1, addresses: { factory }, feeBps: 30, deploymentBlock: factoryBlock, document: 'this bench', enabled: true }],
+        },
+      },
+    }),
+  );
+  writeFileSync(join(dir, 'deploy.json'), JSON.stringify({ chainId: CHAIN, wrappedNative: weth, treasury: '0x000000000000000000000000000000000000fee1', oracle: { kind: 'settable' }, catalogue: 'catalogue.json' }));
+  const out = [];
+  const code = await runDeployCli(['--config', join(dir, 'deploy.json'), '--rpc-url', node.rpcUrl, '--out', join(dir, `${CHAIN}.json`)], { DEPLOYER_PRIVATE_KEY: DEPLOYER_KEY }, { out: (l) => out.push(l), err: (l) => out.push(l) });
+  if (code !== 0) throw new Error(`deploy failed:\n${out.join('\n')}`);
+  writeFileSync(join(dir, 'sources.json'), JSON.stringify({ chains: { [CHAIN]: { catalogue: 'catalogue.json', deployment: `${CHAIN}.json`, nativeSymbol: 'ETH' } } }));
+
+  const proxy = await startRpcProxy(node.rpcUrl);
+  cleanups.push(() => proxy.close());
+  proxy.limit({ maxLogRange: LOG_RANGE_LIMIT, maxLogRequestsPerSecond: LOG_REQUESTS_PER_SECOND });
+  const nats = await startPrivateNatsServer();
+  cleanups.push(() => nats.dispose());
+  const database = await createTestDatabase();
+  cleanups.push(() => database.drop());
+  const env = {
+    PATH: process.env.PATH ?? '',
+    CHAIN_IDS: String(CHAIN),
+    [`RPC_URL_${CHAIN}`]: proxy.url,
+    NATS_URL: nats.url,
+    DATABASE_URL: database.url,
+    SOURCES_CONFIG: join(dir, 'sources.json'),
+    [`INDEXER_START_BLOCK_${CHAIN}`]: 'head',
+    HTTP_HOST: '127.0.0.1',
+  };
+  const apps = [];
+  stopAppsOnCleanup(apps, cleanups);
+  const startApp = async (name) => {
+    const port = await freePort();
+    const logFile = join(dir, `${name}.log`);
+    const fd = openSync(logFile, 'a');
+    const child = spawn(process.execPath, [join(root, 'dist/apps', name, 'src/main.js')], { cwd: root, env: { ...env, HTTP_PORT: String(port) }, stdio: ['ignore', fd, fd] });
+    closeSync(fd);
+    const app = { name, child, url: `http://127.0.0.1:${port}`, logFile };
+    apps.push(app);
+    return app;
+  };
+  const tail = (app) => readFileSync(app.logFile, 'utf8').split('\n').slice(-20).join('\n');
+
+  progress('starting indexer (at the head), aggregator-router and gateway; waiting for the first route ...');
+  const forwardedBefore = proxy.forwarded;
+  const t0 = performance.now();
+  const indexer = await startApp('indexer');
+  const aggregator = await startApp('aggregator-router');
+  const gateway = await startApp('gateway');
+  const [a, b] = wanted[0];
+  const path = `/v2/route?chainId=${CHAIN}&tokenIn=${a}&tokenOut=${b}&amountIn=0.1`;
+  let first;
+  for (;;) {
+    for (const app of apps) if (app.child.exitCode !== null) throw new Error(`${app.name} exited with ${app.child.exitCode}:\n${tail(app)}`);
+    const r = await get(gateway.url + path, true);
+    if (r.status === 200 && BigInt(JSON.parse(r.body).data.blockNumber) >= headBefore) {
+      first = JSON.parse(r.body).data;
+      break;
+    }
+    if (performance.now() - t0 > 300_000) throw new Error(`no route at the head within 300 s (last ${r.status} ${r.body ?? r.error})\n--- indexer\n${tail(indexer)}\n--- aggregator-router\n${tail(aggregator)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const startSeconds = (performance.now() - t0) / 1000;
+  const indexerLog = readFileSync(indexer.logFile, 'utf8');
+  const started = /"msg":"started at the head".*?"pools":(\d+).*?"ms":(\d+)/.exec(indexerLog);
+  const report = {
+    chain: { pools: wanted.length, tokens: TOKENS + 1, historyBlocks: Number(headBefore), buildSeconds },
+    provider: { maxLogRange: LOG_RANGE_LIMIT, logRequestsPerSecond: LOG_REQUESTS_PER_SECOND },
+    startSeconds,
+    target: { startSeconds: TARGET_START_S },
+    pass: startSeconds <= TARGET_START_S,
+    indexer: started ? { poolsFound: Number(started[1]), headStartMs: Number(started[2]) } : undefined,
+    rpcCalls: proxy.forwarded - forwardedBefore,
+    refused: { ...proxy.refused },
+    memoryMb: { indexer: rssMb(indexer.child.pid), aggregator: rssMb(aggregator.child.pid) },
+    firstRoute: { blockNumber: first.blockNumber, amountOut: first.amountOut, pools: first.execution.details.hopSwaps.flat().length },
+  };
+  const f = (x, d = 1) => (x === undefined ? '-' : Number(x).toFixed(d));
+  log(`going live on a chain built elsewhere: ${report.chain.pools.toLocaleString('en-US')} V2 pairs over ${report.chain.tokens} tokens, ${report.chain.historyBlocks.toLocaleString('en-US')} blocks of history (built in ${f(buildSeconds)} s)`);
+  log(`provider: eth_getLogs at most ${LOG_RANGE_LIMIT.toLocaleString('en-US')} blocks a request and ${LOG_REQUESTS_PER_SECOND} requests a second (429 past it)`);
+  log('');
+  log(`  start-up to the first route at the head   ${f(startSeconds)} s`.padEnd(60) + `target <= ${TARGET_START_S} s   ${report.pass ? 'PASS' : 'MISS'}`);
+  if (report.indexer) log(`  indexer's start at the head               ${f(report.indexer.headStartMs / 1000)} s, ${report.indexer.poolsFound.toLocaleString('en-US')} pools found`);
+  log(`  RPC calls through the provider           ${report.rpcCalls.toLocaleString('en-US')} (refused: ${report.refused.range} for the range, ${report.refused.rate} for the rate)`);
+  log(`  memory (VmRSS)                           indexer ${f(report.memoryMb.indexer, 0)} MB, aggregator-router ${f(report.memoryMb.aggregator, 0)} MB`);
+  log(`  first route: block ${first.blockNumber}, ${first.amountOut} out through ${report.firstRoute.pools} pool(s)`);
+  if (asJson) console.log(JSON.stringify(report, null, 2));
+}
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`go-live bench failed: ${error?.stack ?? error}\n`);
+  process.exitCode = 1;
+} finally {
+  closeAgent();
+  await cleanups.run();
+}
