@@ -218,7 +218,8 @@ async function main() {
   }
 
   step(2, 'building apps and libs');
-  execFileSync(process.execPath, [join(root, 'tools/build/build.mjs'), '--quiet'], { cwd: root, stdio: 'inherit' });
+  // STACK_SKIP_BUILD=1: dist/ is built already (the end-to-end tests, whose other suites run from it).
+  if (process.env.STACK_SKIP_BUILD !== '1') execFileSync(process.execPath, [join(root, 'tools/build/build.mjs'), '--quiet'], { cwd: root, stdio: 'inherit' });
 
   // The devnet's chains are new on every start, so what was indexed from the previous ones must go too.
   step(3, `${keepDatabase ? '' : 'recreating the database and '}applying migrations to ${env.DATABASE_URL}`);

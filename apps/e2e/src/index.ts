@@ -4,3 +4,4 @@ export * from './client';
 export * from './stack';
 export * from './liquidity';
 export * from './faults';
+export * from './foreign-chain';

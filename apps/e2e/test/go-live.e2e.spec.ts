@@ -4,8 +4,8 @@
 // puts our contracts on it, a catalogue names its DEX, the services start from a production-style sources file (the
 // catalogue plus the deployment record), the indexer starts at the head, every source checks out, and a route through
 // the chain's own pool executes for exactly its quote.
-import { multicall3Bytecode, testERC20Abi, testERC20Bytecode, uniswapV2CoreFactoryAbi, uniswapV2CorePairAbi, uniswapV2CorePairBytecode, uniswapV2CoreFactoryBytecode, wrappedNativeAbi, wrappedNativeBytecode } from '@dex/abis';
-import { CANONICAL_MULTICALL3, createChainClient, createChainWalletClient, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
+import { wrappedNativeAbi } from '@dex/abis';
+import { createChainClient, createChainWalletClient, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
 import { runDeployCli } from '@dex/deploy';
 import { startAnvil, type AnvilNode } from '@dex/devnet-kit';
 import type { DexClient } from '@dex/sdk';
@@ -13,17 +13,13 @@ import { createTestDatabase, startPrivateNatsServer, startRpcProxy, type Private
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { erc20Abi, getAddress, keccak256, maxUint256, parseUnits, type Abi, type Address, type Hex } from 'viem';
+import { erc20Abi, getAddress, maxUint256, parseUnits, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { apiClient, bodyOf, startApp, until, type AppProcess } from '../src';
+import { ANVIL_DEPLOYER_KEY, ANVIL_TRADER_KEY, apiClient, bodyOf, buildForeignChain, startApp, until, type AppProcess } from '../src';
 
 jest.setTimeout(240_000);
 
 const CHAIN = 4663;
-// anvil's dev keys: #0 deploys our contracts, #5 built the chain, #3 trades.
-const DEPLOYER_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
-const BUILDER_KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba';
-const TRADER_KEY = '0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6';
 
 describe('going live on a chain someone else built', () => {
   let node: AnvilNode;
@@ -45,57 +41,12 @@ describe('going live on a chain someone else built', () => {
     client = createChainClient({ chainId: CHAIN, rpcUrl: node.rpcUrl, pollingIntervalMs: 50, multicallBatching: false });
     dir = mkdtempSync(join(tmpdir(), 'go-live-'));
 
-    // The chain as its builder set it up, with history.
-    const builder = createChainWalletClient({ chainId: CHAIN, rpcUrl: node.rpcUrl, account: privateKeyToAccount(BUILDER_KEY), pollingIntervalMs: 50 });
-    const mined = async (hash: Hex) => client.waitForTransactionReceipt({ hash });
-    const deployed = async (abi: Abi, bytecode: Hex, args: unknown[]) => getAddress((await mined(await builder.deployContract({ abi, bytecode, args } as never))).contractAddress!);
-    const multicall = await deployed([] as Abi, multicall3Bytecode, []);
-    await client.request({ method: 'anvil_setCode' as never, params: [CANONICAL_MULTICALL3, await client.getCode({ address: multicall })] as never });
-    weth = await deployed(wrappedNativeAbi as Abi, wrappedNativeBytecode, ['Wrapped Ether', 'WETH']);
-    const factory = await deployed(uniswapV2CoreFactoryAbi as Abi, uniswapV2CoreFactoryBytecode, [builder.account.address]);
-    tka = await deployed(testERC20Abi as Abi, testERC20Bytecode, ['Token A', 'TKA', 18]);
-    await mined(await builder.writeContract({ address: weth, abi: wrappedNativeAbi, functionName: 'deposit', value: parseUnits('100', 18) }));
-    await mined(await builder.writeContract({ address: tka, abi: testERC20Abi, functionName: 'mint', args: [builder.account.address, parseUnits('1000000', 18)] }));
-    await mined(await builder.writeContract({ address: factory, abi: uniswapV2CoreFactoryAbi, functionName: 'createPair', args: [weth, tka] }));
-    pair = getAddress(await client.readContract({ address: factory, abi: uniswapV2CoreFactoryAbi, functionName: 'getPair', args: [weth, tka] }));
-    await mined(await builder.writeContract({ address: weth, abi: erc20Abi, functionName: 'transfer', args: [pair, parseUnits('50', 18)] }));
-    await mined(await builder.writeContract({ address: tka, abi: erc20Abi, functionName: 'transfer', args: [pair, parseUnits('150000', 18)] }));
-    await mined(await builder.writeContract({ address: pair, abi: uniswapV2CorePairAbi, functionName: 'mint', args: [builder.account.address] }));
-    // History: blocks, and swaps straight on the pair.
-    await client.request({ method: 'anvil_mine' as never, params: ['0x3e8'] as never });
-    for (let i = 0; i < 5; i++) {
-      await mined(await builder.writeContract({ address: tka, abi: erc20Abi, functionName: 'transfer', args: [pair, parseUnits('300', 18)] }));
-      const [r0, r1] = await client.readContract({ address: pair, abi: uniswapV2CorePairAbi, functionName: 'getReserves' });
-      const wethIs0 = BigInt(weth) < BigInt(tka);
-      const [rIn, rOut] = wethIs0 ? [r1, r0] : [r0, r1];
-      const out = (parseUnits('300', 18) * 997n * rOut) / (rIn * 1000n + parseUnits('300', 18) * 997n);
-      await mined(await builder.writeContract({ address: pair, abi: uniswapV2CorePairAbi, functionName: 'swap', args: wethIs0 ? [out, 0n, builder.account.address, '0x'] : [0n, out, builder.account.address, '0x'] }));
-    }
-
-    // Its catalogue, and our contracts deployed by the tool.
-    writeFileSync(
-      join(dir, 'catalogue.json'),
-      JSON.stringify({
-        chains: {
-          [CHAIN]: {
-            wrappedNative: { symbol: 'WETH', address: weth },
-            multicall3: { address: CANONICAL_MULTICALL3 },
-            sources: [
-              { name: 'Builder V2', kind: 'uniswap-v2', routerIndex: 1, addresses: { factory }, feeBps: 30, deploymentBlock: 1, document: 'the builder', enabled: true },
-              { name: 'Builder V4', kind: 'uniswap-v4', routerIndex: 2, addresses: {}, enabled: false, reason: 'not routed yet' },
-            ],
-          },
-        },
-      }),
-    );
-    writeFileSync(
-      join(dir, 'deploy.json'),
-      JSON.stringify({ chainId: CHAIN, wrappedNative: weth, treasury: '0x000000000000000000000000000000000000fee1', oracle: { kind: 'settable' }, launchpad: { dexFactory: factory, pairCodeHash: keccak256(uniswapV2CorePairBytecode as Hex) }, catalogue: 'catalogue.json' }),
-    );
+    // The chain as its builder set it up, with history; its catalogue and our deploy config.
+    ({ weth, tka, pair } = await buildForeignChain(CHAIN, node.rpcUrl, dir));
     proxy = await startRpcProxy(node.rpcUrl);
     proxy.limit({ maxLogRange: 500, maxLogRequestsPerSecond: 50 });
     const out: string[] = [];
-    const code = await runDeployCli(['--config', join(dir, 'deploy.json'), '--rpc-url', proxy.url, '--out', join(dir, `${CHAIN}.json`)], { DEPLOYER_PRIVATE_KEY: DEPLOYER_KEY }, { out: (l) => out.push(l), err: (l) => out.push(l) });
+    const code = await runDeployCli(['--config', join(dir, 'deploy.json'), '--rpc-url', proxy.url, '--out', join(dir, `${CHAIN}.json`)], { DEPLOYER_PRIVATE_KEY: ANVIL_DEPLOYER_KEY }, { out: (l) => out.push(l), err: (l) => out.push(l) });
     if (code !== 0) throw new Error(`deploy failed:\n${out.join('\n')}`);
     routerV2 = getAddress(JSON.parse(readFileSync(join(dir, `${CHAIN}.json`), 'utf8')).contracts.routerV2.address);
 
@@ -107,7 +58,7 @@ describe('going live on a chain someone else built', () => {
     apps.push(await startApp('indexer', env));
     apps.push(...(await Promise.all([startApp('aggregator-router', env), startApp('gateway', env)])));
     api = apiClient(apps[2].url);
-    trader = createChainWalletClient({ chainId: CHAIN, rpcUrl: node.rpcUrl, account: privateKeyToAccount(TRADER_KEY), pollingIntervalMs: 50 });
+    trader = createChainWalletClient({ chainId: CHAIN, rpcUrl: node.rpcUrl, account: privateKeyToAccount(ANVIL_TRADER_KEY), pollingIntervalMs: 50 });
   });
 
   afterAll(async () => {
