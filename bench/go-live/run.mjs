@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cleanupSteps, closeAgent, get, stopAppsOnCleanup } from '../shared/stack.mjs';
+import { cleanupSteps, closeAgent, get, rssMb, stopAppsOnCleanup } from '../shared/stack.mjs';
 
 const TARGET_START_S = 60;
 const CHAIN = 4663;
@@ -59,14 +59,6 @@ const log = (...line) => !asJson && console.log(...line);
 const progress = (line) => process.stderr.write(`${line}\n`);
 const cleanups = cleanupSteps('go-live bench');
 
-function rssMb(pid) {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-    return line ? Number(line.split(/\s+/)[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 async function main() {
   progress('building the apps (tools/build/build.mjs --quiet) ...');
@@ -237,7 +229,7 @@ async function main() {
     memoryMb: { indexer: rssMb(indexer.child.pid), aggregator: rssMb(aggregator.child.pid) },
     firstRoute: { blockNumber: first.blockNumber, amountOut: first.amountOut, pools: first.execution.details.hopSwaps.flat().length },
   };
-  const f = (x, d = 1) => (x === undefined ? '-' : Number(x).toFixed(d));
+  const f = (x, d = 1) => (x === undefined || !Number.isFinite(Number(x)) ? '-' : Number(x).toFixed(d));
   log(`going live on a chain built elsewhere: ${report.chain.pools.toLocaleString('en-US')} V2 pairs over ${report.chain.tokens} tokens, ${report.chain.historyBlocks.toLocaleString('en-US')} blocks of history (built in ${f(buildSeconds)} s)`);
   log(`provider: eth_getLogs at most ${LOG_RANGE_LIMIT.toLocaleString('en-US')} blocks a request (as many requests over this history as ${EMULATED_HISTORY.toLocaleString('en-US')} blocks at ${EMULATED_LOG_RANGE.toLocaleString('en-US')} a request) and ${LOG_REQUESTS_PER_SECOND} requests a second (429 past it)`);
   log('');

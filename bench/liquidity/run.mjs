@@ -32,7 +32,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cleanupSteps, closeAgent, cpuSeconds, get, openLoop, stopAppsOnCleanup, summary } from '../shared/stack.mjs';
+import { cleanupSteps, closeAgent, cpuSeconds, get, openLoop, rssMb, stopAppsOnCleanup, summary } from '../shared/stack.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -101,14 +101,6 @@ async function countingProxy(target, freePort) {
   return { url: `http://127.0.0.1:${port}`, counts, total: () => [...counts.values()].reduce((a, b) => a + b, 0), close: () => new Promise((r) => server.close(r)) };
 }
 
-function rssMb(pid) {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
-    return Number(line.split(/\s+/)[1]) / 1024;
-  } catch {
-    return NaN;
-  }
-}
 
 async function bench() {
   progress('building the apps (tools/build/build.mjs --quiet) ...');

@@ -105,6 +105,16 @@ export const meanMs = (before, after, name) => {
 };
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined elsewhere. */
+/** A process's resident memory (VmRSS) in MB; NaN when it cannot be read (Linux /proc). */
+export function rssMb(pid) {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    return Number(line.split(/\s+/)[1]) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
 export function cpuSeconds(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
