@@ -119,9 +119,11 @@ export class RouteService implements OnApplicationShutdown {
   }
 
   /**
-   * The request resolved on the current snapshot, the engine's route, its amounts at the snapshot's block, the
-   * price-impact guard, its calldata, the simulation from the sender when asked for, the answer under a new quote
-   * id (logged with the inputs and the block; the request id is on every log line).
+   * The request resolved on the current snapshot and left to the sources found `active`, the engine's route (searched
+   * again around pools where its tokens' transfers fail), its amounts at the snapshot's block, its transaction
+   * executed in an eth_call before it is answered (what that delivers is the answer), the price-impact guard, the
+   * simulation from the sender when asked for, the answer under a new quote id (logged with the inputs and the block;
+   * the request id is on every log line).
    */
   async route(request: RouteRequest): Promise<RouteResponse> {
     const chain = this.liquidity.chain(request.chainId);
