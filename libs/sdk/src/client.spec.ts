@@ -30,7 +30,7 @@ const json =
 
 const dexes = (extra: Record<string, unknown> = {}) => ({
   success: true,
-  data: { chainId: 999, dexes: [{ routerIndex: 1, name: 'DevSwap V2', kind: 'uniswap-v2', addresses: { factory: FACTORY }, feeBps: 30, ...extra }] },
+  data: { chainId: 999, dexes: [{ routerIndex: 1, name: 'DevSwap V2', kind: 'uniswap-v2', addresses: { factory: FACTORY }, feeBps: 30, status: 'active', ...extra }] },
 });
 const report = (status: 'ok' | 'error') => ({
   status,
@@ -291,7 +291,7 @@ describe('network failures', () => {
 });
 
 describe('response validation', () => {
-  const wrongType = { success: true, data: { chainId: 999, dexes: [{ routerIndex: 1, name: 'DevSwap V2', kind: 'uniswap-v2', addresses: { factory: FACTORY }, feeBps: '30' }] } };
+  const wrongType = { success: true, data: { chainId: 999, dexes: [{ routerIndex: 1, name: 'DevSwap V2', kind: 'uniswap-v2', addresses: { factory: FACTORY }, feeBps: '30', status: 'active' }] } };
 
   it('off (the default): a body is returned as received, whatever it holds', async () => {
     handler = json(200, wrongType);
