@@ -266,7 +266,7 @@ export class RouteService implements OnApplicationShutdown {
       this.logger.warn({ msg: 'route not simulated: the balance override did not fund the payer', chainId: chain.chainId, token: order.tokenIn, balance: result.balance.toString() });
       return routeExecution(order, quote, outputFee);
     }
-    return this.explainRevert(chain, snapshot, order, quote, result.revertReason);
+    return this.explainRevert(chain, snapshot, quote, result.revertReason);
   }
 
   /**
@@ -275,7 +275,7 @@ export class RouteService implements OnApplicationShutdown {
    * route moves there: a 422 naming the token whose transfer fails (paused, blocklisting, a size limit, ... ,
    * announced or not); where every transfer goes through, a 422 with the transaction's revert reason.
    */
-  private async explainRevert(chain: ChainLiquidity, snapshot: LiquiditySnapshot, order: RouteOrder, quote: QuotedRoute, revertReason: string): Promise<never> {
+  private async explainRevert(chain: ChainLiquidity, snapshot: LiquiditySnapshot, quote: QuotedRoute, revertReason: string): Promise<never> {
     const { blockNumber } = snapshot;
     const checks = this.transfers.chain(chain.chainId);
     const moves = routeTransfers(quote.hops.map((hop) => hop.map((s) => ({ swap: s.swap, amountIn: s.amountIn, amountOut: s.poolAmountOut }))), chain.wrappedNative);
