@@ -5,7 +5,8 @@
  * the chain is cut to (so a refusal or two, not one per batch); a rate-limited request waits (the provider's Retry-After, else 0.25 s doubling
  * to 8 s) and is asked again, whole; a node that cannot be reached is an error for the caller, not a reason to split.
  */
-import { BaseError, HttpRequestError, RpcRequestError, TimeoutError } from 'viem';
+import { isUnreachable } from '@dex/chain';
+import { BaseError, HttpRequestError, RpcRequestError } from 'viem';
 
 /** Does a JSON-RPC error refuse the request's size (block range, result count) rather than anything else? */
 export function isRangeRefusal(err: unknown): boolean {
@@ -20,14 +21,6 @@ export function isRateLimit(err: unknown): boolean {
   if (http?.status === 429) return true;
   const rpc = err.walk((e) => e instanceof RpcRequestError) as RpcRequestError | null;
   return !!rpc && /rate.?limit|too many requests|throttl/i.test(`${rpc.shortMessage} ${rpc.details}`);
-}
-
-/** Is the node out of reach (no answer, a transport failure other than 429)? Such an error is not split on. */
-function isUnreachable(err: unknown): boolean {
-  if (!(err instanceof BaseError)) return false;
-  if (err.walk((e) => e instanceof TimeoutError)) return true;
-  const http = err.walk((e) => e instanceof HttpRequestError) as HttpRequestError | null;
-  return !!http && http.status !== 429 && !(err.walk((e) => e instanceof RpcRequestError));
 }
 
 /** Seconds the provider asked to wait, from the Retry-After header of a 429 (when the client kept it). */
@@ -94,6 +87,7 @@ export class LogRanges {
           await this.sleep(ms);
           continue;
         }
+        // A node out of reach (no answer, a transport failure other than 429) is not split on.
         if (isRateLimit(err) || isUnreachable(err) || b <= a) throw err;
         // A refused size: the limit the provider names where it names one below the range asked, else the half.
         // (A JSON-RPC error that does not say what it refuses is split on all the same, without learning a limit.)
