@@ -23,6 +23,8 @@ export function indexerMetrics(registry: MetricsSink = new MetricsRegistry('inde
     lastProcessed: registry.gauge('indexer_last_processed_block', 'Last block fully processed'),
     /** The indexer's lag: head minus last processed block, set at every look at the head. */
     behind: registry.gauge('indexer_blocks_behind', 'Blocks between the head and the last processed block'),
+    /** After a start at the head: blocks of the activity window (the 24 hours before it) still to read. */
+    activityBackfillLeft: registry.gauge('indexer_activity_backfill_blocks_left', 'Blocks of the activity window before a start at the head still to read'),
     blocksPerSecond: registry.gauge('indexer_blocks_per_second', 'Blocks processed per second over the last progress interval'),
     logsPerSecond: registry.gauge('indexer_logs_per_second', 'Logs processed per second over the last progress interval'),
   };

@@ -234,4 +234,39 @@ describe('IndexerStore', () => {
     expect(await launchpad.listTokens(CHAIN)).toEqual({ tokens: [], count: 0 });
     expect(await db.launchpadMetadata.count()).toBe(0);
   });
+
+  it('reads the activity window before a start at the head once, range by range, and ends it at a rewind below it', async () => {
+    const OTHER = 4663;
+    const token = (address: string, symbol: string) => ({ address, name: symbol, symbol, decimals: 18, totalSupply: 1n, isERC20Verified: true, verificationError: null, source: 'config' as const, firstSeenBlock: 0n });
+    await store.seed(OTHER, [token(TOKEN_A, 'AAA'), token(TOKEN_B, 'BBB')], [
+      { address: POOL, kind: 'core', routerIndex: 0, source: 'Core', discoveredBy: null, token0: TOKEN_A, token1: TOKEN_B, stable: false, feeBps: null, createdBlock: 0n },
+    ]);
+    const at = (block: bigint) => T0 + block * 60n;
+    // The start at the head: block 100, its window blocks 90..100.
+    await store.applyBatch({ ...emptyBatch(null, 100n, at(100n)), chainId: OTHER, activityBackfill: { from: 90n, to: 100n } });
+    expect(await store.activityBackfill(OTHER)).toEqual({ from: 90n, to: 100n, next: 90n });
+    const range = (from: bigint, to: bigint, transfers: TransferRow[], swaps: AmmSwapRow[] = []) => ({ chainId: OTHER, from, to, transfers, swaps });
+    // Only from the cursor, once.
+    await expect(store.applyActivityBackfill(range(95n, 100n, []))).rejects.toBeInstanceOf(CheckpointConflictError);
+    const first = range(90n, 94n, [transfer(91n, 0, TOKEN_A, at(91n)), transfer(93n, 0, TOKEN_B, at(93n))], [swap(92n, 1, at(92n), true)]);
+    await store.applyActivityBackfill(first);
+    await expect(store.applyActivityBackfill(first)).rejects.toBeInstanceOf(CheckpointConflictError);
+    expect(await store.activityBackfill(OTHER)).toEqual({ from: 90n, to: 100n, next: 95n });
+
+    // Blocks 97..100 undone: the window ends at 96 (the blocks above it come again going forward).
+    await store.rewind({ chainId: OTHER, ancestor: { number: 96n, hash: hash(96n), parentHash: hash(95n), timestamp: at(96n) }, reserves: [], events: [], status: 'running' });
+    expect(await store.activityBackfill(OTHER)).toEqual({ from: 90n, to: 96n, next: 95n });
+    await expect(store.applyActivityBackfill(range(95n, 100n, []))).rejects.toBeInstanceOf(CheckpointConflictError);
+    await store.applyActivityBackfill(range(95n, 96n, [transfer(96n, 0, TOKEN_A, at(96n))]));
+    expect(await store.activityBackfill(OTHER)).toBeNull();
+
+    // The figures count the window as if it had been indexed going forward.
+    const list = await tokens.list({ chainId: OTHER, asOf: at(100n) });
+    expect(list.tokens.map((t) => [t.symbol, t.transfers24h, t.totalTransfers])).toEqual([
+      ['AAA', 2, 2],
+      ['BBB', 1, 1],
+    ]);
+    const stats = await pools.swapStats(OTHER, { asOf: at(100n) });
+    expect(stats.stats[0]).toMatchObject({ swaps24h: 1, totalSwaps: 1, volume0: 1000n, volume1: 900n });
+  });
 });

@@ -5,6 +5,8 @@ import { readPairReserves, readTokenMetadata, type ChainPublicClient, type Token
 import {
   CheckpointConflictError,
   CheckpointRepository,
+  DAY,
+  type ActivityBackfillState,
   type BlockRow,
   type ChainBatch,
   type IndexerStore,
@@ -117,6 +119,8 @@ export class ChainIndexer {
   private checkpoint: Checkpoint | null = null;
   private head = 0n;
   private tokens = new Set<Address>();
+  /** The activity window before a start at the head, while some of it is still to read. */
+  private backfill: ActivityBackfillState | null = null;
   private pools = new Map<Address, PoolRow>();
   private running = false;
   private abort?: AbortController;
@@ -168,6 +172,7 @@ export class ChainIndexer {
   private async reloadKnown(): Promise<void> {
     this.tokens = new Set((await this.deps.store.knownTokens(this.chainId)).map((a) => checksum(a)));
     this.pools = new Map((await this.deps.store.knownPools(this.chainId)).map((p) => [checksum(p.address), p]));
+    this.backfill = await this.deps.store.activityBackfill(this.chainId);
   }
 
   /** Starts following the chain in the background. */
@@ -253,6 +258,10 @@ export class ChainIndexer {
       // Caught up: still make sure the newest stored block at or below the head is on the chain (a reorg
       // to a chain that is not longer). A head below the checkpoint with our block at that height is a
       // node that lags behind: wait for it.
+      if (this.backfill) {
+        await this.backfillActivity(this.backfill);
+        return true;
+      }
       if (this.checkpoint) {
         // The newest stored block at or below the head: the checkpoint itself (this poll, some ten a second, then
         // asks the node only), unless the node is behind it.
@@ -341,7 +350,17 @@ export class ChainIndexer {
    * Decodes a batch's logs into rows and facts and writes them with the checkpoint `to` in one transaction
    * (`applyBatch`); then what the indexer follows grows by what the batch found.
    */
-  private async commit(from: bigint, to: bigint, headers: BlockRow[], byNumber: Map<bigint, BlockRow>, logs: ChainLog[], ctx: DecodeContext, found: ReturnType<typeof discover>, started: number): Promise<void> {
+  private async commit(
+    from: bigint,
+    to: bigint,
+    headers: BlockRow[],
+    byNumber: Map<bigint, BlockRow>,
+    logs: ChainLog[],
+    ctx: DecodeContext,
+    found: ReturnType<typeof discover>,
+    started: number,
+    activityBackfill?: ChainBatch['activityBackfill'],
+  ): Promise<void> {
     const timestampOf = (log: ChainLog): bigint => log.timestamp ?? byNumber.get(log.blockNumber)?.timestamp ?? 0n;
     const newTokens = await mapLimit([...found.tokens], this.opts.rpcConcurrency, async ([address, { source, block }]) =>
       tokenRow(address, await this.tokenMetadata(address, to), source, block),
@@ -370,6 +389,7 @@ export class ChainIndexer {
       ...rows,
       events,
       pruneBlocksBelow: to - BigInt(this.opts.blockRetention),
+      ...(activityBackfill ? { activityBackfill } : {}),
     };
     await this.deps.store.applyBatch(batch);
 
@@ -439,8 +459,58 @@ export class ChainIndexer {
         timestamp: header.timestamp,
       });
     });
-    await this.commit(earliest, at, [header], byNumber, [...logs, ...synced], ctx, found, started);
-    this.log('log', { msg: 'started at the head', block: at.toString(), pools: this.pools.size, tokens: this.tokens.size, reservesRead: synced.length, ms: Math.round(performance.now() - started) });
+    const windowFrom = await this.firstBlockAfter(header.timestamp - DAY, at);
+    await this.commit(earliest, at, [header], byNumber, [...logs, ...synced], ctx, found, started, { from: windowFrom, to: at });
+    this.backfill = { from: windowFrom, to: at, next: windowFrom };
+    this.log('log', { msg: 'started at the head', block: at.toString(), pools: this.pools.size, tokens: this.tokens.size, reservesRead: synced.length, activityFrom: windowFrom.toString(), ms: Math.round(performance.now() - started) });
+  }
+
+  /**
+   * The first block with a timestamp above `time`, at most `at` (a binary search over headers: some 25 reads on a
+   * chain of tens of millions of blocks).
+   */
+  private async firstBlockAfter(time: bigint, at: bigint): Promise<bigint> {
+    let [lo, hi] = [0n, at];
+    while (lo < hi) {
+      const mid = (lo + hi) / 2n;
+      if ((await this.deps.client.getBlock({ blockNumber: mid })).timestamp > time) hi = mid;
+      else lo = mid + 1n;
+    }
+    return lo;
+  }
+
+  /**
+   * One range of the activity window before a start at the head, once the indexer has caught up with the chain:
+   * the transfers of the tokens it knows and the swaps of the core pools, written with the window's cursor (exactly
+   * once; nothing published: they are history). The state (pools, reserves, launches) is the head's already, so
+   * nothing else of those blocks is read.
+   */
+  private async backfillActivity(window: ActivityBackfillState): Promise<void> {
+    const from = window.next;
+    const to = from + BigInt(this.opts.batchSize) - 1n < window.to ? from + BigInt(this.opts.batchSize) - 1n : window.to;
+    const corePools = [...this.pools.values()].filter((p) => p.kind === 'core').map((p) => checksum(p.address));
+    const logs = await this.getLogs([...this.tokens, ...corePools], from, to);
+    const byNumber = new Map<bigint, BlockRow>();
+    await this.fillTimestamps(logs, byNumber);
+    const facts = decodeFacts(logs, this.decodeContext(), (log) => log.timestamp ?? byNumber.get(log.blockNumber)?.timestamp ?? 0n);
+    const senders = await this.senders(sendersToRead(facts.rows));
+    const { rows } = storeRows(facts.rows, {}, { senders });
+    try {
+      await this.deps.store.applyActivityBackfill({ chainId: this.chainId, from, to, transfers: rows.transfers, swaps: rows.swaps });
+    } catch (error) {
+      if (error instanceof CheckpointConflictError) this.backfill = await this.deps.store.activityBackfill(this.chainId);
+      throw error;
+    }
+    this.backfill = to < window.to ? { ...window, next: to + 1n } : null;
+    this.deps.metrics.activityBackfillLeft.set({ chain: this.chainId }, Number(window.to - to));
+    this.log(this.backfill ? 'debug' : 'log', {
+      msg: this.backfill ? 'activity window range read' : 'activity window read',
+      from: from.toString(),
+      to: to.toString(),
+      windowFrom: window.from.toString(),
+      transfers: rows.transfers.length,
+      swaps: rows.swaps.length,
+    });
   }
 
   private decodeContext(): DecodeContext {

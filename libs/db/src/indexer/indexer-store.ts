@@ -11,6 +11,9 @@ import type { Prisma } from '../generated/prisma/client';
 import {
   toPoolRow,
   type BlockRow,
+  type ActivityBackfillBatch,
+  type ActivityBackfillState,
+  type AmmSwapRow,
   type ChainBatch,
   type ChainRewind,
   type LaunchpadGraduationRow,
@@ -21,6 +24,7 @@ import {
   type RewindResult,
   type StoredOutboxEvent,
   type TokenRow,
+  type TransferRow,
 } from './types';
 
 type Tx = Prisma.TransactionClient;
@@ -88,6 +92,65 @@ const BUCKETS_FROM_SWAPS = (range: string) => `
     FROM amm_swap s JOIN pool p ON p.chain_id = s.chain_id AND p.address = s.pool
    WHERE s.chain_id = $1 AND ${range} GROUP BY s.pool, hour`;
 
+/**
+ * Transfers and core swaps of the blocks in `range` (a SQL condition on block_number), then the counters derived
+ * from exactly those rows: hourly buckets and all-time totals. Returns the number of swaps written.
+ */
+async function insertActivity(tx: Tx, chainId: number, range: string, transfers: readonly TransferRow[], swaps: readonly AmmSwapRow[]): Promise<number> {
+  const transferred = await insertRows(tx, 'token_transfer', chainId, transfers, [
+    ...LOG_COLUMNS,
+    ['token', 'text', (r) => r.token],
+    ['from', 'text', (r) => r.from],
+    ['to', 'text', (r) => r.to],
+    ['value', 'numeric', (r) => str(r.value)],
+  ]);
+  if (transferred > 0) {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO token_transfer_hour (chain_id, token, hour, transfers)
+       SELECT $1, token, hour, n FROM (${BUCKETS_FROM_TRANSFERS(range)}) d
+       ON CONFLICT (chain_id, token, hour) DO UPDATE SET transfers = token_transfer_hour.transfers + EXCLUDED.transfers`,
+      chainId,
+    );
+    await tx.$executeRawUnsafe(
+      `UPDATE token t SET total_transfers = t.total_transfers + d.n
+         FROM (SELECT token, count(*) AS n FROM token_transfer WHERE chain_id = $1 AND ${range} GROUP BY token) d
+        WHERE t.chain_id = $1 AND t.address = d.token`,
+      chainId,
+    );
+  }
+
+  const swapped = await insertRows(tx, 'amm_swap', chainId, swaps, [
+    ...LOG_COLUMNS,
+    ['pool', 'text', (r) => r.pool],
+    ['user', 'text', (r) => r.user],
+    ['sender', 'text', (r) => r.sender],
+    ['token_in', 'text', (r) => r.tokenIn],
+    ['token_out', 'text', (r) => r.tokenOut],
+    ['amount_in', 'numeric', (r) => str(r.amountIn)],
+    ['amount_out', 'numeric', (r) => str(r.amountOut)],
+    ['fee', 'numeric', (r) => str(r.fee)],
+    ['ref_code', 'text', (r) => r.refCode],
+    ['ref_fee', 'numeric', (r) => nullable(r.refFee)],
+  ]);
+  if (swapped > 0) {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO pool_swap_hour (chain_id, pool, hour, swaps, volume0, volume1, fees0, fees1)
+       SELECT $1, pool, hour, n, v0, v1, f0, f1 FROM (${BUCKETS_FROM_SWAPS(range.replace(/block_number/g, 's.block_number'))}) d
+       ON CONFLICT (chain_id, pool, hour) DO UPDATE SET swaps = pool_swap_hour.swaps + EXCLUDED.swaps,
+         volume0 = pool_swap_hour.volume0 + EXCLUDED.volume0, volume1 = pool_swap_hour.volume1 + EXCLUDED.volume1,
+         fees0 = pool_swap_hour.fees0 + EXCLUDED.fees0, fees1 = pool_swap_hour.fees1 + EXCLUDED.fees1`,
+      chainId,
+    );
+    await tx.$executeRawUnsafe(
+      `UPDATE pool p SET total_swaps = p.total_swaps + d.n
+         FROM (SELECT pool, count(*) AS n FROM amm_swap WHERE chain_id = $1 AND ${range} GROUP BY pool) d
+        WHERE p.chain_id = $1 AND p.address = d.pool`,
+      chainId,
+    );
+  }
+  return swapped;
+}
+
 /** Recomputes the current curve state and metadata of launchpad tokens from their remaining facts. */
 async function refreshLaunchpadTokens(tx: Tx, chainId: number, tokens: readonly string[]): Promise<void> {
   if (tokens.length === 0) return;
@@ -136,57 +199,8 @@ export class IndexerStore {
       await insertTokens(tx, chainId, batch.tokens);
       await insertPools(tx, chainId, batch.pools);
 
-      // Transfers, then the counters derived from exactly those rows.
-      const transfers = await insertRows(tx, 'token_transfer', chainId, batch.transfers, [
-        ...LOG_COLUMNS,
-        ['token', 'text', (r) => r.token],
-        ['from', 'text', (r) => r.from],
-        ['to', 'text', (r) => r.to],
-        ['value', 'numeric', (r) => str(r.value)],
-      ]);
-      if (transfers > 0) {
-        await tx.$executeRawUnsafe(
-          `INSERT INTO token_transfer_hour (chain_id, token, hour, transfers)
-           SELECT $1, token, hour, n FROM (${BUCKETS_FROM_TRANSFERS(range)}) d
-           ON CONFLICT (chain_id, token, hour) DO UPDATE SET transfers = token_transfer_hour.transfers + EXCLUDED.transfers`,
-          chainId,
-        );
-        await tx.$executeRawUnsafe(
-          `UPDATE token t SET total_transfers = t.total_transfers + d.n
-             FROM (SELECT token, count(*) AS n FROM token_transfer WHERE chain_id = $1 AND ${range} GROUP BY token) d
-            WHERE t.chain_id = $1 AND t.address = d.token`,
-          chainId,
-        );
-      }
-
-      const swaps = await insertRows(tx, 'amm_swap', chainId, batch.swaps, [
-        ...LOG_COLUMNS,
-        ['pool', 'text', (r) => r.pool],
-        ['user', 'text', (r) => r.user],
-        ['sender', 'text', (r) => r.sender],
-        ['token_in', 'text', (r) => r.tokenIn],
-        ['token_out', 'text', (r) => r.tokenOut],
-        ['amount_in', 'numeric', (r) => str(r.amountIn)],
-        ['amount_out', 'numeric', (r) => str(r.amountOut)],
-        ['fee', 'numeric', (r) => str(r.fee)],
-        ['ref_code', 'text', (r) => r.refCode],
-        ['ref_fee', 'numeric', (r) => nullable(r.refFee)],
-      ]);
+      const swaps = await insertActivity(tx, chainId, range, batch.transfers, batch.swaps);
       if (swaps > 0) {
-        await tx.$executeRawUnsafe(
-          `INSERT INTO pool_swap_hour (chain_id, pool, hour, swaps, volume0, volume1, fees0, fees1)
-           SELECT $1, pool, hour, n, v0, v1, f0, f1 FROM (${BUCKETS_FROM_SWAPS(range.replace(/block_number/g, 's.block_number'))}) d
-           ON CONFLICT (chain_id, pool, hour) DO UPDATE SET swaps = pool_swap_hour.swaps + EXCLUDED.swaps,
-             volume0 = pool_swap_hour.volume0 + EXCLUDED.volume0, volume1 = pool_swap_hour.volume1 + EXCLUDED.volume1,
-             fees0 = pool_swap_hour.fees0 + EXCLUDED.fees0, fees1 = pool_swap_hour.fees1 + EXCLUDED.fees1`,
-          chainId,
-        );
-        await tx.$executeRawUnsafe(
-          `UPDATE pool p SET total_swaps = p.total_swaps + d.n
-             FROM (SELECT pool, count(*) AS n FROM amm_swap WHERE chain_id = $1 AND ${range} GROUP BY pool) d
-            WHERE p.chain_id = $1 AND p.address = d.pool`,
-          chainId,
-        );
         const accruals = batch.swaps.filter((s) => s.refCode !== null && (s.refFee ?? 0n) > 0n);
         await insertRows(tx, 'referral_accrual', chainId, accruals, [
           ...LOG_COLUMNS,
@@ -252,9 +266,44 @@ export class IndexerStore {
       await updateReserves(tx, chainId, batch.reserves);
       await insertEvents(tx, chainId, batch.events);
       await writeCheckpoint(tx, chainId, batch.checkpoint.block, batch.checkpoint.hash, batch.checkpoint.timestamp, batch.checkpoint.status);
+      if (batch.activityBackfill) {
+        const { from, to } = batch.activityBackfill;
+        await tx.$executeRawUnsafe(
+          `INSERT INTO activity_backfill (chain_id, from_block, to_block, next_block, updated_at) VALUES ($1, $2::bigint, $3::bigint, $2::bigint, now())
+           ON CONFLICT (chain_id) DO UPDATE SET from_block = EXCLUDED.from_block, to_block = EXCLUDED.to_block, next_block = EXCLUDED.next_block, updated_at = now()`,
+          chainId,
+          str(from),
+          str(to),
+        );
+      }
       if (batch.pruneBlocksBelow !== undefined) {
         await tx.$executeRawUnsafe('DELETE FROM block WHERE chain_id = $1 AND number < $2::bigint', chainId, str(batch.pruneBlocksBelow));
       }
+    }, TX_OPTIONS);
+  }
+
+  /** The activity window still to read after a start at the head, or null (none, or read to its end). */
+  async activityBackfill(chainId: number): Promise<ActivityBackfillState | null> {
+    const rows = await this.db.$queryRawUnsafe<{ from: bigint; to: bigint; next: bigint }[]>(
+      'SELECT from_block AS "from", to_block AS "to", next_block AS "next" FROM activity_backfill WHERE chain_id = $1 AND next_block <= to_block',
+      chainId,
+    );
+    return rows.length ? { from: BigInt(rows[0].from), to: BigInt(rows[0].to), next: BigInt(rows[0].next) } : null;
+  }
+
+  /**
+   * Writes one range of the activity window (its transfers and core swaps, with the hourly buckets and totals they
+   * feed) and moves the window's cursor past it, all or nothing. Fails with `CheckpointConflictError` when the cursor
+   * is not at the range's first block (another writer, or a rewind, moved it).
+   */
+  async applyActivityBackfill(batch: ActivityBackfillBatch): Promise<void> {
+    const { chainId, from, to } = batch;
+    await this.db.$transaction(async (tx) => {
+      const rows = await tx.$queryRawUnsafe<{ next: bigint; to: bigint }[]>('SELECT next_block AS next, to_block AS "to" FROM activity_backfill WHERE chain_id = $1 FOR UPDATE', chainId);
+      const found = rows.length ? BigInt(rows[0].next) : null;
+      if (found !== from || to > BigInt(rows[0].to)) throw new CheckpointConflictError(chainId, from, found);
+      await insertActivity(tx, chainId, `block_number >= ${from} AND block_number <= ${to}`, batch.transfers, batch.swaps);
+      await tx.$executeRawUnsafe('UPDATE activity_backfill SET next_block = $2::bigint, updated_at = now() WHERE chain_id = $1', chainId, str(to + 1n));
     }, TX_OPTIONS);
   }
 
@@ -332,6 +381,12 @@ export class IndexerStore {
       );
       await updateReserves(tx, chainId, rewind.reserves);
 
+      // An activity window reaching above the ancestor ends at it: the blocks above are read again going forward.
+      await tx.$executeRawUnsafe(
+        `UPDATE activity_backfill SET to_block = LEAST(to_block, ${ancestor.number}), next_block = LEAST(next_block, ${ancestor.number + 1n}), updated_at = now()
+          WHERE chain_id = $1 AND to_block > ${ancestor.number}`,
+        chainId,
+      );
       await tx.$executeRawUnsafe(`DELETE FROM block WHERE chain_id = $1 AND number > ${ancestor.number}`, chainId);
       await tx.$executeRawUnsafe(`DELETE FROM chain_event_outbox WHERE chain_id = $1 AND ${above}`, chainId);
       await insertRows(tx, 'block', chainId, [ancestor], [

@@ -171,6 +171,25 @@ export interface ChainBatch {
   events: OutboxEvent[];
   /** Block headers below this number are pruned (they are too deep to matter for reorgs). */
   pruneBlocksBelow?: bigint;
+  /** A start at the head: the activity window before it, to be read afterwards (`applyActivityBackfill`). */
+  activityBackfill?: { from: bigint; to: bigint };
+}
+
+/** The activity window of a start at the head still to read: blocks `next`..`to` (done once `next` passes `to`). */
+export interface ActivityBackfillState {
+  from: bigint;
+  to: bigint;
+  next: bigint;
+}
+
+/** One range of the activity window: its transfers and core swaps, and where the window's cursor stood before it. */
+export interface ActivityBackfillBatch {
+  chainId: number;
+  /** The cursor this range starts at; the write fails if it moved. */
+  from: bigint;
+  to: bigint;
+  transfers: TransferRow[];
+  swaps: AmmSwapRow[];
 }
 
 /** What undoing a reorg writes besides the deletions. */
