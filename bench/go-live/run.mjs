@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 // Going live on a chain with history, at full size: a chain built here by accounts of its own, sharing nothing with
-// the devnet's seeding (a bare anvil; WETH, Multicall3 and a real @uniswap/v2-core factory; HISTORY blocks of
-// history after the factory; 200 tokens; POOLS pairs created in batches), reached through an RPC that limits eth_getLogs as public
+// the devnet's seeding (a bare anvil; WETH, Multicall3, real @uniswap/v2-core, @uniswap/v3-core and Algebra Integral
+// factories, the V3 and Algebra position managers from their periphery packages; HISTORY blocks of history after the
+// factories; 200 tokens; POOLS pools created in batches, a tenth of them V3 and a tenth Algebra with full-range
+// positions minted through the position managers), reached through an RPC that limits eth_getLogs as public
 // providers do (a block range a request, 25 requests a second; see EMULATED_HISTORY for the range). Then, as an operator goes live: the deploy tool
 // deploys our contracts, a catalogue names the chain's V2 factory with its deployment block, and the indexer (started
 // at the head), aggregator-router and gateway start from {catalogue, deployment}. Figures beside their targets:
-//   - start-up: from the services' start to the first /v2/route answered at the head (or later): target <= 60 s;
+//   - start-up: from the services' start until a route through a pool of each kind (V2, V3, Algebra) is answered at the
+//     head (or later): target <= 60 s;
 //   - RPC calls the services made through the provider until then, and how many it refused (range, rate);
 //   - memory (VmRSS) of the indexer and aggregator-router at that point.
-// Only V2 pools (the concentrated kinds' positions need a periphery this chain does not have); the state the
-// aggregator reads at load is the same kind of read for every kind.
 //
 //   node bench/go-live/run.mjs [--pools 2000] [--history 10000] [--json]
 //
@@ -87,6 +88,13 @@ async function main() {
   await rpc('anvil_setCode', [CANONICAL_MULTICALL3, await client.getCode({ address: multicall })]);
   const weth = await deployed(abis.wrappedNativeAbi, abis.wrappedNativeBytecode, ['Wrapped Ether', 'WETH']);
   const factory = await deployed(abis.uniswapV2CoreFactoryAbi, abis.uniswapV2CoreFactoryBytecode, [builder.account.address]);
+  const v3Factory = await deployed(abis.uniswapV3FactoryAbi, abis.uniswapV3FactoryBytecode, []);
+  const v3Manager = await deployed(abis.uniswapV3PositionManagerAbi, abis.uniswapV3PositionManagerBytecode, [v3Factory, weth, viem.zeroAddress]);
+  // The Algebra factory and its pool deployer each take the other's address.
+  const poolDeployer = viem.getContractAddress({ from: builder.account.address, nonce: BigInt((await client.getTransactionCount({ address: builder.account.address })) + 1) });
+  const algebraFactory = await deployed(abis.algebraFactoryAbi, abis.algebraFactoryBytecode, [poolDeployer]);
+  if ((await deployed(abis.algebraPoolDeployerAbi, abis.algebraPoolDeployerBytecode, [algebraFactory])) !== poolDeployer) throw new Error('Algebra pool deployer misplaced');
+  const algebraManager = await deployed(abis.algebraPositionManagerAbi, abis.algebraPositionManagerBytecode, [algebraFactory, weth, viem.zeroAddress, poolDeployer]);
   const factoryBlock = Number(await client.getBlockNumber());
   // Transactions sent back to back with their nonces, mined by hand until the pool is empty.
   await rpc('evm_setAutomine', [false]);
@@ -115,6 +123,10 @@ async function main() {
   if (POOLS > TOKENS + combos.length) throw new Error(`--pools at most ${TOKENS + combos.length} with ${TOKENS} tokens`);
   const wanted = tokens.slice(0, Math.min(TOKENS, POOLS)).map((t) => [weth, t]);
   for (let k = 0, j = 0; wanted.length < POOLS; k++, j = (j + 7_919) % combos.length) wanted.push(combos[j]);
+  // A tenth of the pools V3 and a tenth Algebra (token pairs, taken from the end of the list), the rest V2.
+  const concentrated = Math.floor(POOLS / 10);
+  const algebraPairs = wanted.splice(wanted.length - concentrated, concentrated);
+  const v3Pairs = wanted.splice(wanted.length - concentrated, concentrated);
   await burst([{ address: weth, abi: abis.wrappedNativeAbi, functionName: 'deposit', value: viem.parseUnits('100000', 18) }], 100_000n);
   // The history, mined while the chain's state is small (anvil's blocks get slower as it grows), a thousand blocks a
   // request: the factory's logs are read over all of it whatever block the pools were made at.
@@ -138,8 +150,22 @@ async function main() {
     });
     await burst(seed, 120_000n);
     await burst(addresses.map((pair) => ({ address: pair, abi: abis.uniswapV2CorePairAbi, functionName: 'mint', args: [builder.account.address] })), 300_000n);
-    progress(`  ${Math.min((c + 1) * per, wanted.length)} of ${wanted.length} pools, block ${await client.getBlockNumber()}`);
+    progress(`  ${Math.min((c + 1) * per, wanted.length)} of ${wanted.length} V2 pairs, block ${await client.getBlockNumber()}`);
   }
+  // The concentrated pools, through their position managers: created at a price of 1, a full-range position each.
+  await burst(tokens.map((t) => ({ address: t, abi: abis.testERC20Abi, functionName: 'mint', args: [builder.account.address, viem.parseUnits('10000000', 18)] })), 120_000n);
+  await burst([v3Manager, algebraManager].flatMap((spender) => tokens.map((t) => ({ address: t, abi: viem.erc20Abi, functionName: 'approve', args: [spender, viem.maxUint256] }))), 100_000n);
+  const ordered = (pairs) => pairs.map(([a, b]) => (BigInt(a) < BigInt(b) ? [a, b] : [b, a]));
+  const v3Ordered = ordered(v3Pairs);
+  const algebraOrdered = ordered(algebraPairs);
+  const ONE = 2n ** 96n;
+  const position = { tickLower: -887_220, tickUpper: 887_220, amount0Desired: viem.parseUnits('10000', 18), amount1Desired: viem.parseUnits('10000', 18), amount0Min: 0n, amount1Min: 0n, recipient: builder.account.address, deadline: 2n ** 40n };
+  await burst(v3Ordered.map(([t0, t1]) => ({ address: v3Manager, abi: abis.uniswapV3PositionManagerAbi, functionName: 'createAndInitializePoolIfNecessary', args: [t0, t1, 3000, ONE] })), 6_000_000n);
+  await burst(v3Ordered.map(([t0, t1]) => ({ address: v3Manager, abi: abis.uniswapV3PositionManagerAbi, functionName: 'mint', args: [{ token0: t0, token1: t1, fee: 3000, ...position }] })), 1_000_000n);
+  progress(`  ${v3Ordered.length} V3 pools, block ${await client.getBlockNumber()}`);
+  await burst(algebraOrdered.map(([t0, t1]) => ({ address: algebraManager, abi: abis.algebraPositionManagerAbi, functionName: 'createAndInitializePoolIfNecessary', args: [t0, t1, viem.zeroAddress, ONE, '0x'] })), 8_000_000n);
+  await burst(algebraOrdered.map(([t0, t1]) => ({ address: algebraManager, abi: abis.algebraPositionManagerAbi, functionName: 'mint', args: [{ token0: t0, token1: t1, deployer: viem.zeroAddress, ...position }] })), 1_000_000n);
+  progress(`  ${algebraOrdered.length} Algebra pools, block ${await client.getBlockNumber()}`);
   await rpc('evm_setAutomine', [true]);
   const buildSeconds = (performance.now() - built) / 1000;
   const headBefore = await client.getBlockNumber();
@@ -153,7 +179,11 @@ async function main() {
         [CHAIN]: {
           wrappedNative: { symbol: 'WETH', address: weth },
           multicall3: { address: CANONICAL_MULTICALL3 },
-          sources: [{ name: 'Builder V2', kind: 'uniswap-v2', routerIndex: 1, addresses: { factory }, feeBps: 30, deploymentBlock: factoryBlock, document: 'this bench', enabled: true }],
+          sources: [
+            { name: 'Builder V2', kind: 'uniswap-v2', routerIndex: 1, addresses: { factory }, feeBps: 30, deploymentBlock: factoryBlock, document: 'this bench', enabled: true },
+            { name: 'Builder V3', kind: 'uniswap-v3', routerIndex: 2, addresses: { factory: v3Factory, nonfungiblePositionManager: v3Manager }, deploymentBlock: factoryBlock, document: 'this bench', enabled: true },
+            { name: 'Builder Algebra', kind: 'algebra', routerIndex: 3, addresses: { factory: algebraFactory, nonfungiblePositionManager: algebraManager }, deploymentBlock: factoryBlock, document: 'this bench', enabled: true },
+          ],
         },
       },
     }),
@@ -201,24 +231,41 @@ async function main() {
   const indexer = await startApp('indexer');
   const aggregator = await startApp('aggregator-router');
   const gateway = await startApp('gateway');
-  const [a, b] = wanted[0];
-  const path = `/v2/route?chainId=${CHAIN}&tokenIn=${a}&tokenOut=${b}&amountIn=0.1`;
+  // A route through a pool of each kind, each answered at the head (or later).
+  const probes = [
+    ['V2', wanted[0]],
+    ['V3', v3Ordered[0]],
+    ['Algebra', algebraOrdered[0]],
+  ].filter(([, pair]) => pair);
+  const routed = {};
   let first;
-  for (;;) {
-    for (const app of apps) if (app.child.exitCode !== null) throw new Error(`${app.name} exited with ${app.child.exitCode}:\n${tail(app)}`);
-    const r = await get(gateway.url + path, true);
-    if (r.status === 200 && BigInt(JSON.parse(r.body).data.blockNumber) >= headBefore) {
-      first = JSON.parse(r.body).data;
-      break;
+  for (const [kind, [a, b]] of probes) {
+    const path = `/v2/route?chainId=${CHAIN}&tokenIn=${a}&tokenOut=${b}&amountIn=0.1`;
+    for (;;) {
+      for (const app of apps) if (app.child.exitCode !== null) throw new Error(`${app.name} exited with ${app.child.exitCode}:\n${tail(app)}`);
+      const r = await get(gateway.url + path, true);
+      if (r.status === 200 && BigInt(JSON.parse(r.body).data.blockNumber) >= headBefore) {
+        const data = JSON.parse(r.body).data;
+        first ??= data;
+        routed[kind] = { seconds: (performance.now() - t0) / 1000, pools: data.execution.details.hopSwaps.flat().map((h) => h.poolAddress), amountOut: data.amountOut };
+        break;
+      }
+      if (performance.now() - t0 > 300_000) throw new Error(`no ${kind} route at the head within 300 s (last ${r.status} ${r.body ?? r.error})\n--- indexer\n${tail(indexer)}\n--- aggregator-router\n${tail(aggregator)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    if (performance.now() - t0 > 300_000) throw new Error(`no route at the head within 300 s (last ${r.status} ${r.body ?? r.error})\n--- indexer\n${tail(indexer)}\n--- aggregator-router\n${tail(aggregator)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const poolOf = async (kind, [t0, t1]) =>
+    viem.getAddress(
+      kind === 'V3'
+        ? await client.readContract({ address: v3Factory, abi: abis.uniswapV3FactoryAbi, functionName: 'getPool', args: [t0, t1, 3000] })
+        : await client.readContract({ address: algebraFactory, abi: abis.algebraFactoryAbi, functionName: 'poolByPair', args: [t0, t1] }),
+    );
+  for (const [kind, pair] of probes.slice(1)) routed[kind].throughItsPool = routed[kind].pools.includes(await poolOf(kind, pair));
   const startSeconds = (performance.now() - t0) / 1000;
   const indexerLog = readFileSync(indexer.logFile, 'utf8');
   const started = /"msg":"started at the head".*?"pools":(\d+).*?"ms":(\d+)/.exec(indexerLog);
   const report = {
-    chain: { pools: wanted.length, tokens: TOKENS + 1, historyBlocks: Number(headBefore), buildSeconds },
+    chain: { pools: wanted.length + v3Ordered.length + algebraOrdered.length, byKind: { v2: wanted.length, v3: v3Ordered.length, algebra: algebraOrdered.length }, tokens: TOKENS + 1, historyBlocks: Number(headBefore), buildSeconds },
     provider: { maxLogRange: LOG_RANGE_LIMIT, logRequestsPerSecond: LOG_REQUESTS_PER_SECOND },
     startSeconds,
     target: { startSeconds: TARGET_START_S },
@@ -228,16 +275,17 @@ async function main() {
     refused: { ...proxy.refused },
     memoryMb: { indexer: rssMb(indexer.child.pid), aggregator: rssMb(aggregator.child.pid) },
     firstRoute: { blockNumber: first.blockNumber, amountOut: first.amountOut, pools: first.execution.details.hopSwaps.flat().length },
+    routed,
   };
   const f = (x, d = 1) => (x === undefined || !Number.isFinite(Number(x)) ? '-' : Number(x).toFixed(d));
-  log(`going live on a chain built elsewhere: ${report.chain.pools.toLocaleString('en-US')} V2 pairs over ${report.chain.tokens} tokens, ${report.chain.historyBlocks.toLocaleString('en-US')} blocks of history (built in ${f(buildSeconds)} s)`);
+  log(`going live on a chain built elsewhere: ${report.chain.pools.toLocaleString('en-US')} pools (${report.chain.byKind.v2} V2, ${report.chain.byKind.v3} V3, ${report.chain.byKind.algebra} Algebra) over ${report.chain.tokens} tokens, ${report.chain.historyBlocks.toLocaleString('en-US')} blocks of history (built in ${f(buildSeconds)} s)`);
   log(`provider: eth_getLogs at most ${LOG_RANGE_LIMIT.toLocaleString('en-US')} blocks a request (as many requests over this history as ${EMULATED_HISTORY.toLocaleString('en-US')} blocks at ${EMULATED_LOG_RANGE.toLocaleString('en-US')} a request) and ${LOG_REQUESTS_PER_SECOND} requests a second (429 past it)`);
   log('');
-  log(`  start-up to the first route at the head   ${f(startSeconds)} s`.padEnd(60) + `target <= ${TARGET_START_S} s   ${report.pass ? 'PASS' : 'MISS'}`);
+  log(`  start-up to a route of every kind at the head ${f(startSeconds)} s`.padEnd(60) + `target <= ${TARGET_START_S} s   ${report.pass ? 'PASS' : 'MISS'}`);
   if (report.indexer) log(`  indexer's start at the head               ${f(report.indexer.headStartMs / 1000)} s, ${report.indexer.poolsFound.toLocaleString('en-US')} pools found`);
   log(`  RPC calls through the provider           ${report.rpcCalls.toLocaleString('en-US')} (refused: ${report.refused.range} for the range, ${report.refused.rate} for the rate)`);
   log(`  memory (VmRSS)                           indexer ${f(report.memoryMb.indexer, 0)} MB, aggregator-router ${f(report.memoryMb.aggregator, 0)} MB`);
-  log(`  first route: block ${first.blockNumber}, ${first.amountOut} out through ${report.firstRoute.pools} pool(s)`);
+  for (const [kind, r] of Object.entries(routed)) log(`  ${kind.padEnd(8)} route answered at ${f(r.seconds)} s, ${r.amountOut} out through ${r.pools.length} pool(s)${r.throughItsPool === false ? ' (not its own pool: a better path)' : ''}`);
   if (asJson) console.log(JSON.stringify(report, null, 2));
 }
 

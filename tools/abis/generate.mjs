@@ -67,9 +67,11 @@ const EXTERNAL = [
   { name: 'UniswapV3Factory', artifact: '@uniswap/v3-core/artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json' },
   { name: 'UniswapV3Pool', artifact: '@uniswap/v3-core/artifacts/contracts/UniswapV3Pool.sol/UniswapV3Pool.json', abiOnly: true },
   { name: 'QuoterV2', artifact: '@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json' },
+  { name: 'UniswapV3PositionManager', artifact: '@uniswap/v3-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json' },
   { name: 'AlgebraFactory', artifact: '@cryptoalgebra/integral-core/artifacts/contracts/AlgebraFactory.sol/AlgebraFactory.json' },
   { name: 'AlgebraPoolDeployer', artifact: '@cryptoalgebra/integral-core/artifacts/contracts/AlgebraPoolDeployer.sol/AlgebraPoolDeployer.json' },
   { name: 'AlgebraPool', artifact: '@cryptoalgebra/integral-core/artifacts/contracts/AlgebraPool.sol/AlgebraPool.json', abiOnly: true },
+  { name: 'AlgebraPositionManager', artifact: '@cryptoalgebra/integral-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json' },
 ];
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -70,6 +70,8 @@ describe('fork mode (npm start -- --fork)', () => {
     expect(bodyOf(dexes.value).data.dexes.map((d) => [d.routerIndex, d.status])).toEqual([
       [0, 'active'],
       [1, 'active'],
+      [2, 'active'],
+      [3, 'active'],
       [4, 'active'],
     ]);
     const client = createChainClient({ chainId: CHAIN, rpcUrl: forkUrl, pollingIntervalMs: 50 });

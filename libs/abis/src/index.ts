@@ -41,6 +41,8 @@ export * from './generated/UniswapV2CorePair';
 export * from './generated/UniswapV3Factory';
 export * from './generated/UniswapV3Pool';
 export * from './generated/QuoterV2';
+export * from './generated/UniswapV3PositionManager';
 export * from './generated/AlgebraFactory';
 export * from './generated/AlgebraPoolDeployer';
 export * from './generated/AlgebraPool';
+export * from './generated/AlgebraPositionManager';
