@@ -76,7 +76,7 @@ async function main() {
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
 
   // ---------------------------------------------------------------- the chain, as its builder made it
-  progress(`building a chain: ${TOKENS} tokens, ${POOLS} V2 pairs over ${HISTORY.toLocaleString('en-US')} blocks ...`);
+  progress(`building a chain: ${TOKENS} tokens, ${POOLS} pools (V2, V3, Algebra) over ${HISTORY.toLocaleString('en-US')} blocks ...`);
   const built = performance.now();
   const node = await startAnvil({ chainId: CHAIN, maxPersistedStates: 64 });
   cleanups.push(() => node.stop());
