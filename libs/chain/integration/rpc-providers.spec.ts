@@ -67,6 +67,31 @@ describe('RPC providers of a chain', () => {
     await a.revive();
   });
 
+  it('keeps a chain whose only provider answers late fresh: slow is not gone', async () => {
+    const providers = new RpcProviders(999, [b.url], OPTIONS);
+    try {
+      providers.start();
+      await until(() => providers.freshness().providers[0].state === 'up', 5_000);
+      // Each answer comes later than a look's interval, well within the staleness bound.
+      b.slow(700);
+      const seen = new Set<string>();
+      const started = Date.now();
+      while (Date.now() - started < 3 * OPTIONS.staleAfterMs) {
+        const f = providers.freshness();
+        seen.add(`${f.stale}:${f.providers[0].state}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect([...seen]).toEqual(['false:up']);
+      // No answer at all: stale once the bound has passed.
+      b.stall();
+      await until(() => providers.freshness().stale, 10_000);
+    } finally {
+      providers.stop();
+      b.slow(0);
+      b.resume();
+    }
+  });
+
   it('passes over a provider that hangs', async () => {
     const providers = new RpcProviders(999, [a.url, b.url], OPTIONS);
     const client = createClient({ chain: toViemChain(999, a.url), transport: providers.transport({ timeoutMs: 2_000 }) }).extend(publicActions);

@@ -88,7 +88,9 @@ export class RpcProviders {
       maxLagBlocks: options.maxLagBlocks ?? RPC_PROVIDER_DEFAULTS.maxLagBlocks,
       staleAfterMs: options.staleAfterMs ?? RPC_PROVIDER_DEFAULTS.staleAfterMs,
     };
-    const probeTimeout = Math.max(250, Math.min(2_000, this.options.probeIntervalMs));
+    // A provider that answers late is slow, not gone: its answer counts as long as it comes within the staleness
+    // bound (a busy node answering in seconds keeps the chain fresh; one that answers nothing makes it stale).
+    const probeTimeout = this.options.staleAfterMs;
     this.providers = urls.map((url) => ({ url, transport: http(url, { timeout: probeTimeout, retryCount: 0, fetchFn: rpcFetch }), down: false, behind: false }));
   }
 

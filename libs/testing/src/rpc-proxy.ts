@@ -18,6 +18,8 @@ export interface RpcProxy {
   stall(): void;
   /** Answers again, the held requests too. */
   resume(): void;
+  /** Answers every request `ms` late (a node alive but busy); 0 to answer at once again. */
+  slow(ms: number): void;
   /**
    * Refuses eth_getLogs as public providers do: a block range wider than `maxLogRange` with a JSON-RPC error
    * (`query exceeds max block range N`), and more than `maxLogRequestsPerSecond` a second with HTTP 429 (Retry-After
@@ -38,6 +40,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
   const port = await getFreePort();
   let server: Server | undefined;
   let stalled = false;
+  let lateMs = 0;
   let forwarded = 0;
   const sockets = new Set<Socket>();
   const held: (() => void)[] = [];
@@ -82,6 +85,7 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
       return;
     }
     try {
+      if (lateMs > 0) await new Promise((resolve) => setTimeout(resolve, lateMs));
       const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(30_000) });
       forwarded++;
       res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
@@ -138,6 +142,9 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
       return forwarded;
     },
     kill,
+    slow: (ms: number) => {
+      lateMs = ms;
+    },
     revive,
     stall: () => (stalled = true),
     resume,
