@@ -28,6 +28,8 @@ export const busErrorSchema = z.object({
   status: z.number().int().min(400).max(599),
   message: z.string(),
   details: z.string().optional(),
+  /** With a 503: how long to wait before trying again, milliseconds (the gateway's `Retry-After`). */
+  retryAfterMs: z.number().int().positive().optional(),
 });
 export type BusErrorBody = z.infer<typeof busErrorSchema>;
 
@@ -43,6 +45,12 @@ export type Reply<T> = { ok: true; data: T } | { ok: false; error: BusErrorBody 
 
 /** Header that carries the request id across the bus. */
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * Header that carries a request's remaining time across the bus, in whole milliseconds from when it is sent: the
+ * handler answers within it or not at all, and passes what is left on to the requests it makes in turn.
+ */
+export const REQUEST_TIMEOUT_HEADER = 'x-request-timeout-ms';
 
 /** Summarises zod issues as `param: message` pairs for a 400 `details` string. */
 export function describeIssues(error: z.ZodError): string {

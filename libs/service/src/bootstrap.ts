@@ -4,6 +4,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { FastifyServerOptions } from 'fastify';
 import { healthContract, type MessageContract } from '@dex/messages';
 import { NatsBus } from './bus/nats-bus';
+import { DEFAULT_ADMISSION, type AdmissionLimits } from './bus/admission';
+import { TransientFailureInterceptor } from './bus/bus-error';
 import { NatsBusServer } from './bus/nats-bus.server';
 import { ConfigError, LOG_LEVELS } from './config/config';
 import { httpServerOptions, observeHttp } from './http/http-observability';
@@ -14,15 +16,45 @@ export interface ServiceDefinition<C> {
   /** Service name: NATS connection name, queue group and log context. */
   readonly name: string;
   /** Reads and validates the settings; throws ConfigError naming what is missing. */
-  readonly loadConfig: () => C & { NATS_URL: string; LOG_LEVEL: (typeof LOG_LEVELS)[number]; HTTP_HOST: string; HTTP_PORT: number; BUS_TIMEOUT_MS: number };
+  readonly loadConfig: () => C & BaseConfig;
   /** The root module, given the config and the bus. */
   readonly module: (config: C, bus: NatsBus) => Required<Pick<ModuleMetadata, 'imports'>>['imports'][number];
   /** Subjects this service answers, with their contracts. */
   readonly serves?: readonly MessageContract[];
+  /**
+   * Admission control of the subjects it answers: the service's limits for every subject, and for some subjects
+   * apart (see `AdmissionGate`); `BUS_MAX_IN_FLIGHT`, `BUS_MAX_QUEUED` and `BUS_MAX_QUEUE_WAIT_MS` override both.
+   */
+  readonly admission?: { readonly all?: Partial<AdmissionLimits>; readonly subjects?: Readonly<Record<string, Partial<AdmissionLimits>>> };
   /** One log line per HTTP request served (the gateway's access log). */
   readonly accessLog?: boolean;
   /** How the HTTP server answers failures met before any route (a malformed URL, headers too large). */
   readonly httpErrors?: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'>;
+}
+
+/** The settings every service has (`baseSettings`). */
+interface BaseConfig {
+  NATS_URL: string;
+  LOG_LEVEL: (typeof LOG_LEVELS)[number];
+  HTTP_HOST: string;
+  HTTP_PORT: number;
+  BUS_TIMEOUT_MS: number;
+  BUS_MAX_IN_FLIGHT?: number;
+  BUS_MAX_QUEUED?: number;
+  BUS_MAX_QUEUE_WAIT_MS?: number;
+}
+
+/** The admission limits of a service: its own over the defaults, the settings over both. */
+export function admissionOptions(definition: Pick<ServiceDefinition<unknown>, 'admission'>, config: Partial<BaseConfig>): { admission: AdmissionLimits; subjects: Record<string, Partial<AdmissionLimits>> } {
+  const set: Partial<AdmissionLimits> = {
+    ...(config.BUS_MAX_IN_FLIGHT === undefined ? {} : { inFlight: config.BUS_MAX_IN_FLIGHT }),
+    ...(config.BUS_MAX_QUEUED === undefined ? {} : { queued: config.BUS_MAX_QUEUED }),
+    ...(config.BUS_MAX_QUEUE_WAIT_MS === undefined ? {} : { maxQueueWaitMs: config.BUS_MAX_QUEUE_WAIT_MS }),
+  };
+  return {
+    admission: { ...DEFAULT_ADMISSION, ...definition.admission?.all, ...set },
+    subjects: Object.fromEntries(Object.entries(definition.admission?.subjects ?? {}).map(([subject, limits]) => [subject, { ...limits, ...set }])),
+  };
 }
 
 export interface RunningService<C> {
@@ -50,7 +82,11 @@ export async function startService<C>(definition: ServiceDefinition<C>, override
   const adapter = new FastifyAdapter({ ...httpServerOptions(), ...definition.httpErrors });
   observeHttp(adapter.getInstance(), { metrics, logger, accessLog: definition.accessLog });
   const app = await NestFactory.create<NestFastifyApplication>(definition.module(config, bus) as never, adapter, { logger, abortOnError: false });
-  app.connectMicroservice({ strategy: new NatsBusServer(bus, definition.name, [healthContract(definition.name), ...(definition.serves ?? [])]) }, { inheritAppConfig: true });
+  const server = new NatsBusServer(bus, definition.name, [healthContract(definition.name), ...(definition.serves ?? [])], {
+    ...admissionOptions(definition, config),
+    defaultTimeoutMs: config.BUS_TIMEOUT_MS,
+  });
+  app.connectMicroservice({ strategy: server }, { inheritAppConfig: true }).useGlobalInterceptors(new TransientFailureInterceptor());
   app.enableShutdownHooks();
   void bus.connect();
   await app.startAllMicroservices();

@@ -5,6 +5,8 @@ export * from './http/http-observability';
 export * from './bus/bus-error';
 export * from './bus/nats-bus';
 export * from './bus/nats-bus.server';
+export * from './bus/admission';
+export * from './bus/transient';
 export * from './bus/chain-facts';
 export * from './health/health';
 export * from './health/health.module';

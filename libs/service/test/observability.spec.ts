@@ -164,18 +164,20 @@ describe('request ids and bus metrics across services', () => {
     expect(reply.data.contextId).toBe(reply.data.headerId);
   });
 
-  it('records failures, timeouts and subjects nobody serves under their outcome', async () => {
+  it('records failures, late answers and subjects nobody serves under their outcome', async () => {
     const leafSubject = `test.*.leaf`;
     expect(await edge.request(leafContract, { mode: 'fail' })).toMatchObject({ ok: false, error: { status: 500 } });
-    expect(await edge.request(leafContract, { mode: 'slow' }, { timeoutMs: 100 })).toMatchObject({ ok: false, error: { status: 504 } });
+    // The handler answers a 503 before the requester's deadline rather than letting it time out.
+    expect(await edge.request(leafContract, { mode: 'slow' }, { timeoutMs: 100 })).toMatchObject({ ok: false, error: { status: 503, message: 'Service overloaded' } });
     expect(await edge.request(nobodyContract, { mode: 'ok' })).toMatchObject({ ok: false, error: { status: 503 } });
-    expect(count(edge.metrics, 'nats_request_duration_seconds', `outcome="error",subject="${leafSubject}"`)).toBe(1);
-    expect(count(edge.metrics, 'nats_request_duration_seconds', `outcome="timeout",subject="${leafSubject}"`)).toBe(1);
+    expect(count(edge.metrics, 'nats_request_duration_seconds', `outcome="error",subject="${leafSubject}"`)).toBe(2);
+    expect(count(edge.metrics, 'nats_request_duration_seconds', `outcome="timeout",subject="${leafSubject}"`)).toBe(0);
     expect(count(edge.metrics, 'nats_request_duration_seconds', `outcome="no_responders",subject="test.*.nobody"`)).toBe(1);
-    expect(count(leaf.metrics, 'nats_handler_duration_seconds', `outcome="error",subject="${leafSubject}"`)).toBe(1);
-    // The slow request is still handled after the requester gave up, and recorded as handled.
+    expect(count(leaf.metrics, 'nats_handler_duration_seconds', `outcome="error",subject="${leafSubject}"`)).toBe(2);
+    expect(leaf.metrics.render()).toContain(`nats_handler_refused_total{reason="late",subject="${leafSubject}"} 1`);
+    // The slow handler still runs to its end after the late answer; only the answer given counts as handled.
     await new Promise((r) => setTimeout(r, 500));
-    expect(count(leaf.metrics, 'nats_handler_duration_seconds', `outcome="ok",subject="${leafSubject}"`)).toBe(4);
+    expect(count(leaf.metrics, 'nats_handler_duration_seconds', `outcome="ok",subject="${leafSubject}"`)).toBe(3);
     const buckets = leaf.metrics.render().split('\n').filter((l) => l.startsWith(`nats_handler_duration_seconds_bucket{outcome="ok",subject="${leafSubject}",le="0.25"}`));
     expect(buckets).toEqual([`nats_handler_duration_seconds_bucket{outcome="ok",subject="${leafSubject}",le="0.25"} 3`]);
   });

@@ -14,7 +14,8 @@ export class CoreController {
   @Get(routeOf('coreQuote'))
   async quote(@Req() req: FastifyRequest) {
     const reply = await this.bus.request(coreQuoteContract, validated('coreQuote', req), { requestId: req.id });
-    if (!reply.ok && reply.error.status >= 500 && reply.error.status !== 503) {
+    // A busy or unreachable upstream (503) or one that did not answer in time (504) says so; anything else is 500.
+    if (!reply.ok && reply.error.status >= 500 && reply.error.status !== 503 && reply.error.status !== 504) {
       throw new ApiError(500, 'Failed to fetch quote', reply.error.details ?? reply.error.message);
     }
     return envelope(reply);

@@ -1,7 +1,11 @@
 import { ArgumentsHost, Catch, HttpException, Logger, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { retryAfterSeconds } from './api-error';
 
-/** Every failure leaves as `{success: false, error, details?}`; nothing unexpected leaks beyond a 500. */
+/**
+ * Every failure leaves as `{success: false, error, details?}`; nothing unexpected leaks beyond a 500. A 503 carries
+ * `Retry-After` (seconds).
+ */
 @Catch()
 export class ErrorEnvelopeFilter implements ExceptionFilter {
   private readonly logger = new Logger('http');
@@ -12,6 +16,9 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const request = ctx.getRequest<FastifyRequest>();
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
+      // A 503 (a service overloaded, a chain or the bus out of reach) says when to try again.
+      const retryAfter = retryAfterSeconds(status, exception);
+      if (retryAfter !== undefined) void reply.header('Retry-After', String(retryAfter));
       const body = exception.getResponse();
       if (typeof body === 'object' && body !== null && 'success' in body) {
         void reply.status(status).send(body);

@@ -1,4 +1,7 @@
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
+import { catchError, throwError, type Observable } from 'rxjs';
+import { transientFailure } from './transient';
 import { busErrorSchema, type BusErrorBody } from '@dex/messages';
 
 /**
@@ -10,8 +13,10 @@ export class BusError extends RpcException {
     readonly status: number,
     message: string,
     readonly details?: string,
+    /** With a 503: how long the requester should wait before trying again, milliseconds. */
+    readonly retryAfterMs?: number,
   ) {
-    super(details === undefined ? { status, message } : { status, message, details });
+    super({ status, message, ...(details === undefined ? {} : { details }), ...(retryAfterMs === undefined ? {} : { retryAfterMs }) });
     this.name = 'BusError';
   }
 
@@ -23,5 +28,25 @@ export class BusError extends RpcException {
   static bodyOf(err: unknown): BusErrorBody | undefined {
     const parsed = busErrorSchema.safeParse(err instanceof BusError ? err.toBody() : err);
     return parsed.success ? parsed.data : undefined;
+  }
+}
+
+/**
+ * Turns what a bus handler throws because a dependency is busy or out of reach (`transientFailure`) into a 503
+ * BusError before Nest's exception layer sees it (that layer answers any error that is not a BusError as a generic
+ * one, losing what it was, and the server would answer it 500). Other errors pass unchanged. It acts in the bus
+ * context only: `startService` registers it on its microservice, whose settings the HTTP server shares.
+ */
+@Injectable()
+export class TransientFailureInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'rpc') return next.handle();
+    return next.handle().pipe(
+      catchError((err: unknown) => {
+        const transient = err instanceof BusError ? undefined : transientFailure(err);
+        const subject = (context.switchToRpc().getContext() as { subject?: string } | undefined)?.subject ?? context.getHandler().name;
+        return throwError(() => (transient ? new BusError(503, 'Service temporarily unavailable', `${subject}: ${transient}`, 1_000) : err));
+      }),
+    );
   }
 }

@@ -1,12 +1,14 @@
 import { type CustomTransportStrategy, type MessageHandler, Server } from '@nestjs/microservices';
-import { describeIssues, REQUEST_ID_HEADER, type MessageContract, type Reply } from '@dex/messages';
+import { describeIssues, REQUEST_ID_HEADER, REQUEST_TIMEOUT_HEADER, type MessageContract, type Reply } from '@dex/messages';
 import { lastValueFrom } from 'rxjs';
 import { JSONCodec, type Msg, type Subscription } from 'nats';
-import { requestIdFrom, runWithRequestId } from '../context/request-context';
-import type { Histogram } from '../metrics/metrics';
+import { requestIdFrom, runWithRequest } from '../context/request-context';
+import type { Counter, Gauge, Histogram } from '../metrics/metrics';
 import { natsHandlerHistogram, replyOutcome, subjectLabel } from '../metrics/service-metrics';
+import { AdmissionGate, DEFAULT_ADMISSION, type AdmissionLimits, type Refusal } from './admission';
 import { BusError } from './bus-error';
 import type { NatsBus } from './nats-bus';
+import { transientFailure } from './transient';
 
 const codec = JSONCodec<unknown>();
 
@@ -19,6 +21,18 @@ export class BusContext {
   ) {}
 }
 
+export interface NatsBusServerOptions {
+  /** Limits of every subject served (`BUS_MAX_IN_FLIGHT`, `BUS_MAX_QUEUED`, `BUS_MAX_QUEUE_WAIT_MS`). */
+  readonly admission?: AdmissionLimits;
+  /** Limits of particular subjects, over `admission`. */
+  readonly subjects?: Readonly<Record<string, Partial<AdmissionLimits>>>;
+  /** The time a requester that sends no `x-request-timeout-ms` waits, milliseconds (the bus timeout). */
+  readonly defaultTimeoutMs?: number;
+}
+
+/** Longest `x-request-timeout-ms` taken from a requester. */
+const MAX_TIMEOUT_MS = 600_000;
+
 /**
  * Nest transport that serves `@MessagePattern(subject)` handlers over NATS in the service's queue group.
  * Each subject must have a registered contract: the payload is validated before the handler runs (a bad
@@ -28,6 +42,12 @@ export class BusContext {
  * Each request is handled within its request id (the `x-request-id` header, or a new one): log lines
  * written and bus requests made while it is handled carry that id. The time to the reply is recorded in
  * `nats_handler_duration_seconds` of the bus's metrics.
+ *
+ * Load is refused early, never answered late: each subject admits a bounded number of handlers and waiting
+ * requests (`AdmissionGate`); past that, or once the requester's deadline (`x-request-timeout-ms`, else the bus
+ * timeout) has passed, or when the handler has not answered shortly before it, the reply is a 503 `Service
+ * overloaded` with `retryAfterMs`. A failure of a busy or unreachable dependency is a 503 too, not a 500. Counted in
+ * `nats_handler_refused_total{subject,reason}`, with `nats_handler_queue_length` and `nats_handler_in_flight`.
  */
 export class NatsBusServer extends Server implements CustomTransportStrategy {
   private readonly subscriptions: Subscription[] = [];
@@ -35,14 +55,40 @@ export class NatsBusServer extends Server implements CustomTransportStrategy {
   private readonly handlers = new Map<string, MessageHandler>();
   private readonly handlerDuration: Histogram;
 
+  private readonly gates = new Map<string, AdmissionGate>();
+  private readonly refused: Counter;
+  private readonly queueLength: Gauge;
+  private readonly inFlight: Gauge;
+
   constructor(
     private readonly bus: NatsBus,
     private readonly queue: string,
     contracts: readonly MessageContract[],
+    private readonly options: NatsBusServerOptions = {},
   ) {
     super();
     for (const contract of contracts) this.contracts.set(contract.subject, contract);
     this.handlerDuration = natsHandlerHistogram(bus.metrics);
+    this.refused = bus.metrics.counter('nats_handler_refused_total', 'Bus requests answered 503 without an answer, by subject and reason (queue_full, queue_wait, deadline, late)');
+    this.queueLength = bus.metrics.gauge('nats_handler_queue_length', 'Bus requests waiting for a handler slot, by subject');
+    this.inFlight = bus.metrics.gauge('nats_handler_in_flight', 'Bus requests being handled, by subject');
+  }
+
+  /** The gate of a subject; health checks are never held back (a busy service is still alive). */
+  private gateOf(subject: string): AdmissionGate | undefined {
+    if (subject.startsWith('health.')) return undefined;
+    let gate = this.gates.get(subject);
+    if (!gate) {
+      const label = subjectLabel(subject);
+      const limits = { ...DEFAULT_ADMISSION, ...this.options.admission, ...this.options.subjects?.[subject] };
+      gate = new AdmissionGate(limits, {
+        queueLength: (n) => this.queueLength.set({ subject: label }, n),
+        inFlight: (n) => this.inFlight.set({ subject: label }, n),
+        refused: (reason) => this.refused.inc({ subject: label, reason }),
+      });
+      this.gates.set(subject, gate);
+    }
+    return gate;
   }
 
   listen(callback: (...optionalParams: unknown[]) => unknown): void {
@@ -76,7 +122,26 @@ export class NatsBusServer extends Server implements CustomTransportStrategy {
     const contract = this.contracts.get(pattern)!;
     const requestId = requestIdFrom(msg.headers?.get(REQUEST_ID_HEADER));
     const started = performance.now();
-    const reply = await runWithRequestId(requestId, () => this.dispatch(contract, msg, requestId));
+    // The answer is due a little before the requester stops waiting, so that it still arrives in time.
+    const budget = timeoutFrom(msg.headers?.get(REQUEST_TIMEOUT_HEADER)) ?? this.options.defaultTimeoutMs ?? 5_000;
+    const dueAt = started + budget - Math.min(50, budget / 10);
+    const gate = this.gateOf(pattern);
+    const entered = gate?.enter(dueAt) ?? null;
+    const refusal = entered instanceof Promise ? await entered : entered;
+    let reply: Reply<unknown>;
+    if (refusal) {
+      reply = overloaded(pattern, refusal);
+    } else {
+      const work = runWithRequest({ requestId, deadlineAt: dueAt }, () => this.dispatch(contract, msg, requestId));
+      if (gate) {
+        const admittedAt = performance.now();
+        void work.finally(() => gate.release(performance.now() - admittedAt));
+      }
+      reply = await beforeDeadline(work, dueAt, () => {
+        this.refused.inc({ subject: subjectLabel(pattern), reason: 'late' });
+        return overloaded(pattern, { reason: 'late', retryAfterMs: 1_000 });
+      });
+    }
     this.handlerDuration.observe({ subject: subjectLabel(pattern), outcome: replyOutcome(reply) }, (performance.now() - started) / 1000);
     if (msg.reply) msg.respond(codec.encode(reply));
   }
@@ -111,6 +176,10 @@ export class NatsBusServer extends Server implements CustomTransportStrategy {
     } catch (err) {
       const known = BusError.bodyOf(err);
       if (known) return { ok: false, error: known };
+      // Thrown before the handler ran (a pipe, a guard): a busy dependency is still a 503 (after the handler,
+      // `TransientFailureInterceptor` has made it a BusError already).
+      const transient = transientFailure(err);
+      if (transient) return { ok: false, error: { status: 503, message: 'Service temporarily unavailable', details: `${contract.subject}: ${transient}`, retryAfterMs: 1_000 } };
       this.logger.error({ msg: 'handler failed', subject: contract.subject, err: String(err) });
       return { ok: false, error: { status: 500, message: 'Internal error', details: contract.subject } };
     }
@@ -136,5 +205,36 @@ export class NatsBusServer extends Server implements CustomTransportStrategy {
 
   unwrap<T>(): T {
     return this.bus as T;
+  }
+}
+
+/** A usable `x-request-timeout-ms` value (whole milliseconds, 1 to 10 minutes), else undefined. */
+function timeoutFrom(value: string | undefined): number | undefined {
+  if (!value || !/^\d{1,9}$/.test(value)) return undefined;
+  const ms = Number(value);
+  return ms >= 1 && ms <= MAX_TIMEOUT_MS ? ms : undefined;
+}
+
+const REFUSALS: Record<Refusal['reason'] | 'late', string> = {
+  queue_full: 'too many requests are waiting',
+  queue_wait: 'the request waited too long for its turn',
+  deadline: "the request's deadline passed before its turn",
+  late: "no answer within the request's deadline",
+};
+
+function overloaded(subject: string, refusal: { reason: keyof typeof REFUSALS; retryAfterMs: number }): Reply<unknown> {
+  return { ok: false, error: { status: 503, message: 'Service overloaded', details: `${subject}: ${REFUSALS[refusal.reason]}`, retryAfterMs: refusal.retryAfterMs } };
+}
+
+/** `work`'s reply, or `late()`'s if it is not ready by `dueAt` (the work goes on; its reply is dropped). */
+async function beforeDeadline(work: Promise<Reply<unknown>>, dueAt: number, late: () => Reply<unknown>): Promise<Reply<unknown>> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<Reply<unknown>>((resolve) => {
+    timer = setTimeout(() => resolve(late()), Math.max(0, dueAt - performance.now()));
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
   }
 }

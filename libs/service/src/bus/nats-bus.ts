@@ -3,6 +3,7 @@ import {
   describeIssues,
   replySchema,
   REQUEST_ID_HEADER,
+  REQUEST_TIMEOUT_HEADER,
   type MessageContract,
   type Reply,
   type RequestOf,
@@ -10,7 +11,7 @@ import {
 } from '@dex/messages';
 import { randomUUID } from 'node:crypto';
 import { connect, ErrorCode, headers, JSONCodec, NatsError, type NatsConnection } from 'nats';
-import { currentRequestId } from '../context/request-context';
+import { currentRequestContext } from '../context/request-context';
 import { MetricsRegistry, type Histogram } from '../metrics/metrics';
 import { natsRequestHistogram, replyOutcome, subjectLabel, type BusRequestOutcome } from '../metrics/service-metrics';
 
@@ -143,7 +144,9 @@ export class NatsBus {
    * Sends a request under `contract` and returns the validated reply. Transport failures come back as
    * error replies (503 when nobody serves the subject or NATS is down, 504 on timeout), never as throws.
    * The `x-request-id` header carries `options.requestId`, else the id of the request being handled (so a
-   * service asking another while it handles a request passes the id on), else a new one. Each request that
+   * service asking another while it handles a request passes the id on), else a new one. The
+   * `x-request-timeout-ms` header carries the time the reply is waited for: the timeout, cut to what is left of the
+   * handled request's deadline (none left: a 503 without sending). Each request that
    * is sent, or that fails for want of a connection, is recorded in `nats_request_duration_seconds`.
    */
   async request<C extends MessageContract>(
@@ -165,9 +168,19 @@ export class NatsBus {
     if (!nc || nc.isClosed() || this.outage) {
       return done({ ok: false, error: { status: 503, message: 'Message bus unavailable', details: contract.subject } }, 'unavailable');
     }
-    const timeout = options.timeoutMs ?? this.options.requestTimeoutMs ?? 5_000;
+    const context = currentRequestContext();
+    let timeout = options.timeoutMs ?? this.options.requestTimeoutMs ?? 5_000;
+    // Made on behalf of a request being handled: only the time its requester still waits.
+    if (context?.deadlineAt !== undefined) {
+      const left = Math.floor(context.deadlineAt - performance.now());
+      if (left <= 0) {
+        return done({ ok: false, error: { status: 503, message: 'Service overloaded', details: `${contract.subject}: the request's deadline passed before it was sent`, retryAfterMs: 1_000 } }, 'timeout');
+      }
+      timeout = Math.min(timeout, left);
+    }
     const h = headers();
-    h.set(REQUEST_ID_HEADER, options.requestId ?? currentRequestId() ?? randomUUID());
+    h.set(REQUEST_ID_HEADER, options.requestId ?? context?.requestId ?? randomUUID());
+    h.set(REQUEST_TIMEOUT_HEADER, String(timeout));
     const lost = this.lostSignal();
     try {
       const msg = await Promise.race([nc.request(contract.subject, codec.encode(parsed.data), { timeout, headers: h }), lost.promise]);

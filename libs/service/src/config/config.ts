@@ -23,6 +23,10 @@ export const baseSettings = {
   HTTP_HOST: z.string().min(1).default('0.0.0.0'),
   /** Per-request timeout of bus requests, in milliseconds. */
   BUS_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /** Admission control of the subjects a service answers (each subject apart); unset: the service's own defaults. */
+  BUS_MAX_IN_FLIGHT: z.coerce.number().int().positive().optional(),
+  BUS_MAX_QUEUED: z.coerce.number().int().nonnegative().optional(),
+  BUS_MAX_QUEUE_WAIT_MS: z.coerce.number().int().positive().optional(),
 };
 
 export const httpPortSetting = (fallback: number) => ({ HTTP_PORT: port(fallback) });

@@ -4,6 +4,11 @@ import { randomUUID } from 'node:crypto';
 /** What is known about the request being handled, wherever the code runs on its behalf. */
 export interface RequestContext {
   readonly requestId: string;
+  /**
+   * When the requester stops waiting for the answer (`performance.now()` clock), if it said: bus requests made on
+   * the request's behalf get only the time that is left, and none once it has passed.
+   */
+  readonly deadlineAt?: number;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -26,6 +31,11 @@ export function requestIdFrom(value: unknown): string {
 /** Runs `fn` with `requestId` as the current request: log lines and bus requests made within it carry the id. */
 export function runWithRequestId<T>(requestId: string, fn: () => T): T {
   return storage.run({ requestId }, fn);
+}
+
+/** Runs `fn` as the handling of the request `context`: its id and deadline hold for everything done within it. */
+export function runWithRequest<T>(context: RequestContext, fn: () => T): T {
+  return storage.run(context, fn);
 }
 
 /** The request being handled, if any. */

@@ -1,0 +1,68 @@
+// The admission gate on a clock of its own: slots, a bounded queue served in order, refusals at once past it,
+// waiters shed once they waited too long or their deadline passed, and a retry delay of whole seconds.
+import { AdmissionGate, type RefusalReason } from './admission';
+
+describe('AdmissionGate', () => {
+  let now = 0;
+  const refused: RefusalReason[] = [];
+  const lengths: number[] = [];
+  const gate = () => new AdmissionGate({ inFlight: 2, queued: 2, maxQueueWaitMs: 100 }, { queueLength: (n) => lengths.push(n), inFlight: () => undefined, refused: (r) => refused.push(r) }, () => now);
+
+  beforeEach(() => {
+    now = 0;
+    refused.length = 0;
+    lengths.length = 0;
+  });
+
+  it('admits up to its slots at once, queues up to its limit in order, and refuses the rest at once', async () => {
+    const g = gate();
+    expect(g.enter(1_000)).toBeNull();
+    expect(g.enter(1_000)).toBeNull();
+    const third = g.enter(1_000) as Promise<unknown>;
+    const fourth = g.enter(1_000) as Promise<unknown>;
+    expect(third).toBeInstanceOf(Promise);
+    expect(g.queueLength).toBe(2);
+    const fifth = g.enter(1_000);
+    expect(fifth).toEqual({ reason: 'queue_full', retryAfterMs: 1_000 });
+    const order: string[] = [];
+    void third.then(() => order.push('third'));
+    void fourth.then(() => order.push('fourth'));
+    now = 10;
+    g.release(10);
+    await Promise.resolve();
+    expect(order).toEqual(['third']);
+    expect([g.inFlight, g.queueLength]).toEqual([2, 1]);
+    g.release(10);
+    await expect(fourth).resolves.toBeNull();
+    expect(order).toEqual(['third', 'fourth']);
+    expect(refused).toEqual(['queue_full']);
+  });
+
+  it('sheds a waiter that waited too long, and one whose deadline passed, without taking a slot', async () => {
+    const g = gate();
+    g.enter(10_000);
+    g.enter(10_000);
+    const waitedLong = g.enter(10_000) as Promise<unknown>;
+    now = 50;
+    const dueSoon = g.enter(120) as Promise<unknown>;
+    now = 150;
+    g.release(150);
+    await expect(waitedLong).resolves.toEqual({ reason: 'queue_wait', retryAfterMs: 1_000 });
+    await expect(dueSoon).resolves.toEqual({ reason: 'deadline', retryAfterMs: 1_000 });
+    expect([g.inFlight, g.queueLength]).toEqual([1, 0]);
+    // A request whose deadline has already passed is refused before it waits.
+    expect(g.enter(100)).toEqual({ reason: 'deadline', retryAfterMs: 1_000 });
+    expect(refused).toEqual(['queue_wait', 'deadline', 'deadline']);
+    expect(lengths.at(-1)).toBe(0);
+  });
+
+  it('asks for a longer wait when the queue ahead takes longer to drain', () => {
+    const g = new AdmissionGate({ inFlight: 1, queued: 0, maxQueueWaitMs: 100 }, undefined, () => now);
+    g.enter(1e9);
+    for (let i = 0; i < 200; i++) {
+      g.release(4_000);
+      g.enter(1e9);
+    }
+    expect(g.enter(1e9)).toEqual({ reason: 'queue_full', retryAfterMs: 4_000 });
+  });
+});

@@ -1,0 +1,113 @@
+// Admission control for the bus requests a service handles: each subject runs at most `inFlight` handlers at once
+// and keeps at most `queued` waiting; a request past that is refused at once, one that waited longer than
+// `maxQueueWaitMs` or whose requester's deadline has passed is shed without being worked on. A refusal is a 503
+// with a retry delay, so the requester (the gateway: `Retry-After`) tries again later or elsewhere instead of
+// waiting out its timeout.
+
+/** Limits of one subject. */
+export interface AdmissionLimits {
+  /** Handlers of the subject running at once. */
+  readonly inFlight: number;
+  /** Requests waiting for a slot; one more is refused at once. */
+  readonly queued: number;
+  /** A request that waited this long for a slot is shed (its answer would come too late to be useful). */
+  readonly maxQueueWaitMs: number;
+}
+
+export const DEFAULT_ADMISSION: AdmissionLimits = { inFlight: 32, queued: 256, maxQueueWaitMs: 1_000 };
+
+/** Why a request was not worked on. */
+export type RefusalReason = 'queue_full' | 'queue_wait' | 'deadline';
+
+export interface Refusal {
+  readonly reason: RefusalReason;
+  /** How long the requester should wait before trying again, milliseconds. */
+  readonly retryAfterMs: number;
+}
+
+/** What the gate reports, for the service's metrics. */
+export interface AdmissionObserver {
+  queueLength(length: number): void;
+  inFlight(count: number): void;
+  refused(reason: RefusalReason): void;
+}
+
+interface Waiter {
+  readonly enqueuedAt: number;
+  readonly deadlineAt: number;
+  readonly resolve: (admitted: Refusal | null) => void;
+}
+
+/** The slots and queue of one subject. */
+export class AdmissionGate {
+  private running = 0;
+  private readonly waiting: Waiter[] = [];
+  /** Recent handler durations (an exponential mean, milliseconds), for the retry delay. */
+  private meanServiceMs = 10;
+
+  constructor(
+    readonly limits: AdmissionLimits,
+    private readonly observer?: AdmissionObserver,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  get inFlight(): number {
+    return this.running;
+  }
+
+  get queueLength(): number {
+    return this.waiting.length;
+  }
+
+  /**
+   * Waits for a slot; resolves with null once the request holds one (it must `release` it), or with the refusal.
+   * `deadlineAt` is when the requester stops waiting for the answer (on the `now` clock).
+   */
+  enter(deadlineAt: number): Promise<Refusal | null> | Refusal | null {
+    const now = this.now();
+    if (deadlineAt <= now) return this.refuse('deadline');
+    if (this.running < this.limits.inFlight && this.waiting.length === 0) {
+      this.take();
+      return null;
+    }
+    if (this.waiting.length >= this.limits.queued) return this.refuse('queue_full');
+    return new Promise((resolve) => {
+      this.waiting.push({ enqueuedAt: now, deadlineAt, resolve });
+      this.observer?.queueLength(this.waiting.length);
+    });
+  }
+
+  /** Gives back a slot (with how long the handler took), and hands it to the next waiter still worth serving. */
+  release(serviceMs: number): void {
+    this.meanServiceMs = this.meanServiceMs * 0.9 + serviceMs * 0.1;
+    this.running -= 1;
+    this.drain();
+    this.observer?.inFlight(this.running);
+  }
+
+  private drain(): void {
+    while (this.running < this.limits.inFlight && this.waiting.length > 0) {
+      const next = this.waiting.shift()!;
+      const now = this.now();
+      if (next.deadlineAt <= now) next.resolve(this.refuse('deadline'));
+      else if (now - next.enqueuedAt > this.limits.maxQueueWaitMs) next.resolve(this.refuse('queue_wait'));
+      else {
+        this.take();
+        next.resolve(null);
+      }
+    }
+    this.observer?.queueLength(this.waiting.length);
+  }
+
+  private take(): void {
+    this.running += 1;
+    this.observer?.inFlight(this.running);
+  }
+
+  private refuse(reason: RefusalReason): Refusal {
+    this.observer?.refused(reason);
+    // The time the queue ahead takes to drain, at least a second: clients round Retry-After to whole seconds.
+    const drainMs = ((this.waiting.length + 1) * this.meanServiceMs) / Math.max(1, this.limits.inFlight);
+    return { reason, retryAfterMs: Math.max(1_000, Math.ceil(drainMs / 1_000) * 1_000) };
+  }
+}
