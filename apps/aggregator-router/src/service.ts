@@ -10,5 +10,5 @@ export const service: ServiceDefinition<AggregatorConfig> = {
   serves: [listDexesContract, routeContract, poolsContract, balancesContract, listTokensContract],
   // A route is CPU work on one thread: a few at once keep the node busy while one waits for its simulation, and
   // a short queue keeps an answered route's latency near its own time; past that, a 503 at once.
-  admission: { subjects: { [routeContract.subject]: { inFlight: 4, queued: 32, maxQueueWaitMs: 250 } } },
+  admission: { subjects: { [routeContract.subject]: { inFlight: 4, queued: 64, maxQueueWaitMs: 100 } } },
 };

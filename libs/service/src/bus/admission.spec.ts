@@ -56,6 +56,19 @@ describe('AdmissionGate', () => {
     expect(lengths.at(-1)).toBe(0);
   });
 
+  it('refuses at once a request that would wait past the bound at the recent handler time', () => {
+    const g = new AdmissionGate({ inFlight: 1, queued: 10, maxQueueWaitMs: 100 }, undefined, () => now);
+    g.enter(1e9);
+    for (let i = 0; i < 100; i++) {
+      g.release(60);
+      g.enter(1e9);
+    }
+    // One ahead takes 60 ms: the first in the queue waits 60 ms, the second would wait 120.
+    expect(g.enter(1e9)).toBeInstanceOf(Promise);
+    expect(g.enter(1e9)).toEqual({ reason: 'queue_full', retryAfterMs: 1_000 });
+    expect(g.queueLength).toBe(1);
+  });
+
   it('asks for a longer wait when the queue ahead takes longer to drain', () => {
     const g = new AdmissionGate({ inFlight: 1, queued: 0, maxQueueWaitMs: 100 }, undefined, () => now);
     g.enter(1e9);

@@ -1,6 +1,7 @@
 // Admission control for the bus requests a service handles: each subject runs at most `inFlight` handlers at once
-// and keeps at most `queued` waiting; a request past that is refused at once, one that waited longer than
-// `maxQueueWaitMs` or whose requester's deadline has passed is shed without being worked on. A refusal is a 503
+// and keeps at most `queued` waiting; a request past that, or one that would wait longer than `maxQueueWaitMs` at the
+// recent handler time, is refused at once; one that did wait longer, or whose requester's deadline has passed, is
+// shed without being worked on. A refusal is a 503
 // with a retry delay, so the requester (the gateway: `Retry-After`) tries again later or elsewhere instead of
 // waiting out its timeout.
 
@@ -10,11 +11,14 @@ export interface AdmissionLimits {
   readonly inFlight: number;
   /** Requests waiting for a slot; one more is refused at once. */
   readonly queued: number;
-  /** A request that waited this long for a slot is shed (its answer would come too late to be useful). */
+  /**
+   * The longest a request waits for a slot: one that would wait longer (the queue ahead of it at the recent handler
+   * time) is refused at once, and one that did wait longer is shed (its answer would come too late to be useful).
+   */
   readonly maxQueueWaitMs: number;
 }
 
-export const DEFAULT_ADMISSION: AdmissionLimits = { inFlight: 32, queued: 256, maxQueueWaitMs: 1_000 };
+export const DEFAULT_ADMISSION: AdmissionLimits = { inFlight: 32, queued: 256, maxQueueWaitMs: 500 };
 
 /** Why a request was not worked on. */
 export type RefusalReason = 'queue_full' | 'queue_wait' | 'deadline';
@@ -70,7 +74,8 @@ export class AdmissionGate {
       this.take();
       return null;
     }
-    if (this.waiting.length >= this.limits.queued) return this.refuse('queue_full');
+    // Full, or so long that the new request would wait past the bound: refused now rather than after the wait.
+    if (this.waiting.length >= this.limits.queued || this.expectedWaitMs(this.waiting.length + 1) > this.limits.maxQueueWaitMs) return this.refuse('queue_full');
     return new Promise((resolve) => {
       this.waiting.push({ enqueuedAt: now, deadlineAt, resolve });
       this.observer?.queueLength(this.waiting.length);
@@ -99,6 +104,11 @@ export class AdmissionGate {
     this.observer?.queueLength(this.waiting.length);
   }
 
+  /** How long the `n`-th request in the queue waits for a slot, at the recent handler time. */
+  private expectedWaitMs(n: number): number {
+    return (n * this.meanServiceMs) / Math.max(1, this.limits.inFlight);
+  }
+
   private take(): void {
     this.running += 1;
     this.observer?.inFlight(this.running);
@@ -107,7 +117,7 @@ export class AdmissionGate {
   private refuse(reason: RefusalReason): Refusal {
     this.observer?.refused(reason);
     // The time the queue ahead takes to drain, at least a second: clients round Retry-After to whole seconds.
-    const drainMs = ((this.waiting.length + 1) * this.meanServiceMs) / Math.max(1, this.limits.inFlight);
+    const drainMs = this.expectedWaitMs(this.waiting.length + 1);
     return { reason, retryAfterMs: Math.max(1_000, Math.ceil(drainMs / 1_000) * 1_000) };
   }
 }
