@@ -118,4 +118,25 @@ describe('graph and candidate paths', () => {
     expect(patched.into.get(TOKENS.DAI.toLowerCase())?.has(TOKENS.MEME.toLowerCase()) ?? false).toBe(false);
     expect(pairLegs(patched, TOKENS.WHYPE, TOKENS.USDC, undefined, 4).map((l) => l.pool)).toContain(moved);
   });
+
+  it('walks the same order whatever order the pools came in or were patched in (maps, sets and pair lists)', () => {
+    // The iteration order as searches see it (no sorting here).
+    const order = (g: ChainGraph) => ({
+      legs: [...g.legs].map(([from, inner]) => [from, [...inner].map(([to, list]) => [to, list.map((l) => `${l.pool.address}:${l.pool.routerIndex}`)])]),
+      into: [...g.into].map(([to, set]) => [to, [...set]]),
+      tokens: [...g.tokens.keys()],
+    });
+    // Two pools of one pair as deep as each other: their order is the pools' own, not the listing's.
+    const twin = v2('WHYPE', 'USDC', 10, 250, 30, 7);
+    const all = [...pools, twin];
+    const reversed = buildGraph(snapshot(...[...all].reverse()));
+    expect(order(reversed)).toEqual(order(buildGraph(snapshot(...all))));
+    // A patch that moves a single-pool pair (taken out and put back), brings a new token and a new pair: as built.
+    const legs = new Map<PoolSnapshot, Leg[]>(all.map((p) => [p, legsOf(p)]));
+    const base = buildGraph(snapshot(...all), (p) => legs.get(p)!);
+    const moved = v2('DAI', 'MEME', 1100, 910, 30, 1);
+    const fresh = v2('MEME', 'PURR', 50, 5_000, 30, 2);
+    const patched = patchGraph(base, { removed: [{ pool: pools[7], legs: legs.get(pools[7])! }], added: [moved, fresh].map((pool) => ({ pool, legs: legsOf(pool) })) });
+    expect(order(patched)).toEqual(order(buildGraph(snapshot(fresh, ...all.filter((p) => p !== pools[7]), moved))));
+  });
 });

@@ -46,6 +46,37 @@ export class InvalidSnapshotError extends Error {
 export const poolKey = (pool: PoolSnapshot): string => `${pool.routerIndex}:${lower(pool.address)}:${lower(pool.token0)}:${lower(pool.token1)}`;
 
 /**
+ * The order of a pair's legs: deepest first, then by pool (source, address), so that it is the same whatever order
+ * the pools came in.
+ */
+function byDepth(a: Leg, b: Leg): number {
+  const deeper = b.liquidity - a.liquidity;
+  if (deeper !== 0) return deeper;
+  const ka = poolKey(a.pool);
+  const kb = poolKey(b.pool);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+const byKey = <V>(a: [string, V], b: [string, V]): number => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+/** A map with its keys in ascending order. */
+const sortedMap = <V>(map: ReadonlyMap<string, V>): Map<string, V> => new Map([...map].sort(byKey));
+/** A set in ascending order. */
+const sortedSet = (set: ReadonlySet<string>): Set<string> => new Set([...set].sort());
+
+/**
+ * A graph's maps and sets in their canonical order (every key ascending, every pair's legs `byDepth`): searches walk
+ * them in order, and floats summed in another order round differently, so a route must not depend on the order the
+ * pools were listed or patched in (two replicas of the service, loaded at different blocks, answer alike).
+ */
+function canonical(legs: Map<string, Map<string, Leg[]>>, into: Map<string, Set<string>>, tokens: Map<string, string>) {
+  const sortedLegs = new Map<string, Map<string, Leg[]>>();
+  for (const [from, byTarget] of [...legs].sort(byKey)) sortedLegs.set(from, sortedMap(byTarget));
+  const sortedInto = new Map<string, Set<string>>();
+  for (const [to, sources] of [...into].sort(byKey)) sortedInto.set(to, sortedSet(sources));
+  return { legs: sortedLegs, into: sortedInto, tokens: sortedMap(tokens) };
+}
+
+/**
  * The graph of a snapshot. `legsFor` gives each pool's legs (default `legsOf`): a caller that keeps the legs of
  * pools that did not change between two blocks passes them back instead of building them again.
  */
@@ -77,8 +108,8 @@ export function buildGraph(snapshot: RoutingSnapshot, legsFor: (pool: PoolSnapsh
       sources.add(from);
     }
   }
-  for (const byTarget of legs.values()) for (const list of byTarget.values()) if (list.length > 1) list.sort((a, b) => b.liquidity - a.liquidity);
-  return { chainId: snapshot.chainId, blockNumber: snapshot.blockNumber, legs, into, tokens, poolCount: snapshot.pools.length };
+  for (const byTarget of legs.values()) for (const list of byTarget.values()) if (list.length > 1) list.sort(byDepth);
+  return { chainId: snapshot.chainId, blockNumber: snapshot.blockNumber, ...canonical(legs, into, tokens), poolCount: snapshot.pools.length };
 }
 
 /** A pool's legs, as a graph holds them. */
@@ -159,17 +190,54 @@ export function patchGraph(previous: ChainGraph, change: { readonly blockNumber?
   for (const key of ownLists) {
     const [from, to] = key.split('|');
     const current = legs.get(from)?.get(to);
-    if (current && current.length > 1) current.sort((a, b) => b.liquidity - a.liquidity);
+    if (current && current.length > 1) current.sort(byDepth);
   }
   for (const [to, set] of into) if (set.size === 0) into.delete(to);
+  // What came in new (a token, a pair, a source of a token) went in last: put back in the canonical order, the maps
+  // and sets it touched (a pool's new state, the common change, adds nothing new).
+  const ordered = canonicalPatch(legs, into, tokens, ownInner, ownSources);
   return {
     chainId: previous.chainId,
     blockNumber: change.blockNumber ?? previous.blockNumber,
-    legs,
-    into,
-    tokens,
+    ...ordered,
     poolCount: previous.poolCount - change.removed.length + change.added.length,
   };
+}
+
+/**
+ * `patchGraph`'s maps in the canonical order: those it touched whose keys are out of order (a key added, or taken
+ * out and put back, goes in last), sorted again.
+ */
+function canonicalPatch(
+  legs: Map<string, Map<string, Leg[]>>,
+  into: Map<string, Set<string>>,
+  tokens: Map<string, string>,
+  ownInner: ReadonlySet<string>,
+  ownSources: ReadonlySet<string>,
+): { legs: Map<string, Map<string, Leg[]>>; into: Map<string, Set<string>>; tokens: Map<string, string> } {
+  for (const from of ownInner) {
+    const inner = legs.get(from);
+    if (inner && !ascending(inner.keys())) legs.set(from, sortedMap(inner));
+  }
+  for (const to of ownSources) {
+    const set = into.get(to);
+    if (set && !ascending(set.values())) into.set(to, sortedSet(set));
+  }
+  return {
+    legs: ascending(legs.keys()) ? legs : sortedMap(legs),
+    into: ascending(into.keys()) ? into : sortedMap(into),
+    tokens: ascending(tokens.keys()) ? tokens : sortedMap(tokens),
+  };
+}
+
+/** Whether the keys come in ascending order. */
+function ascending(keys: Iterable<string>): boolean {
+  let last: string | undefined;
+  for (const key of keys) {
+    if (last !== undefined && key < last) return false;
+    last = key;
+  }
+  return true;
 }
 
 /** Whether the filter admits a source. */
