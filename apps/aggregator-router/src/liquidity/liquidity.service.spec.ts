@@ -102,4 +102,47 @@ describe('ChainLiquidity', () => {
     await Promise.all(order);
     expect(reserve0(chain)).toBe(602n);
   });
+
+  it('serves a block once its core pools are sampled at it, unless the view falls two blocks behind', async () => {
+    const CORE = address(20);
+    const withCore: StoredChainLiquidity = {
+      ...stored(5n, 500n),
+      pools: [...stored(5n, 500n).pools, { address: CORE, kind: 'core', routerIndex: 0, token0: address(1), token1: address(2), createdBlock: 1n, reserve0: 10n ** 21n, reserve1: 10n ** 21n, reservesBlock: 5n, curve: null }],
+    };
+    // The node answers the samples' reads only when let through.
+    let open = true;
+    const waiting: (() => void)[] = [];
+    const client = {
+      multicall: async ({ contracts }: { contracts: unknown[] }) => {
+        if (!open) await new Promise<void>((resolve) => waiting.push(resolve));
+        return contracts.map(() => ({ status: 'failure', error: new Error('not sampled here') }));
+      },
+    } as unknown as ChainPublicClient;
+    const chain = new ChainLiquidity(999, entry, [...sources, { name: 'Core', kind: 'core', routerIndex: 0, addresses: {} }], client, { load: async () => withCore }, { retainBlocks: 8 });
+    await chain.load();
+    expect(chain.snapshot?.blockNumber).toBe(5n);
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+    open = false;
+    await chain.onFact(synced(6n, 0, PAIR, 600n));
+    await chain.onFact(blockDone(6n));
+    await settle();
+    // Block 6 is processed, its samples not in: the view stays at block 5, whole.
+    expect([chain.snapshot?.blockNumber, reserve0(chain)]).toEqual([5n, 500n]);
+    open = true;
+    for (const resume of waiting.splice(0)) resume();
+    await settle();
+    expect([chain.snapshot?.blockNumber, reserve0(chain)]).toEqual([6n, 600n]);
+
+    // A node that does not answer: the view waits two blocks, then moves with the last samples.
+    open = false;
+    await chain.onFact(blockDone(7n));
+    await chain.onFact(blockDone(8n));
+    await settle();
+    expect(chain.snapshot?.blockNumber).toBe(6n);
+    await chain.onFact(blockDone(9n));
+    expect(chain.snapshot?.blockNumber).toBe(9n);
+    open = true;
+    for (const resume of waiting.splice(0)) resume();
+  });
 });

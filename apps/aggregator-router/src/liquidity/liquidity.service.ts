@@ -22,6 +22,11 @@ export interface ChainLiquidityOptions {
   blockWork?: Histogram;
 }
 
+/** A view this many blocks behind its state is served without waiting for the core samples of the state's block. */
+const VIEW_LAG_BLOCKS = 2n;
+/** Nor one built longer ago than this, milliseconds. */
+const VIEW_WAIT_MS = 1_500;
+
 /**
  * One served chain's liquidity, kept from the indexer's chain facts: loaded from Postgres as of the indexer's
  * checkpoint, then moved fact by fact through the liquidity state's reducer. The chain itself is read only for
@@ -42,6 +47,8 @@ export class ChainLiquidity {
   /** The core pools' sampling under way (at most one), and whether a newer block wants another. */
   private sampling?: Promise<void>;
   private sampleAgain = false;
+  /** When the view served was built (`performance.now()`). */
+  private builtAt = 0;
   private readonly logger: Logger;
 
   constructor(
@@ -135,14 +142,30 @@ export class ChainLiquidity {
       return;
     }
     if (outcome !== 'applied') return;
-    // A block's facts are published before the block itself: the view moves block by block, at once. Its core
-    // pools keep their last samples until the block's own are in (a route re-quotes core legs at its block);
-    // then the view is built again.
+    // A block's facts are published before the block itself. Its view is served once its core pools' samples at
+    // that block are in: a block's routes are then a function of the block alone, the same on every replica and
+    // for every request at it. A chain without core pools moves at once; so does one whose view has fallen behind
+    // (sampling slower than the blocks: see `viewBehind`), with its core pools' last samples (a route re-quotes
+    // core legs at its block).
     if (fact.type === 'blockProcessed' || fact.type === 'reorg') {
       await this.readStateless(state);
-      this.rebuild(state);
+      if (!this.hasCorePools(state) || this.viewBehind(state)) this.rebuild(state);
       this.resample(state);
     }
+  }
+
+  /** Whether the state holds core pools of a configured core source (sampled at each block). */
+  private hasCorePools(state: ChainLiquidityState): boolean {
+    const coreSources = new Set(this.sources.filter((s) => s.kind === 'core').map((s) => s.routerIndex));
+    return coreSources.size > 0 && state.corePools().some((p) => coreSources.has(p.routerIndex));
+  }
+
+  /**
+   * Whether the view served is more than VIEW_LAG_BLOCKS behind the state, or was built more than VIEW_WAIT_MS ago:
+   * then the state's view is served without waiting for its samples (a failing or slow node must not freeze it).
+   */
+  private viewBehind(state: ChainLiquidityState): boolean {
+    return !this.snapshot || state.block - this.snapshot.blockNumber > VIEW_LAG_BLOCKS || performance.now() - this.builtAt > VIEW_WAIT_MS;
   }
 
   /** Samples the core pools at the state's block, then rebuilds the view; one sampling at a time, the newest block wins. */
@@ -266,6 +289,7 @@ export class ChainLiquidity {
 
   private rebuild(state: ChainLiquidityState): void {
     const started = performance.now();
+    this.builtAt = started;
     this.snapshot = this.views.build(state);
     for (const listener of this.viewListeners) listener(this.snapshot);
     const seconds = (performance.now() - started) / 1000;
