@@ -80,7 +80,7 @@ export async function startService<C>(definition: ServiceDefinition<C>, override
   const metrics = new MetricsRegistry(definition.name);
   const bus = new NatsBus({ url: config.NATS_URL, name: definition.name, logger, requestTimeoutMs: config.BUS_TIMEOUT_MS, metrics });
   const adapter = new FastifyAdapter({ ...httpServerOptions(), ...definition.httpErrors });
-  observeHttp(adapter.getInstance(), { metrics, logger, accessLog: definition.accessLog });
+  observeHttp(adapter.getInstance(), { metrics, logger, accessLog: definition.accessLog, deadlineMs: config.BUS_TIMEOUT_MS });
   const app = await NestFactory.create<NestFastifyApplication>(definition.module(config, bus) as never, adapter, { logger, abortOnError: false });
   const server = new NatsBusServer(bus, definition.name, [healthContract(definition.name), ...(definition.serves ?? [])], {
     ...admissionOptions(definition, config),

@@ -8,6 +8,7 @@ import { getFreePort, startPrivateNatsServer, type PrivateNatsServer } from '@de
 import { z } from 'zod';
 import {
   BusContext,
+  currentRequestContext,
   currentRequestId,
   JsonLogger,
   NatsBus,
@@ -43,6 +44,9 @@ const lookupContract = defineContract({
   response: z.object({ id: z.string(), handledAs: z.string() }),
 });
 
+/** What is left of the request's deadline when its handler runs, milliseconds. */
+const leftContract = defineContract({ subject: 'web.left', description: 'the time left', request: z.object({}), response: z.object({ leftMs: z.number() }) });
+
 const logger = new CapturingLogger();
 
 @Controller('items')
@@ -60,8 +64,27 @@ class ItemsController {
   }
 }
 
+@Controller('late')
+class LateController {
+  constructor(@Inject(NatsBus) private readonly bus: NatsBus) {}
+
+  /** Spends `ms` first, then asks the bus what is left. */
+  @Get(':ms')
+  async late(@Param('ms') ms: string) {
+    await new Promise((r) => setTimeout(r, Number(ms)));
+    const reply = await this.bus.request(leftContract, {});
+    if (!reply.ok) throw new Error(reply.error.message);
+    return { success: true, data: reply.data };
+  }
+}
+
 @Controller()
 class LookupHandler {
+  @MessagePattern(leftContract.subject)
+  left() {
+    return { leftMs: Math.round((currentRequestContext()?.deadlineAt ?? Infinity) - performance.now()) };
+  }
+
   @MessagePattern(lookupContract.subject)
   lookup(@Payload() req: ParsedRequestOf<typeof lookupContract>, @Ctx() ctx: BusContext) {
     logger.log({ msg: 'lookup handled', id: req.id }, 'LookupHandler');
@@ -90,8 +113,8 @@ describe('HTTP requests of a service', () => {
     const definition: ServiceDefinition<Record<string, never>> = {
       name: 'web',
       loadConfig: () => ({ NATS_URL: nats.url, LOG_LEVEL: 'log', HTTP_HOST: '127.0.0.1', HTTP_PORT: port, BUS_TIMEOUT_MS: 2_000 }) as never,
-      module: (_config, bus) => ServiceModule.register({ service: 'web', bus, controllers: [ItemsController, LookupHandler] }),
-      serves: [lookupContract],
+      module: (_config, bus) => ServiceModule.register({ service: 'web', bus, controllers: [ItemsController, LateController, LookupHandler] }),
+      serves: [lookupContract, leftContract],
       accessLog: true,
     };
     service = (await startService(definition, { logger })) as RunningService<unknown>;
@@ -119,6 +142,14 @@ describe('HTTP requests of a service', () => {
         message: { msg: 'http request', method: 'GET', route: '/items/:id', path: '/items/42', status: 200, durationMs: expect.any(Number) },
       }),
     ]);
+  });
+
+  it("gives the services behind only what is left of the HTTP request's deadline (BUS_TIMEOUT_MS from its arrival)", async () => {
+    const res = await get('/late/400');
+    expect(res.status).toBe(200);
+    const { leftMs } = ((await res.json()) as { data: { leftMs: number } }).data;
+    expect(leftMs).toBeGreaterThan(0);
+    expect(leftMs).toBeLessThanOrEqual(2_000 - 400);
   });
 
   it('gives a request without a usable id a new UUID', async () => {

@@ -2,7 +2,7 @@ import type { LoggerService } from '@nestjs/common';
 import { REQUEST_ID_HEADER } from '@dex/messages';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import { requestIdFrom, runWithRequestId } from '../context/request-context';
+import { requestIdFrom, runWithRequest, runWithRequestId, type RequestContext } from '../context/request-context';
 import type { MetricsRegistry } from '../metrics/metrics';
 import { httpMetrics, UNMATCHED_ROUTE } from '../metrics/service-metrics';
 
@@ -27,12 +27,17 @@ export interface HttpObservabilityOptions {
    * and scrapes (`/health/*`, `/metrics`) are written at `debug` level so they do not drown the log.
    */
   readonly accessLog?: boolean;
+  /**
+   * Each request's deadline, milliseconds from its arrival (the bus timeout): the bus requests made on its behalf
+   * get only what is left of it, so time it spent waiting here is not given again to the services behind.
+   */
+  readonly deadlineMs?: number;
 }
 
 /**
  * Hooks on the service's Fastify instance, added before any route:
- * - each request is handled within its request id, so every log line written and every bus request made
- *   on its behalf carries it; the id is answered in the `x-request-id` header;
+ * - each request is handled within its request id (and deadline, with `deadlineMs`), so every log line written and
+ *   every bus request made on its behalf carries it; the id is answered in the `x-request-id` header;
  * - every answer, including 404s of unknown paths and failures raised before or by the handler, is recorded
  *   in `http_request_duration_seconds` and `http_requests_total` by method, route template (`/core/pool/:address`,
  *   never the raw URL; `unmatched` for unknown paths) and status;
@@ -40,9 +45,14 @@ export interface HttpObservabilityOptions {
  */
 export function observeHttp(fastify: FastifyInstance, options: HttpObservabilityOptions): void {
   const { duration, requests } = httpMetrics(options.metrics);
-  fastify.addHook('onRequest', (request, _reply, done) => runWithRequestId(request.id, done));
+  const contexts = new WeakMap<object, RequestContext>();
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    const context: RequestContext = options.deadlineMs === undefined ? { requestId: request.id } : { requestId: request.id, deadlineAt: performance.now() + options.deadlineMs };
+    contexts.set(request, context);
+    runWithRequest(context, done);
+  });
   // The body is read between onRequest and preValidation, by stream events outside the request's context.
-  fastify.addHook('preValidation', (request, _reply, done) => runWithRequestId(request.id, done));
+  fastify.addHook('preValidation', (request, _reply, done) => runWithRequest(contexts.get(request) ?? { requestId: request.id }, done));
   fastify.addHook('onSend', (request, reply, payload, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     done(null, payload);
