@@ -8,7 +8,7 @@ export const service: ServiceDefinition<AggregatorConfig> = {
   loadConfig: loadAggregatorConfig,
   module: (config, bus) => aggregatorModule(config, bus),
   serves: [listDexesContract, routeContract, poolsContract, balancesContract, listTokensContract],
-  // A route is CPU work on one thread: a few at once keep the node busy while one waits for its simulation, and
-  // a short queue keeps an answered route's latency near its own time; past that, a 503 at once.
-  admission: { subjects: { [routeContract.subject]: { inFlight: 4, queued: 64, maxQueueWaitMs: 100 } } },
+  // A route's search is CPU work on the search worker, the rest waits on the node (re-quotes, the simulation):
+  // enough at once to keep both busy, and no wait for a slot longer than a tenth of a second.
+  admission: { subjects: { [routeContract.subject]: { inFlight: 16, queued: 64, maxQueueWaitMs: 100 } } },
 };

@@ -12,8 +12,8 @@ export const service: ServiceDefinition<Config> = {
   name: SERVICE,
   loadConfig,
   serves: [coreQuoteContract, coreWatchContract, corePoolsContract, corePoolContract],
-  // A quote batch is CPU work on one thread: a few at once, and no longer a wait than a tenth of a second.
-  admission: { subjects: { [coreQuoteContract.subject]: { inFlight: 4, queued: 64, maxQueueWaitMs: 100 } } },
+  // A quote batch is CPU work on one thread and a read of the node: a few at once, no wait longer than 0.1 s.
+  admission: { subjects: { [coreQuoteContract.subject]: { inFlight: 8, queued: 64, maxQueueWaitMs: 100 } } },
   module: (config, bus) =>
     ServiceModule.forSettings(SERVICE, config, bus, {
       controllers: [QuoteHandler],
