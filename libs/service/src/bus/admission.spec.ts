@@ -79,3 +79,17 @@ describe('AdmissionGate', () => {
     expect(g.enter(1e9)).toEqual({ reason: 'queue_full', retryAfterMs: 4_000 });
   });
 });
+
+describe('AdmissionGate on the real clock', () => {
+  it('sheds a waiter when its wait is up, though no slot frees', async () => {
+    const refused: string[] = [];
+    const g = new AdmissionGate({ inFlight: 1, queued: 10, maxQueueWaitMs: 30 }, { queueLength: () => undefined, inFlight: () => undefined, refused: (r) => refused.push(r) });
+    expect(g.enter(performance.now() + 10_000)).toBeNull();
+    const waiting = g.enter(performance.now() + 10_000) as Promise<unknown>;
+    const dueSoon = g.enter(performance.now() + 10) as Promise<unknown>;
+    // The slot is never given back: both leave the queue on their own.
+    await expect(dueSoon).resolves.toEqual({ reason: 'deadline', retryAfterMs: 1_000 });
+    await expect(waiting).resolves.toEqual({ reason: 'queue_wait', retryAfterMs: 1_000 });
+    expect([g.inFlight, g.queueLength, refused]).toEqual([1, 0, ['deadline', 'queue_wait']]);
+  });
+});

@@ -36,10 +36,14 @@ export interface AdmissionObserver {
   refused(reason: RefusalReason): void;
 }
 
+const realNow = (): number => performance.now();
+
 interface Waiter {
   readonly enqueuedAt: number;
   readonly deadlineAt: number;
   readonly resolve: (admitted: Refusal | null) => void;
+  /** Sheds the waiter once it has waited the longest wait (or reached its deadline), if no slot came first. */
+  timer?: NodeJS.Timeout;
 }
 
 /** The slots and queue of one subject. */
@@ -49,11 +53,16 @@ export class AdmissionGate {
   /** Recent handler durations (an exponential mean, milliseconds), for the retry delay. */
   private meanServiceMs = 10;
 
+  /** Whether waiters are shed by timers (on the real clock); on a clock of the caller's, only as slots free. */
+  private readonly sheds: boolean;
+
   constructor(
     readonly limits: AdmissionLimits,
     private readonly observer?: AdmissionObserver,
-    private readonly now: () => number = () => performance.now(),
-  ) {}
+    private readonly now: () => number = realNow,
+  ) {
+    this.sheds = now === realNow;
+  }
 
   get inFlight(): number {
     return this.running;
@@ -77,8 +86,15 @@ export class AdmissionGate {
     // Full, or so long that the new request would wait past the bound: refused now rather than after the wait.
     if (this.waiting.length >= this.limits.queued || this.expectedWaitMs(this.waiting.length + 1) > this.limits.maxQueueWaitMs) return this.refuse('queue_full');
     return new Promise((resolve) => {
-      this.waiting.push({ enqueuedAt: now, deadlineAt, resolve });
+      const waiter: Waiter = { enqueuedAt: now, deadlineAt, resolve };
+      this.waiting.push(waiter);
       this.observer?.queueLength(this.waiting.length);
+      // Shed when the wait is up, not when a slot next frees (slow handlers free them late).
+      if (this.sheds) {
+        const dueIn = Math.min(this.limits.maxQueueWaitMs, deadlineAt - now);
+        waiter.timer = setTimeout(() => this.shed(waiter), Math.max(0, dueIn) + 1);
+        waiter.timer.unref?.();
+      }
     });
   }
 
@@ -90,9 +106,20 @@ export class AdmissionGate {
     this.observer?.inFlight(this.running);
   }
 
+  /** A waiter whose wait is up leaves the queue with its refusal. */
+  private shed(waiter: Waiter): void {
+    const at = this.waiting.indexOf(waiter);
+    if (at < 0) return;
+    this.waiting.splice(at, 1);
+    const now = this.now();
+    waiter.resolve(this.refuse(waiter.deadlineAt <= now ? 'deadline' : 'queue_wait'));
+    this.observer?.queueLength(this.waiting.length);
+  }
+
   private drain(): void {
     while (this.running < this.limits.inFlight && this.waiting.length > 0) {
       const next = this.waiting.shift()!;
+      clearTimeout(next.timer);
       const now = this.now();
       if (next.deadlineAt <= now) next.resolve(this.refuse('deadline'));
       else if (now - next.enqueuedAt > this.limits.maxQueueWaitMs) next.resolve(this.refuse('queue_wait'));
