@@ -81,7 +81,8 @@ const CHAIN_ERRORS = [...e(400, 'Missing required parameter: chainId'), ...CHAIN
 /** No RPC provider of the chain has given a block within RPC_STALE_AFTER_MS: no quote from stale state. */
 export const CHAIN_UNAVAILABLE = 'Chain <chainId> unavailable: no RPC provider is giving blocks';
 /** Failures of the bus between the gateway and the service that answers. */
-const UPSTREAM = [...e(503, 'No service is answering', 'Message bus unavailable'), ...e(504, 'Upstream service timed out')];
+/** Failures of the bus and of a service past its load, on every endpoint answered over NATS (README: Operations: load). */
+const UPSTREAM = [...e(503, 'No service is answering', 'Message bus unavailable', 'Service overloaded', 'Service temporarily unavailable'), ...e(504, 'Upstream service timed out')];
 
 // ----- aggregator -----
 
