@@ -12,7 +12,7 @@
  *   cap left out whose zero-size rate beats the pair's prices (`admitLeftOut`). Those join and the optimum is
  *   solved again; none found means no flow through the rest of the graph can do better to the first order.
  */
-import { admits, pairLegs, type ChainGraph, type SourceFilter } from './graph';
+import { admits, pairLegs, patchedFrom, type ChainGraph, type SourceFilter } from './graph';
 import type { Leg } from './legs';
 
 export const DEFAULT_FLOW_TOKENS = 12;
@@ -226,7 +226,7 @@ export interface Detour {
  * never changed once built: `patchGraph` makes a new one); the pairs in each list keep the order of the graph's
  * maps, so that ties resolve as they would there.
  */
-class PairRates {
+export class PairRates {
   readonly tokens: string[] = [];
   readonly id = new Map<string, number>();
   /** Pairs out of token i: outTo[outStart[i] .. outStart[i + 1]), with their rates. */
@@ -237,6 +237,30 @@ class PairRates {
   readonly inStart: Int32Array;
   readonly inFrom: Int32Array;
   readonly inRate: Float64Array;
+
+  /**
+   * These rates with the pairs `pairs` of `chain` rated again (every other pair as it is): undefined when one of them
+   * would enter or leave the lists (a rate rising from or falling to 0).
+   */
+  patched(chain: ChainGraph, pairs: readonly (readonly [string, string])[]): PairRates | undefined {
+    const outRate = Float64Array.from(this.outRate);
+    const inRate = Float64Array.from(this.inRate);
+    for (const [from, to] of pairs) {
+      const u = this.id.get(from);
+      const v = this.id.get(to);
+      const rate = pairRate(chain.legs.get(from)?.get(to), undefined);
+      const out = u === undefined || v === undefined ? -1 : indexOf(this.outTo, this.outStart[u], this.outStart[u + 1], v);
+      const into = u === undefined || v === undefined ? -1 : indexOf(this.inFrom, this.inStart[v], this.inStart[v + 1], u);
+      if (out < 0 || into < 0) {
+        if (rate > 0) return undefined;
+        continue;
+      }
+      if (!(rate > 0)) return undefined;
+      outRate[out] = rate;
+      inRate[into] = rate;
+    }
+    return Object.assign(Object.create(PairRates.prototype) as PairRates, this, { outRate, inRate });
+  }
 
   constructor(chain: ChainGraph, filter: SourceFilter | undefined) {
     const idOf = (t: string): number => {
@@ -285,16 +309,33 @@ class PairRates {
   }
 }
 
+/** Where `value` sits in `list[start .. end)`, or -1. */
+function indexOf(list: Int32Array, start: number, end: number, value: number): number {
+  for (let k = start; k < end; k++) if (list[k] === value) return k;
+  return -1;
+}
+
 const pairRatesByGraph = new WeakMap<ChainGraph, Map<string, PairRates>>();
 
 /** The pair rates of a chain graph under a source filter (built on first use). */
-function pairRatesOf(chain: ChainGraph, filter: SourceFilter | undefined): PairRates {
+export function pairRatesOf(chain: ChainGraph, filter: SourceFilter | undefined): PairRates {
   let byFilter = pairRatesByGraph.get(chain);
   if (!byFilter) pairRatesByGraph.set(chain, (byFilter = new Map()));
   const key = filter ? `${filter.includeDexes?.join(',') ?? '-'}|${filter.excludeDexes?.join(',') ?? '-'}|${filter.excludePools?.join(',') ?? '-'}` : '';
   let rates = byFilter.get(key);
-  if (!rates) byFilter.set(key, (rates = new PairRates(chain, filter)));
+  if (!rates) byFilter.set(key, (rates = (!filter && fromPatch(chain)) || new PairRates(chain, filter)));
   return rates;
+}
+
+/**
+ * The pair rates of a patched graph from those of the graph it was patched from (if they were built), the pairs it
+ * touched rated again: undefined when a pair came or went, or a rate rose from or fell to 0 (the lists change).
+ */
+function fromPatch(chain: ChainGraph): PairRates | undefined {
+  const patch = patchedFrom.get(chain);
+  const previous = patch?.previous.deref();
+  const base = previous && !patch!.structural ? pairRatesByGraph.get(previous)?.get('') : undefined;
+  return base?.patched(chain, patch!.pairs);
 }
 
 /**

@@ -2,6 +2,7 @@ import { admits, buildGraph, InvalidSnapshotError, pairLegs, patchGraph, type Ch
 import { legsOf, type Leg } from './legs';
 import type { PoolSnapshot } from './pool-snapshot';
 import { candidatePaths, enumeratePaths } from './candidate-paths';
+import { pairRatesOf } from './flow-graph';
 import { snapshot, stable, TOKENS, v2, core, launchpad } from '../test/fixtures';
 
 describe('graph and candidate paths', () => {
@@ -138,5 +139,25 @@ describe('graph and candidate paths', () => {
     const fresh = v2('MEME', 'PURR', 50, 5_000, 30, 2);
     const patched = patchGraph(base, { removed: [{ pool: pools[7], legs: legs.get(pools[7])! }], added: [moved, fresh].map((pool) => ({ pool, legs: legsOf(pool) })) });
     expect(order(patched)).toEqual(order(buildGraph(snapshot(fresh, ...all.filter((p) => p !== pools[7]), moved))));
+  });
+
+  it("derives a patched graph's pair rates from its previous graph's, as a full build rates them", () => {
+    const legs = new Map<PoolSnapshot, Leg[]>(pools.map((p) => [p, legsOf(p)]));
+    const base = buildGraph(snapshot(...pools), (p) => legs.get(p)!);
+    const before = pairRatesOf(base, undefined);
+    // Swaps move two pools (the common change: no pair comes or goes).
+    const moved = [v2('WHYPE', 'USDC', 4100, 97_600, 30, 1), stable('USDC', 'DAI', 610_000, 390_000)];
+    const patched = patchGraph(base, { removed: [pools[0], pools[6]].map((pool) => ({ pool, legs: legs.get(pool)! })), added: moved.map((pool) => ({ pool, legs: legsOf(pool) })) });
+    const derived = pairRatesOf(patched, undefined);
+    const fresh = pairRatesOf(buildGraph(snapshot(moved[0], ...pools.slice(1, 6), moved[1], pools[7])), undefined);
+    const arrays = (r: typeof fresh) => ({ tokens: r.tokens, outStart: [...r.outStart], outTo: [...r.outTo], outRate: [...r.outRate], inStart: [...r.inStart], inFrom: [...r.inFrom], inRate: [...r.inRate] });
+    expect(arrays(derived)).toEqual(arrays(fresh));
+    // Derived, not built again: the lists are the previous graph's; only the rates are new.
+    expect(derived.outTo).toBe(before.outTo);
+    expect(derived.outRate).not.toBe(before.outRate);
+    expect(arrays(pairRatesOf(base, undefined))).toEqual(arrays(before));
+    // A pair that comes in: built again.
+    const fresher = patchGraph(patched, { removed: [], added: [{ pool: v2('MEME', 'PURR', 50, 5_000, 30, 2), legs: legsOf(v2('MEME', 'PURR', 50, 5_000, 30, 2)) }] });
+    expect(pairRatesOf(fresher, undefined).outTo).not.toBe(before.outTo);
   });
 });

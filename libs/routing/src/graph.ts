@@ -112,6 +112,19 @@ export function buildGraph(snapshot: RoutingSnapshot, legsFor: (pool: PoolSnapsh
   return { chainId: snapshot.chainId, blockNumber: snapshot.blockNumber, ...canonical(legs, into, tokens), poolCount: snapshot.pools.length };
 }
 
+/**
+ * What a patched graph changed from the graph it was patched from (held weakly): the token pairs whose legs it
+ * touched, and whether a pair came or went. What is derived from a whole graph (the pair rates of `flow-graph.ts`)
+ * is then derived again for those pairs only.
+ */
+export interface GraphPatch {
+  readonly previous: WeakRef<ChainGraph>;
+  readonly pairs: readonly (readonly [from: string, to: string])[];
+  readonly structural: boolean;
+}
+
+export const patchedFrom = new WeakMap<ChainGraph, GraphPatch>();
+
 /** A pool's legs, as a graph holds them. */
 export interface PoolLegs {
   readonly pool: PoolSnapshot;
@@ -196,12 +209,16 @@ export function patchGraph(previous: ChainGraph, change: { readonly blockNumber?
   // What came in new (a token, a pair, a source of a token) went in last: put back in the canonical order, the maps
   // and sets it touched (a pool's new state, the common change, adds nothing new).
   const ordered = canonicalPatch(legs, into, tokens, ownInner, ownSources);
-  return {
+  const graph: ChainGraph = {
     chainId: previous.chainId,
     blockNumber: change.blockNumber ?? previous.blockNumber,
     ...ordered,
     poolCount: previous.poolCount - change.removed.length + change.added.length,
   };
+  const pairs = [...ownLists].map((key) => key.split('|') as [string, string]);
+  const structural = pairs.some(([from, to]) => !previous.legs.get(from)?.get(to) !== !legs.get(from)?.get(to));
+  patchedFrom.set(graph, { previous: new WeakRef(previous), pairs, structural });
+  return graph;
 }
 
 /**
