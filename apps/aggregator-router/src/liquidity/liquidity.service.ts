@@ -41,6 +41,8 @@ export class ChainLiquidity {
   private readonly coreLast = new Map<string, CorePoolSample>();
   private readonly configured = new Map<string, TokenMeta>();
   private readonly sourceNames: ReadonlyMap<number, string>;
+  /** The routerIndexes of the configured core sources. */
+  private readonly coreSources: ReadonlySet<number>;
   private readonly views: RoutingViewBuilder;
   /** Told of each new snapshot (the route searches' worker builds the same graph from it). */
   private readonly viewListeners: ((view: LiquiditySnapshot) => void)[] = [];
@@ -60,6 +62,7 @@ export class ChainLiquidity {
     private readonly options: ChainLiquidityOptions = {},
   ) {
     this.sourceNames = new Map(sources.map((s) => [s.routerIndex, s.name]));
+    this.coreSources = new Set(sources.filter((s) => s.kind === 'core').map((s) => s.routerIndex));
     this.logger = new Logger(`Liquidity:${chainId}`);
     for (const t of [entry.wrappedNative, ...entry.tokens]) this.configured.set(t.address.toLowerCase(), { ...t, address: getAddress(t.address) });
     this.views = new RoutingViewBuilder({
@@ -149,15 +152,14 @@ export class ChainLiquidity {
     // core legs at its block).
     if (fact.type === 'blockProcessed' || fact.type === 'reorg') {
       await this.readStateless(state);
-      if (!this.hasCorePools(state) || this.viewBehind(state)) this.rebuild(state);
+      if (this.sampledCorePools(state).length === 0 || this.viewBehind(state)) this.rebuild(state);
       this.resample(state);
     }
   }
 
-  /** Whether the state holds core pools of a configured core source (sampled at each block). */
-  private hasCorePools(state: ChainLiquidityState): boolean {
-    const coreSources = new Set(this.sources.filter((s) => s.kind === 'core').map((s) => s.routerIndex));
-    return coreSources.size > 0 && state.corePools().some((p) => coreSources.has(p.routerIndex));
+  /** The state's core pools of a configured core source: those sampled at each block. */
+  private sampledCorePools(state: ChainLiquidityState) {
+    return state.corePools().filter((p) => this.coreSources.has(p.routerIndex));
   }
 
   /**
@@ -259,8 +261,7 @@ export class ChainLiquidity {
 
   /** Samples every core pool of a configured core source at the state's block, in one multicall. */
   private async sampleCores(state: ChainLiquidityState): Promise<void> {
-    const coreSources = new Set(this.sources.filter((s) => s.kind === 'core').map((s) => s.routerIndex));
-    const pools = state.corePools().filter((p) => coreSources.has(p.routerIndex));
+    const pools = this.sampledCorePools(state);
     if (pools.length === 0) return;
     const block = state.block;
     const started = performance.now();

@@ -8,7 +8,6 @@ import { natsHandlerHistogram, replyOutcome, subjectLabel } from '../metrics/ser
 import { AdmissionGate, DEFAULT_ADMISSION, type AdmissionLimits, type Refusal } from './admission';
 import { BusError } from './bus-error';
 import type { NatsBus } from './nats-bus';
-import { transientFailure } from './transient';
 
 const codec = JSONCodec<unknown>();
 
@@ -46,7 +45,9 @@ const MAX_TIMEOUT_MS = 600_000;
  * Load is refused early, never answered late: each subject admits a bounded number of handlers and waiting
  * requests (`AdmissionGate`); past that, or once the requester's deadline (`x-request-timeout-ms`, else the bus
  * timeout) has passed, or when the handler has not answered shortly before it, the reply is a 503 `Service
- * overloaded` with `retryAfterMs`. A failure of a busy or unreachable dependency is a 503 too, not a 500. Counted in
+ * overloaded` with `retryAfterMs`. A failure of a busy or unreachable dependency is a 503 too, not a 500
+ * (`TransientFailureInterceptor`, which `startService` registers: Nest's exception layer turns every other error into
+ * a generic one before it reaches this server). Counted in
  * `nats_handler_refused_total{subject,reason}`, with `nats_handler_queue_length` and `nats_handler_in_flight`.
  */
 export class NatsBusServer extends Server implements CustomTransportStrategy {
@@ -176,10 +177,6 @@ export class NatsBusServer extends Server implements CustomTransportStrategy {
     } catch (err) {
       const known = BusError.bodyOf(err);
       if (known) return { ok: false, error: known };
-      // Thrown before the handler ran (a pipe, a guard): a busy dependency is still a 503 (after the handler,
-      // `TransientFailureInterceptor` has made it a BusError already).
-      const transient = transientFailure(err);
-      if (transient) return { ok: false, error: { status: 503, message: 'Service temporarily unavailable', details: `${contract.subject}: ${transient}`, retryAfterMs: 1_000 } };
       this.logger.error({ msg: 'handler failed', subject: contract.subject, err: String(err) });
       return { ok: false, error: { status: 500, message: 'Internal error', details: contract.subject } };
     }
