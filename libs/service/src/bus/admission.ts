@@ -1,9 +1,9 @@
 // Admission control for the bus requests a service handles: each subject runs at most `inFlight` handlers at once
 // and keeps at most `queued` waiting; a request past that, or one that would wait longer than `maxQueueWaitMs` at the
 // recent handler time, is refused at once; one that did wait longer, or whose requester's deadline has passed, is
-// shed without being worked on. A refusal is a 503
-// with a retry delay, so the requester (the gateway: `Retry-After`) tries again later or elsewhere instead of
-// waiting out its timeout.
+// shed without being worked on. A refusal is a 503 with a retry delay, so the requester (the gateway: `Retry-After`)
+// tries again later or elsewhere instead of waiting out its timeout.
+import type { BusErrorBody } from '@dex/messages';
 
 /** Limits of one subject. */
 export interface AdmissionLimits {
@@ -147,4 +147,18 @@ export class AdmissionGate {
     const drainMs = this.expectedWaitMs(this.waiting.length + 1);
     return { reason, retryAfterMs: Math.max(1_000, Math.ceil(drainMs / 1_000) * 1_000) };
   }
+}
+
+/** Why a request got no answer, as its 503 says it. */
+const UNANSWERED: Record<RefusalReason | 'late' | 'unsent', string> = {
+  queue_full: 'too many requests are waiting',
+  queue_wait: 'the request waited too long for its turn',
+  deadline: "the request's deadline passed before its turn",
+  late: "no answer within the request's deadline",
+  unsent: "the request's deadline passed before it was sent",
+};
+
+/** The 503 `Service overloaded` reply of a request of `subject` that got no answer, and why. */
+export function overloaded(subject: string, refusal: { reason: keyof typeof UNANSWERED; retryAfterMs: number }): { ok: false; error: BusErrorBody } {
+  return { ok: false, error: { status: 503, message: 'Service overloaded', details: `${subject}: ${UNANSWERED[refusal.reason]}`, retryAfterMs: refusal.retryAfterMs } };
 }

@@ -5,7 +5,7 @@ import { JSONCodec, type Msg, type Subscription } from 'nats';
 import { requestIdFrom, runWithRequest } from '../context/request-context';
 import type { Counter, Gauge, Histogram } from '../metrics/metrics';
 import { natsHandlerHistogram, replyOutcome, subjectLabel } from '../metrics/service-metrics';
-import { AdmissionGate, DEFAULT_ADMISSION, type AdmissionLimits, type Refusal } from './admission';
+import { AdmissionGate, DEFAULT_ADMISSION, overloaded, type AdmissionLimits } from './admission';
 import { BusError } from './bus-error';
 import type { NatsBus } from './nats-bus';
 
@@ -212,16 +212,6 @@ function timeoutFrom(value: string | undefined): number | undefined {
   return ms >= 1 && ms <= MAX_TIMEOUT_MS ? ms : undefined;
 }
 
-const REFUSALS: Record<Refusal['reason'] | 'late', string> = {
-  queue_full: 'too many requests are waiting',
-  queue_wait: 'the request waited too long for its turn',
-  deadline: "the request's deadline passed before its turn",
-  late: "no answer within the request's deadline",
-};
-
-function overloaded(subject: string, refusal: { reason: keyof typeof REFUSALS; retryAfterMs: number }): Reply<unknown> {
-  return { ok: false, error: { status: 503, message: 'Service overloaded', details: `${subject}: ${REFUSALS[refusal.reason]}`, retryAfterMs: refusal.retryAfterMs } };
-}
 
 /** `work`'s reply, or `late()`'s if it is not ready by `dueAt` (the work goes on; its reply is dropped). */
 async function beforeDeadline(work: Promise<Reply<unknown>>, dueAt: number, late: () => Reply<unknown>): Promise<Reply<unknown>> {

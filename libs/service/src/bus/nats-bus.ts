@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { connect, ErrorCode, headers, JSONCodec, NatsError, type NatsConnection } from 'nats';
 import { currentRequestContext } from '../context/request-context';
 import { MetricsRegistry, type Histogram } from '../metrics/metrics';
+import { overloaded } from './admission';
 import { natsRequestHistogram, replyOutcome, subjectLabel, type BusRequestOutcome } from '../metrics/service-metrics';
 
 export interface NatsBusOptions {
@@ -174,7 +175,7 @@ export class NatsBus {
     if (context?.deadlineAt !== undefined) {
       const left = Math.floor(context.deadlineAt - performance.now());
       if (left <= 0) {
-        return done({ ok: false, error: { status: 503, message: 'Service overloaded', details: `${contract.subject}: the request's deadline passed before it was sent`, retryAfterMs: 1_000 } }, 'timeout');
+        return done(overloaded(contract.subject, { reason: 'unsent', retryAfterMs: 1_000 }), 'timeout');
       }
       timeout = Math.min(timeout, left);
     }
