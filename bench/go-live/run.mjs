@@ -17,14 +17,14 @@
 // It exits 0 whether the target is met or missed; non-zero only when the measurement itself fails. Every process,
 // the database and the temporary files are removed at the end, on failure and on Ctrl-C.
 import '../../tools/runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
-import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cleanupSteps, closeAgent, get, rssMb, stopAppsOnCleanup } from '../shared/stack.mjs';
+import { cleanupSteps, closeAgent, get, rssMb, startBuiltApp, stopAppsOnCleanup } from '../shared/stack.mjs';
 
 const TARGET_START_S = 60;
 const CHAIN = 4663;
@@ -122,7 +122,7 @@ async function main() {
   for (let x = 0; x < TOKENS; x++) for (let y = x + 1; y < TOKENS; y++) combos.push([tokens[x], tokens[y]]);
   if (POOLS > TOKENS + combos.length) throw new Error(`--pools at most ${TOKENS + combos.length} with ${TOKENS} tokens`);
   const wanted = tokens.slice(0, Math.min(TOKENS, POOLS)).map((t) => [weth, t]);
-  for (let k = 0, j = 0; wanted.length < POOLS; k++, j = (j + 7_919) % combos.length) wanted.push(combos[j]);
+  for (let j = 0; wanted.length < POOLS; j = (j + 7_919) % combos.length) wanted.push(combos[j]);
   // A tenth of the pools V3 and a tenth Algebra (token pairs, taken from the end of the list), the rest V2.
   const concentrated = Math.floor(POOLS / 10);
   const algebraPairs = wanted.splice(wanted.length - concentrated, concentrated);
@@ -213,16 +213,7 @@ async function main() {
   };
   const apps = [];
   stopAppsOnCleanup(apps, cleanups);
-  const startApp = async (name) => {
-    const port = await freePort();
-    const logFile = join(dir, `${name}.log`);
-    const fd = openSync(logFile, 'a');
-    const child = spawn(process.execPath, [join(root, 'dist/apps', name, 'src/main.js')], { cwd: root, env: { ...env, HTTP_PORT: String(port) }, stdio: ['ignore', fd, fd] });
-    closeSync(fd);
-    const app = { name, child, url: `http://127.0.0.1:${port}`, logFile };
-    apps.push(app);
-    return app;
-  };
+  const startApp = (name) => startBuiltApp({ root, dir, apps, freePort, name, env });
   const tail = (app) => readFileSync(app.logFile, 'utf8').split('\n').slice(-20).join('\n');
 
   progress('starting indexer (at the head), aggregator-router and gateway; waiting for the first route ...');

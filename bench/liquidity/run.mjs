@@ -28,15 +28,15 @@
 //
 // It exits 0 whether the targets are met or missed; non-zero only when the measurement itself fails.
 import '../../tools/runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
-import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cleanupSteps, closeAgent, cpuSeconds, get, openLoop, rssMb, stopAppsOnCleanup, summary } from '../shared/stack.mjs';
+import { cleanupSteps, closeAgent, cpuSeconds, get, openLoop, rssMb, startBuiltApp, stopAppsOnCleanup, summary } from '../shared/stack.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -147,19 +147,8 @@ async function bench() {
   const env = { NATS_URL: nats.url, DATABASE_URL: database.url, CHAIN_IDS: '999', SOURCES_CONFIG: manifestPath, LOG_LEVEL: 'warn' };
   const apps = [];
   stopAppsOnCleanup(apps, cleanups);
-  const startApp = async (name, extra = {}, nodeArgs = [], logName = name) => {
-    const port = await freePort();
-    const fd = openSync(join(dir, `${logName}.log`), 'a');
-    const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist/apps', name, 'src/main.js')], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? '', ...env, RPC_URL_999: chain.rpcUrl, ...extra, HTTP_PORT: String(port), HTTP_HOST: '127.0.0.1' },
-      stdio: ['ignore', fd, fd],
-    });
-    closeSync(fd);
-    const app = { name, child, url: `http://127.0.0.1:${port}` };
-    apps.push(app);
-    return app;
-  };
+  const startApp = (name, extra = {}, nodeArgs = [], logName = name) =>
+    startBuiltApp({ root, dir, apps, freePort, name, env: { PATH: process.env.PATH ?? '', ...env, RPC_URL_999: chain.rpcUrl, ...extra }, nodeArgs, logName });
   const logTail = (name) => {
     try {
       return readFileSync(join(dir, `${name}.log`), 'utf8').split('\n').slice(-20).join('\n');

@@ -15,14 +15,14 @@
 // It exits 0 whether the targets are met or missed; non-zero only when the measurement itself fails.
 import '../../tools/runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cleanupSteps, stopAppsOnCleanup, summary } from '../shared/stack.mjs';
+import { cleanupSteps, startBuiltApp, stopAppsOnCleanup, summary } from '../shared/stack.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
@@ -141,16 +141,7 @@ async function main() {
   };
   const apps = [];
   stopAppsOnCleanup(apps, cleanups);
-  const startApp = async (name) => {
-    const port = await freePort();
-    const logFile = join(dir, `${name}.log`);
-    const fd = openSync(logFile, 'a');
-    const child = spawn(process.execPath, [join(root, 'dist/apps', name, 'src/main.js')], { cwd: root, env: { ...env, HTTP_PORT: String(port) }, stdio: ['ignore', fd, fd] });
-    closeSync(fd);
-    const app = { name, child, url: `http://127.0.0.1:${port}`, logFile };
-    apps.push(app);
-    return app;
-  };
+  const startApp = (name) => startBuiltApp({ root, dir, apps, freePort, name, env });
   await startApp('indexer');
   for (const name of ['aggregator-router', 'amm-quoter', 'launchpad-service']) await startApp(name);
   const gateway = await startApp('gateway');

@@ -1,6 +1,8 @@
 // Helpers of the benches that measure the running stack: HTTP GETs on a keep-alive agent, an open-loop load,
 // percentiles, the services' metrics, and the CPU time of processes (Linux /proc).
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { rng } from './synthetic-graph.mjs';
@@ -188,6 +190,25 @@ export function cleanupSteps(label) {
 }
 
 /** Stops app processes (SIGTERM, SIGKILL after 5 s); also kills them if the bench exits first. */
+/**
+ * Starts a built app (`<root>/dist/apps/<name>/src/main.js`) on a free port of 127.0.0.1 (`freePort`, the built
+ * devnet-kit's), its output appended to `<dir>/<logName>.log`, and adds it to `apps`.
+ */
+export async function startBuiltApp({ root, dir, apps, freePort, name, env, nodeArgs = [], logName = name }) {
+  const port = await freePort();
+  const logFile = join(dir, `${logName}.log`);
+  const fd = openSync(logFile, 'a');
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'dist/apps', name, 'src/main.js')], {
+    cwd: root,
+    env: { ...env, HTTP_PORT: String(port), HTTP_HOST: '127.0.0.1' },
+    stdio: ['ignore', fd, fd],
+  });
+  closeSync(fd);
+  const app = { name, child, url: `http://127.0.0.1:${port}`, logFile };
+  apps.push(app);
+  return app;
+}
+
 export function stopAppsOnCleanup(apps, cleanups) {
   cleanups.push(async () => {
     await Promise.all(
