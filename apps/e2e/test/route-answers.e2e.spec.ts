@@ -245,6 +245,21 @@ describe('route answers: recipient, deadline, maxPriceImpact, simulation, quote 
       }),
     ]);
 
+    // Identical requests at the same block: one search, re-quote and simulation, the same answer under its own quote id.
+    const same = { tokenIn: token('USDC'), tokenOut: token('DAI'), amountIn: '41.25', recipient: trader().address, deadline: Number(await chainTime()) + 3_600 };
+    const together = (await Promise.all(Array.from({ length: 6 }, () => route(same)))).map((res) => bodyOf(res).data);
+    expect(new Set(together.map((d) => d.quoteId)).size).toBe(6);
+    const byBlock = new Map<string, string[]>();
+    for (const { quoteId: _, ...answer } of together) byBlock.set(answer.blockNumber, [...(byBlock.get(answer.blockNumber) ?? []), JSON.stringify(answer)]);
+    for (const answers of byBlock.values()) expect(new Set(answers).size).toBe(1);
+    // Six requests over fewer than six views: at least one was handed an answer computed for another.
+    const { value: reused } = await until(
+      async () => together.flatMap((d) => logged('aggregator-router', d.quoteId)).filter((l) => l.message.reused === true),
+      (l) => l.length > 0,
+      5_000,
+    );
+    expect(reused.length).toBeGreaterThan(0);
+
     const coreRequestId = `trace-core-${Date.now()}`;
     const quote = bodyOf(await api.request('coreQuote', { chainId: 999, tokenIn: token('USDC'), tokenOut: token('USDT'), amountIn: '1000000' }, { requestId: coreRequestId })).data;
     expect(quote.quoteId).toMatch(UUID);

@@ -7,7 +7,8 @@ import { BusError } from '@dex/service';
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { formatUnits, getAddress, type Address } from 'viem';
 import { LiquidityService, type ChainLiquidity, type LiquiditySnapshot } from '../liquidity/liquidity.service';
-import { quotedPriceImpact, routeAnswer } from './route-answer';
+import { quotedPriceImpact, routeAnswer, type RouteGasCost } from './route-answer';
+import { orderKey, ViewMemo } from './view-memo';
 import { routeExecution, type RouteExecution } from './route-execution';
 import { GasPrices, RecipientHoldings, routeGasCost } from './route-gas';
 import { requoteRoute, type QuotedRoute } from './route-quote';
@@ -57,6 +58,15 @@ function routeTransfers(stages: readonly (readonly { swap: HopSwap; amountIn: bi
   return moves;
 }
 
+/** An order's answer at a snapshot, computed once for the identical orders of that snapshot (`ViewMemo`). */
+interface MemoAnswer extends Executed {
+  readonly order: RouteOrder;
+  readonly fees: Map<string, number>;
+  readonly simulation: RouteSimulation | undefined;
+  readonly gas: RouteGasCost;
+  readonly response: RouteResponse;
+}
+
 /** Times a route is searched again without pools where its tokens' transfers fail. */
 const MAX_REROUTES = 2;
 
@@ -101,6 +111,8 @@ export class RouteService implements OnApplicationShutdown {
   private readonly logger = new Logger('RouteService');
   private readonly gasPrices = new GasPrices();
   private readonly recipientHoldings = new RecipientHoldings();
+  /** Identical orders of a view answered once (`view-memo.ts`). */
+  private readonly answers = new ViewMemo<LiquiditySnapshot, MemoAnswer>();
 
   constructor(
     @Inject(LiquidityService) private readonly liquidity: LiquidityService,
@@ -133,14 +145,8 @@ export class RouteService implements OnApplicationShutdown {
     // core pools' prices can be current. (Bad input has had its 400 by now.)
     this.liquidity.assertFresh(chain.chainId);
     const checked = this.sources ? { ...resolved.order, filter: this.sources.usableFilter(chain.chainId, resolved.order.filter) } : resolved.order;
-    const order = checked.gasAware ? { ...checked, gasValue: await this.gasValue(chain, snapshot.graph, snapshot.blockNumber, checked) } : checked;
-    const { fees, quote, execution, simulationMs } = await this.reroutedAnswer(chain, snapshot, order);
-    const averagePriceImpact = quotedPriceImpact(quote);
-    checkPriceImpact(averagePriceImpact, order.maxPriceImpact);
-    const [simulation, gas] = await Promise.all([
-      order.sender ? this.simulate(chain, snapshot.blockNumber, order, order.sender, quote, execution) : undefined,
-      routeGasCost(this.gasPrices, this.recipientHoldings, chain, snapshot.blockNumber, order, quote, execution),
-    ]);
+    const { answer, reused } = this.answers.get(snapshot, orderKey(checked), () => this.answer(chain, snapshot, checked));
+    const { order, fees, quote, execution, simulationMs, simulation, gas, response } = await answer;
     const quoteId = randomUUID();
     this.logger.log({
       msg: 'route quote',
@@ -152,14 +158,29 @@ export class RouteService implements OnApplicationShutdown {
       amountOut: execution.amountOut.toString(),
       ...([...fees.values()].some((bps) => bps > 0) ? { transferFees: Object.fromEntries(fees) } : {}),
       minAmountOut: execution.minAmountOut.toString(),
-      averagePriceImpact,
+      averagePriceImpact: response.averagePriceImpact,
       gasEstimate: gas.gasEstimate,
       ...(this.options.simulate ? { simulationMs: Number(simulationMs.toFixed(3)) } : {}),
       pools: quote.hops.map((hop) => hop.map((s) => s.swap.poolAddress)),
       ...(order.payout ? { recipient: order.payout.recipient, deadline: order.payout.deadline.toString() } : {}),
       ...(simulation ? { simulation: { success: simulation.success, failure: simulation.failure, revertReason: simulation.revertReason } } : {}),
+      ...(reused ? { reused: true } : {}),
     });
-    return routeAnswer(chain, snapshot.blockNumber, order, quote, execution, { quoteId, averagePriceImpact, gas, transferFees: fees, ...(simulation ? { simulation } : {}) });
+    return { ...response, quoteId };
+  }
+
+  /** The answer to an order at the snapshot, without its quote id (shared by the identical orders of the view). */
+  private async answer(chain: ChainLiquidity, snapshot: LiquiditySnapshot, checked: RouteOrder): Promise<MemoAnswer> {
+    const order = checked.gasAware ? { ...checked, gasValue: await this.gasValue(chain, snapshot.graph, snapshot.blockNumber, checked) } : checked;
+    const { fees, quote, execution, simulationMs } = await this.reroutedAnswer(chain, snapshot, order);
+    const averagePriceImpact = quotedPriceImpact(quote);
+    checkPriceImpact(averagePriceImpact, order.maxPriceImpact);
+    const [simulation, gas] = await Promise.all([
+      order.sender ? this.simulate(chain, snapshot.blockNumber, order, order.sender, quote, execution) : undefined,
+      routeGasCost(this.gasPrices, this.recipientHoldings, chain, snapshot.blockNumber, order, quote, execution),
+    ]);
+    const response = routeAnswer(chain, snapshot.blockNumber, order, quote, execution, { quoteId: '', averagePriceImpact, gas, transferFees: fees, ...(simulation ? { simulation } : {}) });
+    return { order, fees, quote, execution, simulationMs, simulation, gas, response };
   }
 
   /**
