@@ -24,7 +24,9 @@
 //   node bench/liquidity/run.mjs --json          the figures as JSON
 //   --pools N --tokens N (the profile; 5000, 200), --seconds N (freshness window, 30), --rate N --load-seconds N
 //   (route load, 200 requests/s for 20 s), --swaps N (swaps per block, 25), --profile DIR (a CPU profile of
-//   aggregator-router, written when it is stopped before the restart), --replicas N (part 6)
+//   aggregator-router, written when it is stopped before the restart), --replicas N (part 6), --node-flags "FLAGS"
+//   (Node flags for every aggregator-router instead of those it is deployed with, NODE_OPTIONS in
+//   k8s/base/aggregator-router.yaml; "" for none)
 //
 // It exits 0 whether the targets are met or missed; non-zero only when the measurement itself fails.
 import '../../tools/runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
@@ -58,6 +60,14 @@ const SWAPS = option('--swaps', 25);
 /** A folder for a CPU profile of aggregator-router over the whole run (it is then stopped, not killed). */
 const PROFILE_DIR = args.includes('--profile') ? resolve(args[args.indexOf('--profile') + 1] ?? 'aggregator-profile') : undefined;
 const TARGET = { freshnessP99Ms: 500, extraCallsPerBlock: 5, rssMb: 400, routeP99Ms: 100, cpuPerRouteMs: 2, startupS: 10 };
+/** The Node flags aggregator-router is deployed with (NODE_OPTIONS in k8s/base/aggregator-router.yaml: its heap size). */
+function deployedNodeFlags() {
+  const manifest = readFileSync(join(root, 'k8s/base/aggregator-router.yaml'), 'utf8');
+  const m = /- name: NODE_OPTIONS\s+value: (.+)/.exec(manifest);
+  return m ? m[1].trim() : '';
+}
+/** Node flags for every aggregator-router: as deployed, or `--node-flags "FLAGS"` ("" for none). */
+const NODE_FLAGS = (args.includes('--node-flags') ? (args[args.indexOf('--node-flags') + 1] ?? '') : deployedNodeFlags()).split(/\s+/).filter(Boolean);
 /** aggregator-router replicas in the queue group for part 6 (1: no part 6). */
 const REPLICAS = option('--replicas', 1);
 
@@ -168,7 +178,7 @@ async function bench() {
 
   progress('starting indexer, aggregator-router (RPC through the counting proxy) and gateway; the indexer reads the whole chain first ...');
   await startApp('indexer');
-  let aggregator = await startApp('aggregator-router', { RPC_URL_999: proxy.url }, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
+  let aggregator = await startApp('aggregator-router', { RPC_URL_999: proxy.url }, [...NODE_FLAGS, ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [])]);
   const gateway = await startApp('gateway');
   const routeAt = async (path) => {
     const r = await get(gateway.url + path, true);
@@ -243,14 +253,19 @@ async function bench() {
   const ok = run.results.filter((r) => r.status === 200);
   const latency = summary(run.results.map((r) => r.latency));
   const statuses = countBy(run.results, (r) => String(r.status));
-  const cpuPerRoute = { aggregator: ((cpu1.aggregator - cpu0.aggregator) * 1000) / run.total, gateway: ((cpu1.gateway - cpu0.gateway) * 1000) / run.total };
+  const cpuPerRoute = {
+    aggregator: ((cpu1.aggregator - cpu0.aggregator) * 1000) / run.total,
+    gateway: ((cpu1.gateway - cpu0.gateway) * 1000) / run.total,
+    // The same over the routes answered (a refusal costs little): what one answer costs.
+    aggregatorPerAnswer: ((cpu1.aggregator - cpu0.aggregator) * 1000) / Math.max(1, ok.length),
+  };
 
   // 6: replicas in the queue group.
   const replicas = REPLICAS > 1 ? await replicaRun() : undefined;
   async function replicaRun() {
     progress(`starting ${REPLICAS - 1} more aggregator-router replicas; identical answers, then the route load again ...`);
     const more = [];
-    for (let i = 2; i <= REPLICAS; i++) more.push(await startApp('aggregator-router', { RPC_URL_999: proxy.url }, [], `aggregator-router-${i}`));
+    for (let i = 2; i <= REPLICAS; i++) more.push(await startApp('aggregator-router', { RPC_URL_999: proxy.url }, NODE_FLAGS, `aggregator-router-${i}`));
     const all = [aggregator, ...more];
     // Each replica at the head before it counts.
     for (const replica of more) {
@@ -319,7 +334,7 @@ async function bench() {
   await new Promise((r) => (aggregator.child.exitCode !== null || aggregator.child.signalCode !== null ? r() : aggregator.child.once('exit', r)));
   const restartHead = BigInt(await rpc(chain.rpcUrl, 'eth_blockNumber'));
   const restarted = performance.now();
-  aggregator = await startApp('aggregator-router', { RPC_URL_999: proxy.url });
+  aggregator = await startApp('aggregator-router', { RPC_URL_999: proxy.url }, NODE_FLAGS);
   let startupS = NaN;
   while (performance.now() - restarted < 60_000) {
     const r = await routeAt(mix[0].basePath);
@@ -333,7 +348,7 @@ async function bench() {
 
   const freshness = summary(delays);
   return {
-    profile: { pools: POOLS, tokens: TOKENS, swapsPerBlock: SWAPS, chainReadySeconds: chainReadyS, firstRouteAfterIndexerStartSeconds: firstRouteS },
+    profile: { pools: POOLS, tokens: TOKENS, swapsPerBlock: SWAPS, chainReadySeconds: chainReadyS, firstRouteAfterIndexerStartSeconds: firstRouteS, aggregatorNodeFlags: NODE_FLAGS.join(' ') },
     state: { blockNumber: state.blockNumber, pools: state.pools.length, routablePools: state.routablePools, corePools, byKind: countBy(state.pools, (p) => p.kind) },
     window: { blocks, syncsPerBlock: logs.length / Math.max(1, blocks) },
     freshness: { ...freshness, missed, pass: freshness.p99 <= TARGET.freshnessP99Ms && missed === 0 },
@@ -371,6 +386,7 @@ const verdict = (pass) => (pass ? 'PASS' : 'MISS');
 function print(r) {
   const lines = [
     `liquidity state on the scale profile: chain 999, ${r.state.pools} pools in the state (${Object.entries(r.state.byKind).map(([k, n]) => `${n} ${k}`).join(', ')}), ${r.state.routablePools} routable`,
+    `  aggregator-router node flags: ${r.profile.aggregatorNodeFlags || '(none)'}`,
     `  chain up in ${f(r.profile.chainReadySeconds)} s; first route ${f(r.profile.firstRouteAfterIndexerStartSeconds)} s after the indexer started on the whole chain`,
     `  window: ${r.window.blocks} blocks of 1 s, ${f(r.window.syncsPerBlock)} V2 Syncs a block (${r.profile.swapsPerBlock} swaps sent a block, V2 and stable)`,
     `  aggregator-router work per block (mean): ${Object.entries(r.blockWorkMeanMs).map(([step, ms]) => `${step} ${f(ms)} ms`).join(', ')}`,
@@ -383,6 +399,7 @@ function print(r) {
       `p99 <= ${TARGET.routeP99Ms} ms, 0 errors   ${verdict(r.load.errors === 0 && r.load.latency.p99 <= TARGET.routeP99Ms)}`,
     `    answers by status: ${Object.entries(r.load.statuses).map(([status, n]) => `${n} x ${status}`).join(', ')}`,
     `  aggregator-router CPU per route              ${f(r.load.cpuPerRouteMs.aggregator, 2)} ms (gateway ${f(r.load.cpuPerRouteMs.gateway, 2)} ms)`.padEnd(77) + `<= ${TARGET.cpuPerRouteMs} ms   ${verdict(r.load.cpuPerRouteMs.aggregator <= TARGET.cpuPerRouteMs)}`,
+    `    per route answered: ${f(r.load.cpuPerRouteMs.aggregatorPerAnswer, 2)} ms`,
     `  start-up to a route at the head              ${f(r.startup.seconds)} s`.padEnd(77) + `<= ${TARGET.startupS} s   ${verdict(r.startup.pass)}`,
   ];
   if (r.replicas) {
