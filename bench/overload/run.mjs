@@ -152,8 +152,11 @@ async function main() {
   const launched = chain.launchpad?.tokens?.find((t) => t.stage !== 'graduated')?.address;
   const batch = Array.from({ length: 100 }, (_, i) => String(BigInt(i + 1) * 10n ** 16n)).join(',');
   const quotePath = `/core/quote?chainId=999&tokenIn=${whype}&tokenOut=${usdc}&amountIn=${batch}`;
+  let routeSeq = 0;
   const mix = [
-    ['/v2/route', (i) => `/v2/route?chainId=999&tokenIn=${i % 2 ? usdc : whype}&tokenOut=${i % 2 ? whype : usdt}&amountIn=${(1 + (i % 97)).toString()}`],
+    // Every route request its own amount: identical requests at the same block are answered once (the view's memo),
+    // and a load of them would measure the gateway rather than the route search.
+    ['/v2/route', (i) => `/v2/route?chainId=999&tokenIn=${i % 2 ? usdc : whype}&tokenOut=${i % 2 ? whype : usdt}&amountIn=${1 + (i % 97)}.${String(routeSeq++ % 1_000_000).padStart(6, '0')}`],
     ['/core/quote', () => quotePath],
     ['/core/pools', () => '/core/pools?chainId=999'],
     ['/core/pool', () => `/core/pool/${corePool}?chainId=999`],

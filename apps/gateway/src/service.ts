@@ -8,5 +8,6 @@ export const service: ServiceDefinition<GatewayConfig> = {
   loadConfig: loadGatewayConfig,
   module: (config, bus) => gatewayModule(config, bus),
   accessLog: true,
+  guardEventLoop: true,
   httpErrors: gatewayHttpErrors,
 };

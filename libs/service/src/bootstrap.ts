@@ -8,6 +8,7 @@ import { DEFAULT_ADMISSION, type AdmissionLimits } from './bus/admission';
 import { TransientFailureInterceptor } from './bus/bus-error';
 import { NatsBusServer } from './bus/nats-bus.server';
 import { ConfigError, LOG_LEVELS } from './config/config';
+import { guardEventLoop } from './http/event-loop-guard';
 import { httpServerOptions, observeHttp } from './http/http-observability';
 import { createJsonLogger } from './logging/logger';
 import { MetricsRegistry } from './metrics/metrics';
@@ -28,6 +29,11 @@ export interface ServiceDefinition<C> {
   readonly admission?: { readonly all?: Partial<AdmissionLimits>; readonly subjects?: Readonly<Record<string, Partial<AdmissionLimits>>> };
   /** One log line per HTTP request served (the gateway's access log). */
   readonly accessLog?: boolean;
+  /**
+   * HTTP requests are refused at arrival (503 `Service overloaded`) while the event loop lags more than
+   * `HTTP_MAX_EVENT_LOOP_LAG_MS` (`event-loop-guard.ts`): the gateway, whose excess would otherwise wait unseen.
+   */
+  readonly guardEventLoop?: boolean;
   /** How the HTTP server answers failures met before any route (a malformed URL, headers too large). */
   readonly httpErrors?: Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'>;
 }
@@ -42,6 +48,7 @@ interface BaseConfig {
   BUS_MAX_IN_FLIGHT?: number;
   BUS_MAX_QUEUED?: number;
   BUS_MAX_QUEUE_WAIT_MS?: number;
+  HTTP_MAX_EVENT_LOOP_LAG_MS: number;
 }
 
 /** The admission limits of a service: its own over the defaults, the settings over both. */
@@ -81,6 +88,7 @@ export async function startService<C>(definition: ServiceDefinition<C>, override
   const bus = new NatsBus({ url: config.NATS_URL, name: definition.name, logger, requestTimeoutMs: config.BUS_TIMEOUT_MS, metrics });
   const adapter = new FastifyAdapter({ ...httpServerOptions(), ...definition.httpErrors });
   observeHttp(adapter.getInstance(), { metrics, logger, accessLog: definition.accessLog, deadlineMs: config.BUS_TIMEOUT_MS });
+  if (definition.guardEventLoop) guardEventLoop(adapter.getInstance(), { maxLagMs: config.HTTP_MAX_EVENT_LOOP_LAG_MS, metrics });
   const app = await NestFactory.create<NestFastifyApplication>(definition.module(config, bus) as never, adapter, { logger, abortOnError: false });
   const server = new NatsBusServer(bus, definition.name, [healthContract(definition.name), ...(definition.serves ?? [])], {
     ...admissionOptions(definition, config),

@@ -2,6 +2,7 @@ export * from './config/config';
 export * from './logging/logger';
 export * from './context/request-context';
 export * from './http/http-observability';
+export * from './http/event-loop-guard';
 export * from './bus/bus-error';
 export * from './bus/nats-bus';
 export * from './bus/nats-bus.server';

@@ -4,7 +4,7 @@ import { baseSettings, ConfigError, httpPortSetting, loadChainEndpoints, loadCha
 describe('loadSettings', () => {
   it('applies embedded defaults', () => {
     const s = loadSettings('svc', { ...baseSettings, ...httpPortSetting(3000) }, {});
-    expect(s).toEqual({ NATS_URL: 'nats://127.0.0.1:4222', LOG_LEVEL: 'log', HTTP_HOST: '0.0.0.0', BUS_TIMEOUT_MS: 5000, HTTP_PORT: 3000 });
+    expect(s).toEqual({ NATS_URL: 'nats://127.0.0.1:4222', LOG_LEVEL: 'log', HTTP_HOST: '0.0.0.0', BUS_TIMEOUT_MS: 5000, HTTP_MAX_EVENT_LOOP_LAG_MS: 100, HTTP_PORT: 3000 });
   });
 
   it('names a missing required setting', () => {

@@ -27,6 +27,8 @@ export const baseSettings = {
   BUS_MAX_IN_FLIGHT: z.coerce.number().int().positive().optional(),
   BUS_MAX_QUEUED: z.coerce.number().int().nonnegative().optional(),
   BUS_MAX_QUEUE_WAIT_MS: z.coerce.number().int().positive().optional(),
+  /** At the gateway, HTTP requests arriving while the event loop lags more than this are refused (503), milliseconds. */
+  HTTP_MAX_EVENT_LOOP_LAG_MS: z.coerce.number().int().positive().default(100),
 };
 
 export const httpPortSetting = (fallback: number) => ({ HTTP_PORT: port(fallback) });
