@@ -187,6 +187,14 @@ export function restage(stages: readonly (readonly StagedSwap[])[], tokenIn: str
   };
 }
 
+/**
+ * Bits of the fractions an amount is shared by (2^-32 of it apart, ~2e-10). The float weights of the same flows carry
+ * noise of about 1e-14 from the order of their sums (graphs built whole or patched block by block, on each replica):
+ * on this grid it does not reach the integer shares, so identical requests answer identically wherever they are
+ * solved, and the shares lose nothing that matters (an optimum's output is flat around its split).
+ */
+export const SHARE_BITS = 32;
+
 /** `amount` shared by the arcs' weights (floor, the last taking the rest), none above its leg's cap; undefined when the caps cannot take it. */
 function capShares(arcs: readonly FlowArc[], amount: bigint): bigint[] | undefined {
   const amounts = new Array<bigint>(arcs.length).fill(0n);
@@ -195,10 +203,10 @@ function capShares(arcs: readonly FlowArc[], amount: bigint): bigint[] | undefin
   while (rest > 0n) {
     if (open.length === 0) return undefined;
     const total = open.reduce((s, j) => s + arcs[j].weight, 0);
-    const units = open.map((j) => BigInt(Math.floor((arcs[j].weight / total) * 2 ** 48)));
+    const units = open.map((j) => BigInt(Math.floor((arcs[j].weight / total) * 2 ** SHARE_BITS)));
     let left = rest;
     open.forEach((j, i) => {
-      const share = i === open.length - 1 ? left : (rest * units[i]) / 2n ** 48n;
+      const share = i === open.length - 1 ? left : (rest * units[i]) >> BigInt(SHARE_BITS);
       left -= share;
       amounts[j] += share;
     });
