@@ -4,7 +4,7 @@ import { simulateRouter } from './path-quote';
 import { splitExactIn } from './hop-split';
 import { legsOf } from './legs';
 import { TOKENS, units, v2, stable, core, launchpad, snapshot } from '../test/fixtures';
-import { VIRTUAL_NATIVE_LIQUIDITY } from './launchpad-curve';
+import { VIRTUAL_NATIVE_LIQUIDITY } from './pools/launchpad/launchpad-curve';
 import { routeGas } from './gas-model';
 
 describe('findRoute (exact input)', () => {

@@ -1,5 +1,5 @@
 import { stageArcs, type FlowArc } from './flow-route';
-import { POOL_MODULES } from './pools/registry';
+import { legsOf } from './legs';
 import type { UniswapV2PoolSnapshot } from './pool-snapshot';
 
 const [A, B] = ['0x00000000000000000000000000000000000000a1', '0x00000000000000000000000000000000000000b2'];
@@ -16,7 +16,7 @@ const pool = (n: number, reserve0: bigint, reserve1: bigint): UniswapV2PoolSnaps
   feeBps: 30,
 });
 /** The pool's leg from A to B. */
-const legAB = (p: UniswapV2PoolSnapshot) => POOL_MODULES['uniswap-v2'].legsOf(p).find((l) => l.tokenIn === A)!;
+const legAB = (p: UniswapV2PoolSnapshot) => legsOf(p).find((l) => l.tokenIn === A)!;
 
 describe('stageArcs', () => {
   const legs = [legAB(pool(1, 10n ** 27n, 2n * 10n ** 27n)), legAB(pool(2, 4n * 10n ** 26n, 7n * 10n ** 26n))];

@@ -10,7 +10,7 @@
  *
  * Every figure is the gas the receipt reports (`gasUsed`: after the refunds of storage set back within the call).
  */
-import { ConcentratedLeg, tickTableOf } from './pools/concentrated-leg';
+import { ConcentratedLeg, tickTableOf } from './pools/concentrated/concentrated-leg';
 import type { PoolKind } from './pool-snapshot';
 import type { Route } from './route';
 

@@ -1,6 +1,6 @@
 import { legsOf } from './legs';
 import { core, launchpad, stable, units, v2 } from '../test/fixtures';
-import { VIRTUAL_NATIVE_LIQUIDITY } from './launchpad-curve';
+import { VIRTUAL_NATIVE_LIQUIDITY } from './pools/launchpad/launchpad-curve';
 import { concentrated, stateAt } from '../test/concentrated-fixtures';
 
 const k = VIRTUAL_NATIVE_LIQUIDITY * 1_125_000_000_000_000n;

@@ -6,7 +6,7 @@ import type { FlowArc } from './flow-route';
 import { buildGraph } from './graph';
 import { arcsPay, orient, pairKey } from './optimal-route';
 import type { Leg } from './legs';
-import { VIRTUAL_NATIVE_LIQUIDITY } from './launchpad-curve';
+import { VIRTUAL_NATIVE_LIQUIDITY } from './pools/launchpad/launchpad-curve';
 import type { Route } from './route';
 import { core, coreAmm, launchpad, rng, snapshot, stable, TOKENS, units, v2, type Symbol } from '../test/fixtures';
 import { expectExecutesAsQuoted, expectStagesWellFormed } from '../test/route-checks';

@@ -6,8 +6,8 @@ import type {
   StablePoolSnapshot,
   UniswapV2PoolSnapshot,
 } from '../src/pool-snapshot';
-import type { QuoteSample } from '../src/core-samples';
-import type { CurveState } from '../src/launchpad-curve';
+import type { QuoteSample } from '../src/pools/core/core-samples';
+import type { CurveState } from '../src/pools/launchpad/launchpad-curve';
 
 export const TOKENS = {
   WHYPE: '0x1000000000000000000000000000000000000001',

@@ -1,6 +1,6 @@
 /** What the legs of several pool kinds share: the quote guard, the input bisection, the constant-product float model. */
-import type { Leg, LegShape } from '../legs';
-import type { PoolSnapshot } from '../pool-snapshot';
+import type { PoolLeg as Leg, LegShape } from './pool-module';
+import type { PoolSnapshotBase } from './pool-module';
 
 /** The quote, or 0 when the pool maths throws (the pool would not trade the amount). */
 export const quoteOrZero = (f: () => bigint): bigint => {
@@ -37,7 +37,7 @@ export function bisectInput(leg: Leg, amountOut: bigint, guess: number): bigint 
  * Float model shared by constant-product curves: out(x) = gOut * gIn*x*ro / (ri + gIn*x), capped at `outCap`.
  */
 export abstract class ConstantProductLeg implements Leg {
-  abstract readonly pool: PoolSnapshot;
+  abstract readonly pool: PoolSnapshotBase;
   abstract readonly tokenIn: string;
   abstract readonly tokenOut: string;
   abstract readonly maxIn: bigint | undefined;

@@ -1,18 +1,80 @@
 /**
- * What the engine asks of a pool kind: its legs, its fee, and how RouterV2 and the service treat it. Each kind
- * is one module (`uniswap-v2.ts`, `stable.ts`, `core.ts`, `launchpad.ts`, `uniswap-v3.ts`, `algebra.ts`), listed once in `registry.ts`; a new
- * kind joins with its module, its snapshot in the `PoolSnapshot` union and its registry entry.
+ * What the engine asks of a pool kind, at the bottom of the routing lib (it imports nothing of it): the snapshot
+ * every kind's extends, a leg (one pool in one direction), and the module each kind gives (`pools/<kind>/`, listed
+ * once in `registry.ts`, which holds the union of the kinds' snapshots). A new kind is a folder and a registry
+ * line (docs/routing.md: adding a pool kind).
  */
-import type { Leg } from '../legs';
-import type { PoolSnapshot } from '../pool-snapshot';
 
-export interface PoolModule<P extends PoolSnapshot = PoolSnapshot> {
+/** What every pool snapshot holds; a kind's snapshot adds its state. */
+export interface PoolSnapshotBase {
+  readonly kind: string;
+  /** The pool address RouterV2 calls (for `launchpad`: the launchpad contract). */
+  readonly address: string;
+  /** The liquidity source's index on RouterV2. */
+  readonly routerIndex: number;
+  /** The source's display name (`GET /dexes`), passed through to the hop swaps. */
+  readonly routerName?: string;
+  /** The pool's tokens, token0 < token1 as the pool sorts them. */
+  readonly token0: string;
+  readonly token1: string;
+  readonly decimals0: number;
+  readonly decimals1: number;
+}
+
+/**
+ * A leg is one pool traded in one direction. It carries two views of the pool's output function:
+ *
+ * - exact (`quote`, `quoteIn`, `maxIn`): integers, computed with the pool's own math module, what RouterV2
+ *   execution pays (core: the conservative sample interpolation);
+ * - approximate (`approxOut`, `approxIn`, `marginal`, `inputAtMarginal`): float64, used only to rank paths
+ *   and to place the split across parallel pools; every figure the engine returns is then recomputed exactly.
+ */
+export interface PoolLeg {
+  /** The pool (its kind's snapshot: `Leg` in `legs.ts` types it as the registry's union). */
+  readonly pool: PoolSnapshotBase;
+  readonly tokenIn: string;
+  readonly tokenOut: string;
+  /** How deep the pool is, in units of `tokenIn` (comparable across the legs leaving one token). */
+  readonly liquidity: number;
+  /** The marginal output per unit of input at zero size (the fee included), base units. */
+  readonly spotRate: number;
+  /** The most the pool takes in this direction (exact), undefined when unbounded. */
+  readonly maxIn: bigint | undefined;
+  /** `maxIn` as a float (Infinity when unbounded). */
+  readonly maxInApprox: number;
+  /** Exact output for an input; 0 when the pool would not trade it (above `maxIn`, or it would revert). */
+  quote(amountIn: bigint): bigint;
+  /** The smallest input whose `quote` is at least `amountOut`; undefined when no input reaches it. */
+  quoteIn(amountOut: bigint): bigint | undefined;
+  approxOut(amountIn: number): number;
+  /** Input for an output (Infinity when unreachable). */
+  approxIn(amountOut: number): number;
+  /** d(out)/d(in) at `amountIn`. */
+  marginal(amountIn: number): number;
+  /** The input at which the marginal rate falls to `lambda`, within [0, limit]. */
+  inputAtMarginal(lambda: number, limit: number): number;
+  /**
+   * The float curve at an input x in [0, maxInApprox], for the optimum's interior-point method
+   * (`interior-flow.ts`): fills `out` with the output, the marginal rate and its derivative (<= 0). Writes into
+   * `out`, allocates nothing.
+   */
+  shape(x: number, out: LegShape): void;
+}
+
+/** A leg's float curve at an input (`Leg.shape`): output, first and second derivative. */
+export interface LegShape {
+  y: number;
+  slope: number;
+  curvature: number;
+}
+
+export interface PoolModule<P extends PoolSnapshotBase = PoolSnapshotBase> {
   readonly kind: P['kind'];
   /**
    * The pool's legs (token0 -> token1, token1 -> token0); a direction the pool cannot trade (no reserves, no
    * samples, nothing left on the curve) has no leg.
    */
-  legsOf(pool: P): Leg[];
+  legsOf(pool: P): PoolLeg[];
   /** The pool's fee in basis points when it has a fixed one; undefined when its fee is dynamic. */
   feeBps(pool: P): number | undefined;
   /**

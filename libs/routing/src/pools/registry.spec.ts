@@ -1,6 +1,6 @@
 import { concentrated, stateAt } from '../../test/concentrated-fixtures';
 import { core, launchpad, stable, units, v2 } from '../../test/fixtures';
-import { VIRTUAL_NATIVE_LIQUIDITY } from '../launchpad-curve';
+import { VIRTUAL_NATIVE_LIQUIDITY } from './launchpad/launchpad-curve';
 import { legsOf } from '../legs';
 import type { PoolSnapshot } from '../pool-snapshot';
 import { poolFeeBps, poolModule, POOL_MODULES } from './registry';

@@ -1,12 +1,25 @@
-/** The pool kinds the engine routes, one module each, by kind. */
-import type { PoolKind, PoolSnapshot } from '../pool-snapshot';
-import { algebraModule } from './algebra';
-import { coreModule } from './core';
-import { launchpadModule } from './launchpad';
+/** The pool kinds the engine routes, one module each (`pools/<kind>/`), by kind: adding a kind adds a line here. */
+import { algebraModule, type AlgebraPoolSnapshot } from './algebra/algebra';
+import { coreModule, type CorePoolSnapshot } from './core/core';
+import { launchpadModule, type LaunchpadPoolSnapshot } from './launchpad/launchpad';
 import type { PoolModule } from './pool-module';
-import { stableModule } from './stable';
-import { uniswapV2Module } from './uniswap-v2';
-import { uniswapV3Module } from './uniswap-v3';
+import { stableModule, type StablePoolSnapshot } from './stable/stable';
+import { uniswapV2Module, type UniswapV2PoolSnapshot } from './uniswap-v2/uniswap-v2';
+import { uniswapV3Module, type UniswapV3PoolSnapshot } from './uniswap-v3/uniswap-v3';
+
+export type { AlgebraPoolSnapshot, CorePoolSnapshot, LaunchpadPoolSnapshot, StablePoolSnapshot, UniswapV2PoolSnapshot, UniswapV3PoolSnapshot };
+
+/** Every kind's snapshot: what the engine needs to know about a pool (no I/O: the service fills it). */
+export type PoolSnapshot =
+  | UniswapV2PoolSnapshot
+  | StablePoolSnapshot
+  | CorePoolSnapshot
+  | LaunchpadPoolSnapshot
+  | UniswapV3PoolSnapshot
+  | AlgebraPoolSnapshot;
+
+/** The source kinds RouterV2 executes. */
+export type PoolKind = PoolSnapshot['kind'];
 
 export const POOL_MODULES: { readonly [K in PoolKind]: PoolModule<Extract<PoolSnapshot, { readonly kind: K }>> } = {
   'uniswap-v2': uniswapV2Module,

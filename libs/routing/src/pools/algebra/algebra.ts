@@ -9,10 +9,10 @@
  * the next swap pays as the state holder last saw it (lastFee, or the override plus the plugin fee where a plugin
  * sets them). The community fee is carved out of the fee taken and does not change what the trader pays or gets.
  */
-import { swapAlgebra } from '../concentrated-math';
-import type { PoolSnapshotBase } from '../pool-snapshot';
-import { concentratedLegs, type ConcentratedPoolFields } from './concentrated-leg';
-import type { PoolModule } from './pool-module';
+import { swapAlgebra } from '../concentrated/concentrated-math';
+import type { PoolSnapshotBase } from '../pool-module';
+import { concentratedLegs, type ConcentratedPoolFields } from '../concentrated/concentrated-leg';
+import type { PoolModule } from '../pool-module';
 
 /**
  * An Algebra Integral pool: globalState's price (sqrtPriceX96) and tick, the active liquidity, the fee the next

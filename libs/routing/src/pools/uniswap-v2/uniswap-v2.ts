@@ -1,8 +1,8 @@
 /** Uniswap V2 pairs: constant product on the reserves, the source's fee taken from the input. */
-import { getAmountIn as v2AmountIn, getAmountOut as v2AmountOut } from '../constant-product';
-import type { PoolSnapshotBase } from '../pool-snapshot';
-import { ConstantProductLeg, quoteOrZero } from './leg-helpers';
-import type { PoolModule } from './pool-module';
+import { getAmountIn as v2AmountIn, getAmountOut as v2AmountOut } from './constant-product';
+import type { PoolSnapshotBase } from '../pool-module';
+import { ConstantProductLeg, quoteOrZero } from '../leg-helpers';
+import type { PoolModule } from '../pool-module';
 
 /** A Uniswap V2 pair: reserves and the source's fee. */
 export interface UniswapV2PoolSnapshot extends PoolSnapshotBase {

@@ -11,11 +11,11 @@ import {
   quoteCurveSell,
   VIRTUAL_NATIVE_LIQUIDITY,
   type CurveState,
-} from '../launchpad-curve';
-import type { Leg } from '../legs';
-import type { PoolSnapshotBase } from '../pool-snapshot';
-import { ConstantProductLeg, quoteOrZero } from './leg-helpers';
-import type { PoolModule } from './pool-module';
+} from './launchpad-curve';
+import type { PoolLeg as Leg } from '../pool-module';
+import type { PoolSnapshotBase } from '../pool-module';
+import { ConstantProductLeg, quoteOrZero } from '../leg-helpers';
+import type { PoolModule } from '../pool-module';
 
 /** A launchpad token's bonding curve against the wrapped native token. */
 export interface LaunchpadPoolSnapshot extends PoolSnapshotBase {

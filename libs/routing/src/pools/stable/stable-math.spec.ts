@@ -1,5 +1,5 @@
 import { stableGetAmountIn, stableGetAmountOut, stableGetY, stableK, StableMathError, type StableSide } from './stable-math';
-import { rng } from '../test/fixtures';
+import { rng } from '../../../test/fixtures';
 
 /**
  * Quotes read from the deployed contract (`StablePool.getAmountOut` on anvil, the forge build in libs/abis:

@@ -1,6 +1,6 @@
 import { SwapMath, TickMath } from '@uniswap/v3-sdk';
 import JSBI from 'jsbi';
-import { mulberry32, randomAmount, randomConcentratedState, stateAt } from '../test/concentrated-fixtures';
+import { mulberry32, randomAmount, randomConcentratedState, stateAt } from '../../../test/concentrated-fixtures';
 import {
   computeSwapStep,
   getSqrtRatioAtTick,

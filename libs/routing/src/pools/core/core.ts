@@ -3,10 +3,10 @@
  * view interpolates them conservatively, the float view is a smooth concave curve through them. Their fee is dynamic, and a
  * route's core swaps are quoted again by the pools themselves at the route's block.
  */
-import { interpolateSamples, interpolateSamplesInverse, sampleCapacity, sampleCurve, type QuoteSample, type SampleCurve } from '../core-samples';
-import type { Leg, LegShape } from '../legs';
-import type { PoolSnapshotBase } from '../pool-snapshot';
-import type { PoolModule } from './pool-module';
+import { interpolateSamples, interpolateSamplesInverse, sampleCapacity, sampleCurve, type QuoteSample, type SampleCurve } from './core-samples';
+import type { PoolLeg as Leg, LegShape } from '../pool-module';
+import type { PoolSnapshotBase } from '../pool-module';
+import type { PoolModule } from '../pool-module';
 
 /**
  * A core AMM pool: `estimateSwapBatch` samples per direction (a ladder of inputs from small to the most worth

@@ -2,10 +2,10 @@
  * Uniswap V3 pools and their forks: concentrated liquidity, the swap loop of UniswapV3Pool to the wei
  * (`concentrated-math.ts`), the fee tier fixed at the pool's creation.
  */
-import { swapUniswapV3 } from '../concentrated-math';
-import type { PoolSnapshotBase } from '../pool-snapshot';
-import { concentratedLegs, type ConcentratedPoolFields } from './concentrated-leg';
-import type { PoolModule } from './pool-module';
+import { swapUniswapV3 } from '../concentrated/concentrated-math';
+import type { PoolSnapshotBase } from '../pool-module';
+import { concentratedLegs, type ConcentratedPoolFields } from '../concentrated/concentrated-leg';
+import type { PoolModule } from '../pool-module';
 
 /**
  * A Uniswap V3 pool: slot0's sqrtPriceX96 and tick, the active liquidity, the fee tier in pips (100, 500, 3000,

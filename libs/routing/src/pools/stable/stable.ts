@@ -1,9 +1,9 @@
 /** Solidly-style stable pools: x^3 y + x y^3 = k on the reserves in whole tokens, the factory's fee. */
-import type { Leg, LegShape } from '../legs';
-import type { PoolSnapshotBase } from '../pool-snapshot';
-import { stableGetAmountIn, stableGetAmountOut, type StableSide } from '../stable-math';
-import { quoteOrZero } from './leg-helpers';
-import type { PoolModule } from './pool-module';
+import type { PoolLeg as Leg, LegShape } from '../pool-module';
+import type { PoolSnapshotBase } from '../pool-module';
+import { stableGetAmountIn, stableGetAmountOut, type StableSide } from './stable-math';
+import { quoteOrZero } from '../leg-helpers';
+import type { PoolModule } from '../pool-module';
 
 /** A Solidly-style stable pool: reserves and the factory's `swapFeeBps`. */
 export interface StablePoolSnapshot extends PoolSnapshotBase {

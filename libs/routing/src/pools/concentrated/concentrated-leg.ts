@@ -21,10 +21,10 @@ import {
   type ConcentratedPoolState,
   type SwapResult,
   type TickLiquidity,
-} from '../concentrated-math';
-import type { Leg, LegShape } from '../legs';
-import type { PoolSnapshot } from '../pool-snapshot';
-import { bisectInput } from './leg-helpers';
+} from './concentrated-math';
+import type { PoolLeg as Leg, LegShape } from '../pool-module';
+import type { PoolSnapshotBase } from '../pool-module';
+import { bisectInput } from '../leg-helpers';
 
 /** A concentrated-liquidity pool's state as the chain gives it. */
 export interface ConcentratedPoolFields {
@@ -46,7 +46,7 @@ export interface ConcentratedPoolFields {
 }
 
 /** The snapshots of the concentrated kinds. */
-export type ConcentratedPoolSnapshot = Extract<PoolSnapshot, { readonly kind: 'uniswap-v3' | 'algebra' }>;
+export type ConcentratedPoolSnapshot = PoolSnapshotBase & ConcentratedPoolFields & { readonly kind: 'uniswap-v3' | 'algebra' };
 
 const tables = new WeakMap<readonly TickLiquidity[], TickTable>();
 
