@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { isUnreachable, readBalances, shortMessage, simulateRoute, simulateRouterCall } from '@dex/chain';
 import { checksummed, type ParsedRequestOf, type PoolRecord, type ResponseOf, type RouteResponse, type RouteSimulation, type TokenMeta, balancesContract, CHAIN_DID_NOT_ANSWER, poolsContract, ROUTE_REVERTS } from '@dex/messages';
-import { bestPathRate, poolModule, type ChainGraph, type HopSwap, type Route } from '@dex/routing';
+import { bestPathRate, KINDS_TRADING_WHAT_ARRIVES, poolModule, tradesWhatArrives, type ChainGraph, type HopSwap, type Route } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { formatUnits, getAddress, type Address } from 'viem';
@@ -331,9 +331,9 @@ export class RouteService implements OnApplicationShutdown {
   /**
    * The route once its tokens' transfers are checked (`TokenTransfers`: from each pool of the route that trades
    * the token, to the router and back): each token's transfer fee; without the simulation, a 422 naming a token
-   * whose transfers fail. A
-   * token that takes a fee is traded only through V2 and stable pools (RouterV2 prices what those actually
-   * received; concentrated, core and launchpad pools expect the amount sent): when the route has another pool
+   * whose transfers fail. A token that takes a fee is traded only through the kinds that trade what arrives
+   * (`tradesWhatArrives`: V2 and stable pools, which RouterV2 prices on what they actually received; concentrated,
+   * core and launchpad pools expect the amount sent): when the route has another pool
    * on such a token, the search runs again without those kinds of source.
    */
   private async checkedRoute(chain: ChainLiquidity, snapshot: LiquiditySnapshot, order: RouteOrder, route: Route, searchedAgain = false): Promise<{ route: Route; fees: Map<string, number> }> {
@@ -359,14 +359,14 @@ export class RouteService implements OnApplicationShutdown {
     const fees = new Map<string, number>();
     for (const { token, result } of results) if (result.ok) fees.set(token.toLowerCase(), Math.max(fees.get(token.toLowerCase()) ?? 0, result.transferFeeBps));
     const feeTokens = new Set([...fees].filter(([, bps]) => bps > 0).map(([t]) => t));
-    const measuredOnly = (kind: string) => kind === 'uniswap-v2' || kind === 'stable';
-    const unfit = route.hopSwaps.flat().filter((s) => !measuredOnly(s.kind) && (feeTokens.has(s.tokenIn.toLowerCase()) || feeTokens.has(s.tokenOut.toLowerCase())));
+    const unfit = route.hopSwaps.flat().filter((s) => !tradesWhatArrives(s.kind) && (feeTokens.has(s.tokenIn.toLowerCase()) || feeTokens.has(s.tokenOut.toLowerCase())));
     if (unfit.length === 0) return { route, fees };
-    if (searchedAgain) throw new BusError(404, 'No route found', 'a token of the route takes a transfer fee and only V2 and stable pools can trade it');
-    const others = chain.sources.filter((s) => !measuredOnly(s.kind)).map((s) => s.routerIndex);
+    const onlyThose = `a token of the route takes a transfer fee and only ${KINDS_TRADING_WHAT_ARRIVES.join(' and ')} pools can trade it`;
+    if (searchedAgain) throw new BusError(404, 'No route found', onlyThose);
+    const others = chain.sources.filter((s) => !tradesWhatArrives(s.kind)).map((s) => s.routerIndex);
     const { includeDexes, excludeDexes } = order.filter;
     const filter = { ...order.filter, ...(includeDexes?.length ? { includeDexes: includeDexes.filter((i) => !others.includes(i)) } : { excludeDexes: [...new Set([...(excludeDexes ?? []), ...others])] }) };
-    if (filter.includeDexes?.length === 0) throw new BusError(404, 'No route found', 'a token of the route takes a transfer fee and only V2 and stable pools can trade it');
+    if (filter.includeDexes?.length === 0) throw new BusError(404, 'No route found', onlyThose);
     return this.checkedRoute(chain, snapshot, order, await this.searcher.search(chain.chainId, snapshot, { ...order, filter }), true);
   }
 

@@ -97,4 +97,10 @@ export interface PoolModule<P extends PoolSnapshotBase = PoolSnapshotBase> {
    * pool are quoted again at the route's block by the pool's own `estimateSwap`.
    */
   readonly quotedOnChain: boolean;
+  /**
+   * RouterV2 prices the kind's swap on what the pool received (its balance past its reserve), so a token that takes a
+   * fee on transfer trades through it for what arrives; pools of the other kinds expect the amount sent and revert
+   * short of it. A route on a token found to take a fee keeps to the kinds that trade what arrives.
+   */
+  readonly tradesWhatArrives: boolean;
 }

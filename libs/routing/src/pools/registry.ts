@@ -37,6 +37,15 @@ export function poolModule(pool: PoolSnapshot): PoolModule {
   return kindModule;
 }
 
+/** Whether RouterV2 trades a kind's pools for what arrives (`PoolModule.tradesWhatArrives`); false for a kind without a module. */
+export function tradesWhatArrives(kind: string): boolean {
+  const kindModule: PoolModule | undefined = (POOL_MODULES as Record<string, PoolModule | undefined>)[kind];
+  return kindModule?.tradesWhatArrives ?? false;
+}
+
+/** The kinds whose pools RouterV2 trades for what arrives. */
+export const KINDS_TRADING_WHAT_ARRIVES: readonly PoolKind[] = (Object.keys(POOL_MODULES) as PoolKind[]).filter(tradesWhatArrives);
+
 /** The pool's fee in basis points when it has a fixed one (undefined for core pools: their fee is dynamic). */
 export function poolFeeBps(pool: PoolSnapshot): number | undefined {
   return poolModule(pool).feeBps(pool);

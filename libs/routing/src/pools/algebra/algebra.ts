@@ -34,4 +34,5 @@ export const algebraModule: PoolModule<AlgebraPoolSnapshot> = {
   stable: false,
   refineSplits: false,
   quotedOnChain: false,
+  tradesWhatArrives: false,
 };

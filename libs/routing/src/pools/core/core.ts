@@ -191,4 +191,5 @@ export const coreModule: PoolModule<CorePoolSnapshot> = {
   stable: false,
   refineSplits: true,
   quotedOnChain: true,
+  tradesWhatArrives: false,
 };

@@ -96,4 +96,5 @@ export const launchpadModule: PoolModule<LaunchpadPoolSnapshot> = {
   stable: false,
   refineSplits: false,
   quotedOnChain: false,
+  tradesWhatArrives: false,
 };

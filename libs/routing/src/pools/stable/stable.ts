@@ -154,4 +154,5 @@ export const stableModule: PoolModule<StablePoolSnapshot> = {
   stable: true,
   refineSplits: false,
   quotedOnChain: false,
+  tradesWhatArrives: true,
 };

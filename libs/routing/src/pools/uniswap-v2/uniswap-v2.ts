@@ -49,4 +49,5 @@ export const uniswapV2Module: PoolModule<UniswapV2PoolSnapshot> = {
   stable: false,
   refineSplits: false,
   quotedOnChain: false,
+  tradesWhatArrives: true,
 };

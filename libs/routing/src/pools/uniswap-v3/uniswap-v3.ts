@@ -26,4 +26,5 @@ export const uniswapV3Module: PoolModule<UniswapV3PoolSnapshot> = {
   stable: false,
   refineSplits: false,
   quotedOnChain: false,
+  tradesWhatArrives: false,
 };
