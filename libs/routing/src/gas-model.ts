@@ -11,6 +11,7 @@
  * Every figure is the gas the receipt reports (`gasUsed`: after the refunds of storage set back within the call).
  */
 import { ConcentratedLeg, tickTableOf } from './pools/concentrated/concentrated-leg';
+import { POOL_MODULES, poolModule } from './pools/registry';
 import type { PoolKind } from './pool-snapshot';
 import type { Route } from './route';
 
@@ -19,8 +20,8 @@ export const TX_BASE_GAS = 21_000;
 const CALLDATA_ZERO_BYTE_GAS = 4;
 const CALLDATA_BYTE_GAS = 16;
 
-/** A swap's cost by what it executes: the launchpad's buys and sales run different code. */
-export type GasSwapKind = Exclude<PoolKind, 'launchpad'> | 'launchpad-buy' | 'launchpad-sell';
+/** A swap's cost by what it executes (a kind's `PoolGas.swaps`: the launchpad's buys and sales run different code). */
+export type GasSwapKind = string;
 
 /**
  * RouterV2's own work, beside the swaps and the calldata (fitted by non-negative least squares: none of this work gives
@@ -46,23 +47,15 @@ export const ROUTER_GAS = {
   extraToken: 2_631,
 } as const;
 
-/** Each swap's marginal gas by kind (fitted; see the module note). */
-export const SWAP_GAS_BY_KIND: Readonly<Record<GasSwapKind, number>> = {
-  core: 107_703,
-  'uniswap-v2': 65_216,
-  stable: 85_430,
-  'launchpad-buy': 86_805,
-  'launchpad-sell': 88_920,
-  'uniswap-v3': 78_469,
-  algebra: 75_448,
-};
+/** Each swap's marginal gas by what it executes (fitted; see the module note): every kind's `PoolGas.swaps`. */
+export const SWAP_GAS_BY_KIND: Readonly<Record<GasSwapKind, number>> = Object.assign({}, ...Object.values(POOL_MODULES).map((m): Readonly<Record<string, number>> => m.gas.swaps));
 
 /**
  * Per initialized tick a concentrated swap crosses (fitted): the tick's values outside rewritten, as on a live pool
  * whose ticks near the price were crossed before. A tick's first crossing in its life sets them from zero, about
  * 35,000 more, which the model cannot know from the pool's state.
  */
-export const TICK_GAS: Readonly<Record<'uniswap-v3' | 'algebra', number>> = { 'uniswap-v3': 26_773, algebra: 18_303 };
+export const TICK_GAS: Readonly<Record<string, number>> = Object.fromEntries(Object.values(POOL_MODULES).flatMap((m) => (m.gas.perTick === undefined ? [] : Object.keys(m.gas.swaps).map((k) => [k, m.gas.perTick!]))));
 
 /** Per 256-tick word of the tick bitmap a concentrated swap's price moves across (fitted). */
 export const TICK_WORD_GAS = 6_533;
@@ -130,8 +123,9 @@ function shapeCalldataGas(shape: GasShape): number {
 /** A swap's gas: its kind's, and a concentrated swap's ticks. */
 function swapShapeGas(swap: GasSwap): number {
   const base = SWAP_GAS_BY_KIND[swap.kind];
-  if (swap.kind !== 'uniswap-v3' && swap.kind !== 'algebra') return base;
-  return base + TICK_GAS[swap.kind] * (swap.ticksCrossed ?? AVERAGE_TICKS_CROSSED) + TICK_WORD_GAS * (swap.wordsCrossed ?? 0);
+  const perTick = TICK_GAS[swap.kind];
+  if (perTick === undefined) return base;
+  return base + perTick * (swap.ticksCrossed ?? AVERAGE_TICKS_CROSSED) + TICK_WORD_GAS * (swap.wordsCrossed ?? 0);
 }
 
 const lower = (t: string): string => t.toLowerCase();
@@ -163,11 +157,10 @@ export function shapeGas(shape: GasShape): number {
   return Math.round(gas);
 }
 
-/** The gas kind of a route's swap: a launchpad swap is a buy when it spends the wrapped native token. */
+/** The gas kind of a route's swap, as its pool's kind tells it (a launchpad swap is a buy when it spends the wrapped native token). */
 function gasKind(swap: Route['hopSwaps'][number][number]): GasSwapKind {
   const pool = swap.leg.pool;
-  if (pool.kind !== 'launchpad') return pool.kind;
-  return lower(swap.tokenIn) === lower(pool.nativeToken) ? 'launchpad-buy' : 'launchpad-sell';
+  return poolModule(pool).gas.swapKind(pool, swap.tokenIn);
 }
 
 /**
@@ -196,7 +189,7 @@ export function routeGasShape(route: Route, options: RouteGasOptions = {}): GasS
     stages: route.hopSwaps.map((stage) =>
       stage.map((swap) => {
         const kind = gasKind(swap);
-        const crossed = kind === 'uniswap-v3' || kind === 'algebra' ? concentratedCrossings(swap) : undefined;
+        const crossed = TICK_GAS[kind] !== undefined ? concentratedCrossings(swap) : undefined;
         return { kind, tokenIn: swap.tokenIn, tokenOut: swap.tokenOut, ...(crossed ? { ticksCrossed: crossed.ticks, wordsCrossed: crossed.words } : {}) };
       }),
     ),
@@ -216,10 +209,8 @@ export function routeGas(route: Route, options: RouteGasOptions = {}): number {
  * a concentrated swap with the average ticks crossed) and its calldata.
  */
 export function swapGas(kind: PoolKind): number {
-  const swap =
-    kind === 'launchpad'
-      ? (SWAP_GAS_BY_KIND['launchpad-buy'] + SWAP_GAS_BY_KIND['launchpad-sell']) / 2
-      : swapShapeGas({ kind, tokenIn: '', tokenOut: '' });
+  const ways = Object.keys(POOL_MODULES[kind].gas.swaps);
+  const swap = ways.reduce((sum, way) => sum + swapShapeGas({ kind: way, tokenIn: '', tokenOut: '' }), 0) / ways.length;
   return Math.round(swap + CALLDATA_GAS.swap);
 }
 

@@ -103,4 +103,16 @@ export interface PoolModule<P extends PoolSnapshotBase = PoolSnapshotBase> {
    * short of it. A route on a token found to take a fee keeps to the kinds that trade what arrives.
    */
   readonly tradesWhatArrives: boolean;
+  /** The kind's gas in RouterV2's transaction (`gas-model.ts` sums a route's). */
+  readonly gas: PoolGas<P>;
+}
+
+/** A kind's gas in RouterV2, fitted on executed transactions by `bench/gas-model`. */
+export interface PoolGas<P extends PoolSnapshotBase = PoolSnapshotBase> {
+  /** Each way a swap through the kind executes (a launchpad's buys and sales run different code): its marginal gas. */
+  readonly swaps: Readonly<Record<string, number>>;
+  /** Which of `swaps` a swap through the pool spending `tokenIn` is. */
+  swapKind(pool: P, tokenIn: string): string;
+  /** Per initialized tick the swap crosses, for the kinds whose swaps cross ticks. */
+  readonly perTick?: number;
 }

@@ -192,4 +192,6 @@ export const coreModule: PoolModule<CorePoolSnapshot> = {
   refineSplits: true,
   quotedOnChain: true,
   tradesWhatArrives: false,
+  // Fitted by bench/gas-model (see gas-model.ts).
+  gas: { swaps: { core: 107_703 }, swapKind: () => 'core' },
 };
