@@ -92,4 +92,17 @@ describe('AdmissionGate on the real clock', () => {
     await expect(waiting).resolves.toEqual({ reason: 'queue_wait', retryAfterMs: 1_000 });
     expect([g.inFlight, g.queueLength, refused]).toEqual([1, 0, ['deadline', 'queue_wait']]);
   });
+
+  it('never sheds before the wait is up (timers run on a coarser clock, and may fire a little early)', async () => {
+    const g = new AdmissionGate({ inFlight: 1, queued: 100, maxQueueWaitMs: 1_000 });
+    expect(g.enter(performance.now() + 10_000)).toBeNull();
+    // Deadlines a fraction of a millisecond apart, as requests' are.
+    const waiters = Array.from({ length: 60 }, (_, i) => {
+      const deadlineAt = performance.now() + 3 + i * 0.37;
+      return (g.enter(deadlineAt) as Promise<unknown>).then((refusal) => ({ refusal, early: deadlineAt - performance.now() }));
+    });
+    const shed = await Promise.all(waiters);
+    expect(shed.filter((w) => w.early > 0)).toEqual([]);
+    expect(new Set(shed.map((w) => JSON.stringify(w.refusal)))).toEqual(new Set([JSON.stringify({ reason: 'deadline', retryAfterMs: 1_000 })]));
+  });
 });

@@ -106,12 +106,21 @@ export class AdmissionGate {
     this.observer?.inFlight(this.running);
   }
 
-  /** A waiter whose wait is up leaves the queue with its refusal. */
+  /**
+   * A waiter whose wait is up leaves the queue with its refusal. A timer that fires before it (the event loop's clock
+   * lags a busy loop by some milliseconds) is set again for the time left: a waiter never leaves early.
+   */
   private shed(waiter: Waiter): void {
     const at = this.waiting.indexOf(waiter);
     if (at < 0) return;
-    this.waiting.splice(at, 1);
     const now = this.now();
+    const dueAt = Math.min(waiter.enqueuedAt + this.limits.maxQueueWaitMs, waiter.deadlineAt);
+    if (now < dueAt) {
+      waiter.timer = setTimeout(() => this.shed(waiter), dueAt - now + 1);
+      waiter.timer.unref?.();
+      return;
+    }
+    this.waiting.splice(at, 1);
     waiter.resolve(this.refuse(waiter.deadlineAt <= now ? 'deadline' : 'queue_wait'));
     this.observer?.queueLength(this.waiting.length);
   }
