@@ -3,7 +3,7 @@
 // recent handler time, is refused at once; one that did wait longer, or whose requester's deadline has passed, is
 // shed without being worked on. A refusal is a 503 with a retry delay, so the requester (the gateway: `Retry-After`)
 // tries again later or elsewhere instead of waiting out its timeout.
-import type { BusErrorBody } from '@dex/messages';
+import { SERVICE_OVERLOADED, type BusErrorBody } from '@dex/messages';
 
 /** Limits of one subject. */
 export interface AdmissionLimits {
@@ -90,11 +90,7 @@ export class AdmissionGate {
       this.waiting.push(waiter);
       this.observer?.queueLength(this.waiting.length);
       // Shed when the wait is up, not when a slot next frees (slow handlers free them late).
-      if (this.sheds) {
-        const dueIn = Math.min(this.limits.maxQueueWaitMs, deadlineAt - now);
-        waiter.timer = setTimeout(() => this.shed(waiter), Math.max(0, dueIn) + 1);
-        waiter.timer.unref?.();
-      }
+      if (this.sheds) this.shedWhenDue(waiter, now);
     });
   }
 
@@ -106,6 +102,17 @@ export class AdmissionGate {
     this.observer?.inFlight(this.running);
   }
 
+  /** When a waiter's wait is up: the longest wait after it came, or its deadline if sooner. */
+  private dueAt(waiter: Waiter): number {
+    return Math.min(waiter.enqueuedAt + this.limits.maxQueueWaitMs, waiter.deadlineAt);
+  }
+
+  /** Sheds the waiter (`shed`) once its wait is up, `now` being the time on the gate's clock. */
+  private shedWhenDue(waiter: Waiter, now: number): void {
+    waiter.timer = setTimeout(() => this.shed(waiter), Math.max(0, this.dueAt(waiter) - now) + 1);
+    waiter.timer.unref?.();
+  }
+
   /**
    * A waiter whose wait is up leaves the queue with its refusal. A timer that fires before it (the event loop's clock
    * lags a busy loop by some milliseconds) is set again for the time left: a waiter never leaves early.
@@ -114,10 +121,8 @@ export class AdmissionGate {
     const at = this.waiting.indexOf(waiter);
     if (at < 0) return;
     const now = this.now();
-    const dueAt = Math.min(waiter.enqueuedAt + this.limits.maxQueueWaitMs, waiter.deadlineAt);
-    if (now < dueAt) {
-      waiter.timer = setTimeout(() => this.shed(waiter), dueAt - now + 1);
-      waiter.timer.unref?.();
+    if (now < this.dueAt(waiter)) {
+      this.shedWhenDue(waiter, now);
       return;
     }
     this.waiting.splice(at, 1);
@@ -169,5 +174,5 @@ const UNANSWERED: Record<RefusalReason | 'late' | 'unsent', string> = {
 
 /** The 503 `Service overloaded` reply of a request of `subject` that got no answer, and why. */
 export function overloaded(subject: string, refusal: { reason: keyof typeof UNANSWERED; retryAfterMs: number }): { ok: false; error: BusErrorBody } {
-  return { ok: false, error: { status: 503, message: 'Service overloaded', details: `${subject}: ${UNANSWERED[refusal.reason]}`, retryAfterMs: refusal.retryAfterMs } };
+  return { ok: false, error: { status: 503, message: SERVICE_OVERLOADED, details: `${subject}: ${UNANSWERED[refusal.reason]}`, retryAfterMs: refusal.retryAfterMs } };
 }
