@@ -80,9 +80,10 @@ const CHAIN_VALUE_ERRORS = e(400, 'Invalid chainId: must be an integer', 'Unsupp
 const CHAIN_ERRORS = [...e(400, 'Missing required parameter: chainId'), ...CHAIN_VALUE_ERRORS];
 /** No RPC provider of the chain has given a block within RPC_STALE_AFTER_MS: no quote from stale state. */
 export const CHAIN_UNAVAILABLE = 'Chain <chainId> unavailable: no RPC provider is giving blocks';
-/** Failures of the bus between the gateway and the service that answers. */
+/** A service past its load refused the request rather than answer it late (README: Operations: load). */
+export const SERVICE_OVERLOADED = 'Service overloaded';
 /** Failures of the bus and of a service past its load, on every endpoint answered over NATS (README: Operations: load). */
-const UPSTREAM = [...e(503, 'No service is answering', 'Message bus unavailable', 'Service overloaded', 'Service temporarily unavailable'), ...e(504, 'Upstream service timed out')];
+const UPSTREAM = [...e(503, 'No service is answering', 'Message bus unavailable', SERVICE_OVERLOADED, 'Service temporarily unavailable'), ...e(504, 'Upstream service timed out')];
 
 // ----- aggregator -----
 

@@ -1,6 +1,7 @@
+import { SERVICE_OVERLOADED } from '@dex/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { MetricsRegistry } from '../metrics/metrics';
-import { EventLoopLag, guardEventLoop, OVERLOADED } from './event-loop-guard';
+import { EventLoopLag, guardEventLoop } from './event-loop-guard';
 
 /** Keeps the event loop busy for `ms` (as a request burst does). */
 function block(ms: number): void {
@@ -45,7 +46,7 @@ describe('event loop guard', () => {
     ]);
     expect(refused.statusCode).toBe(503);
     expect(refused.headers['retry-after']).toBe('1');
-    expect(refused.json()).toEqual({ success: false, error: OVERLOADED, details: expect.stringMatching(/^the service is behind by \d+ ms \(more than 150 ms\): try again shortly$/) });
+    expect(refused.json()).toEqual({ success: false, error: SERVICE_OVERLOADED, details: expect.stringMatching(/^the service is behind by \d+ ms \(more than 150 ms\): try again shortly$/) });
     expect([health.statusCode, scrape.statusCode]).toEqual([200, 200]);
     expect(metrics.render()).toMatch(/^http_refused_total\{route="\/v2\/route"\} 1$/m);
     // Once the loop runs again the lag goes (at most a few samples on a busy machine).

@@ -7,20 +7,13 @@
  * body is read or validated) with `503 Service overloaded` and `Retry-After`, which costs a fraction of answering
  * it; the requests still admitted keep their latency. Health probes and metric scrapes are always served.
  */
+import { SERVICE_OVERLOADED } from '@dex/messages';
 import type { FastifyInstance } from 'fastify';
 import type { MetricsRegistry } from '../metrics/metrics';
+import { isProbeOrScrape } from './http-observability';
 
 /** How often the loop's lag is sampled, milliseconds. */
 export const SAMPLE_MS = 10;
-
-/** The error of a request refused at arrival, in the REST error shape. */
-export const OVERLOADED = 'Service overloaded';
-
-/** Whether a route is always served (probes and scrapes, which must answer under load). */
-export function alwaysServed(route: string | undefined, path: string): boolean {
-  const p = route ?? path.split('?')[0];
-  return p === '/metrics' || p === '/health' || p.startsWith('/health/');
-}
 
 /** The event loop's lag, sampled by a timer due every `SAMPLE_MS` (it keeps no process alive). */
 export class EventLoopLag {
@@ -68,12 +61,13 @@ export function guardEventLoop(fastify: FastifyInstance, options: EventLoopGuard
   });
   fastify.addHook('onRequest', (request, reply, done) => {
     const lagMs = lag.lagMs;
-    if (lagMs <= options.maxLagMs || alwaysServed(request.routeOptions.url, request.url)) return done();
+    // Probes and scrapes must answer under load.
+    if (lagMs <= options.maxLagMs || isProbeOrScrape(request.routeOptions.url ?? request.url.split('?')[0])) return done();
     refused.inc({ route: request.routeOptions.url ?? 'unmatched' });
     void reply
       .code(503)
       .header('retry-after', '1')
-      .send({ success: false, error: OVERLOADED, details: `the service is behind by ${Math.round(lagMs)} ms (more than ${options.maxLagMs} ms): try again shortly` });
+      .send({ success: false, error: SERVICE_OVERLOADED, details: `the service is behind by ${Math.round(lagMs)} ms (more than ${options.maxLagMs} ms): try again shortly` });
   });
   return lag;
 }

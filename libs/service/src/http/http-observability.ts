@@ -19,6 +19,11 @@ export function httpServerOptions(): FastifyServerOptions {
   };
 }
 
+/** Whether a route (its template, or the path where none matched) is a health probe or a metrics scrape. */
+export function isProbeOrScrape(route: string): boolean {
+  return route === '/metrics' || route.startsWith('/health');
+}
+
 export interface HttpObservabilityOptions {
   readonly metrics: MetricsRegistry;
   readonly logger: LoggerService;
@@ -63,8 +68,7 @@ export function observeHttp(fastify: FastifyInstance, options: HttpObservability
     duration.observe(labels, reply.elapsedTime / 1000);
     requests.inc(labels);
     if (options.accessLog) {
-      const quiet = route === '/metrics' || route.startsWith('/health');
-      const write = quiet ? (options.logger.debug?.bind(options.logger) ?? (() => undefined)) : options.logger.log.bind(options.logger);
+      const write = isProbeOrScrape(route) ? (options.logger.debug?.bind(options.logger) ?? (() => undefined)) : options.logger.log.bind(options.logger);
       runWithRequestId(request.id, () =>
         write(
           {
