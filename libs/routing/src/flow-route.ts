@@ -193,7 +193,7 @@ export function restage(stages: readonly (readonly StagedSwap[])[], tokenIn: str
  * on this grid it does not reach the integer shares, so identical requests answer identically wherever they are
  * solved, and the shares lose nothing that matters (an optimum's output is flat around its split).
  */
-export const SHARE_BITS = 32;
+const SHARE_BITS = 32;
 
 /** `amount` shared by the arcs' weights (floor, the last taking the rest), none above its leg's cap; undefined when the caps cannot take it. */
 function capShares(arcs: readonly FlowArc[], amount: bigint): bigint[] | undefined {

@@ -64,19 +64,6 @@ const sortedMap = <V>(map: ReadonlyMap<string, V>): Map<string, V> => new Map([.
 const sortedSet = (set: ReadonlySet<string>): Set<string> => new Set([...set].sort());
 
 /**
- * A graph's maps and sets in their canonical order (every key ascending, every pair's legs `byDepth`): searches walk
- * them in order, and floats summed in another order round differently, so a route must not depend on the order the
- * pools were listed or patched in (two replicas of the service, loaded at different blocks, answer alike).
- */
-function canonical(legs: Map<string, Map<string, Leg[]>>, into: Map<string, Set<string>>, tokens: Map<string, string>) {
-  const sortedLegs = new Map<string, Map<string, Leg[]>>();
-  for (const [from, byTarget] of [...legs].sort(byKey)) sortedLegs.set(from, sortedMap(byTarget));
-  const sortedInto = new Map<string, Set<string>>();
-  for (const [to, sources] of [...into].sort(byKey)) sortedInto.set(to, sortedSet(sources));
-  return { legs: sortedLegs, into: sortedInto, tokens: sortedMap(tokens) };
-}
-
-/**
  * The graph of a snapshot. `legsFor` gives each pool's legs (default `legsOf`): a caller that keeps the legs of
  * pools that did not change between two blocks passes them back instead of building them again.
  */
@@ -109,7 +96,7 @@ export function buildGraph(snapshot: RoutingSnapshot, legsFor: (pool: PoolSnapsh
     }
   }
   for (const byTarget of legs.values()) for (const list of byTarget.values()) if (list.length > 1) list.sort(byDepth);
-  return { chainId: snapshot.chainId, blockNumber: snapshot.blockNumber, ...canonical(legs, into, tokens), poolCount: snapshot.pools.length };
+  return { chainId: snapshot.chainId, blockNumber: snapshot.blockNumber, ...canonicalOrder(legs, into, tokens, legs.keys(), into.keys()), poolCount: snapshot.pools.length };
 }
 
 /**
@@ -208,7 +195,7 @@ export function patchGraph(previous: ChainGraph, change: { readonly blockNumber?
   for (const [to, set] of into) if (set.size === 0) into.delete(to);
   // What came in new (a token, a pair, a source of a token) went in last: put back in the canonical order, the maps
   // and sets it touched (a pool's new state, the common change, adds nothing new).
-  const ordered = canonicalPatch(legs, into, tokens, ownInner, ownSources);
+  const ordered = canonicalOrder(legs, into, tokens, ownInner, ownSources);
   const graph: ChainGraph = {
     chainId: previous.chainId,
     blockNumber: change.blockNumber ?? previous.blockNumber,
@@ -222,15 +209,19 @@ export function patchGraph(previous: ChainGraph, change: { readonly blockNumber?
 }
 
 /**
- * `patchGraph`'s maps in the canonical order: those it touched whose keys are out of order (a key added, or taken
- * out and put back, goes in last), sorted again.
+ * A graph's maps and sets in their canonical order (every key ascending; each pair's legs are sorted `byDepth` by
+ * the caller): searches walk them in order, and floats summed in another order round differently, so a route must
+ * not depend on the order the pools were listed or patched in (two replicas of the service, loaded at different
+ * blocks, answer alike). Only the inner maps of `ownInner` and the sets of `ownSources` are looked at (all of them
+ * for a graph built whole; those `patchGraph` touched, where a key added, or taken out and put back, went in
+ * last); each is sorted again where out of order, in place.
  */
-function canonicalPatch(
+function canonicalOrder(
   legs: Map<string, Map<string, Leg[]>>,
   into: Map<string, Set<string>>,
   tokens: Map<string, string>,
-  ownInner: ReadonlySet<string>,
-  ownSources: ReadonlySet<string>,
+  ownInner: Iterable<string>,
+  ownSources: Iterable<string>,
 ): { legs: Map<string, Map<string, Leg[]>>; into: Map<string, Set<string>>; tokens: Map<string, string> } {
   for (const from of ownInner) {
     const inner = legs.get(from);
