@@ -189,7 +189,6 @@ export function cleanupSteps(label) {
   return { push: (step) => steps.push(step), run };
 }
 
-/** Stops app processes (SIGTERM, SIGKILL after 5 s); also kills them if the bench exits first. */
 /**
  * Starts a built app (`<root>/dist/apps/<name>/src/main.js`) on a free port of 127.0.0.1 (`freePort`, the built
  * devnet-kit's), its output appended to `<dir>/<logName>.log`, and adds it to `apps`.
@@ -209,6 +208,7 @@ export async function startBuiltApp({ root, dir, apps, freePort, name, env, node
   return app;
 }
 
+/** Stops app processes (SIGTERM, SIGKILL after 5 s); also kills them if the bench exits first. */
 export function stopAppsOnCleanup(apps, cleanups) {
   cleanups.push(async () => {
     await Promise.all(
