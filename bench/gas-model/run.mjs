@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Gas model calibration: executes RouterV2 routes of every shape on fresh devnet chains (999 and 4663) and compares
-// the gas each used (the receipt's gasUsed) with the model of libs/routing/src/gas-model.ts.
+// the gas each used (the receipt's gasUsed) with the model of libs/routing/src/route/gas-model.ts.
 //
 // The routes are built from the manifest's pools, seeded: one swap on every pool in both directions (each source
 // kind: core, V2 clone and Uniswap's own V2 pair on 4663, stable, the launchpad's buys and sales, Uniswap V3, Algebra

@@ -10,7 +10,7 @@
 // snapshots (V2 and stable reserves and fees, core pools' quote samples, concentrated pools' price, tick,
 // liquidity, fee and initialized ticks, launch curves' reserves, allotment and native raised, as aggregator-router
 // builds them from the same reads). Its answer is route.amountOut; the route may be of any shape: its stages
-// (hopSwaps) may hold swaps of different token pairs. maxSwaps is what the chain's route gas budget holds
+// (`Route.stages`) may hold swaps of different token pairs. maxSwaps is what the chain's route gas budget holds
 // (libs/chain's routeGasBudget: 24 swaps on chain 999, whose small blocks hold 2M gas; 186 on chain 4663, the
 // synthetic graph's chain); the synthetic graph's routes within chain 999's 24 swaps are printed too, for
 // information (a $1M trade on its thin pools spreads over a hundred pools and more).
@@ -316,7 +316,7 @@ function sidesAboveSpot(edges, usdPerUnit) {
  * pool would for its input, and token by token no more going out than came in).
  */
 function readRoute(route, tokenIn, tokenOut, amountIn, sides) {
-  const stages = route.hopSwaps.map((stage) => stage.map((s) => ({ ...s, tokenIn: lower(s.tokenIn), tokenOut: lower(s.tokenOut), poolAddress: lower(s.poolAddress) })));
+  const stages = route.stages.map((stage) => stage.map((s) => ({ ...s, tokenIn: lower(s.tokenIn), tokenOut: lower(s.tokenOut), poolAddress: lower(s.poolAddress) })));
   let splits = false;
   let at = tokenIn;
   for (const stage of stages) {
@@ -407,7 +407,7 @@ async function evaluate(name, engine, snapshot, tokens, queries, alsoMaxSwaps) {
       if (bound > 0) {
         r.netRatio = Math.max(0, net(aware)) / bound;
         r.netRatioGasAside = Math.max(0, net(route)) / bound;
-        r.awareSwaps = aware ? aware.hopSwaps.flat().length : 0;
+        r.awareSwaps = aware ? aware.stages.flat().length : 0;
       }
     }
     if (read) Object.assign(r, { splits: read.splits, stages: read.stages, swaps: read.swaps.length, problems: read.problems });
@@ -487,7 +487,7 @@ function exactOutConsistency(engine, graph, queries) {
       continue;
     }
     // Rounding: each swap's amounts round to whole base units, so up to a base unit of input per swap is rounding.
-    const swaps = out.hopSwaps.flat().length;
+    const swaps = out.stages.flat().length;
     const inputRatio = out.amountIn - BigInt(swaps) <= q.amountIn ? Math.min(1, Number(out.amountIn) / Number(q.amountIn)) : Number(out.amountIn - BigInt(swaps)) / Number(q.amountIn);
     const excess = Number(out.amountOut) / Number(route.amountOut) - 1;
     if (inputRatio > worstInput) [worstInput, worstLabel] = [inputRatio, q.label];

@@ -1,28 +1,74 @@
-export * from './pools/uniswap-v2/constant-product';
-export * from './pools/stable/stable-math';
-export * from './pools/launchpad/launchpad-curve';
-export * from './pools/core/core-samples';
-export * from './pools/concentrated/concentrated-math';
-export * from './pools/concentrated/concentrated-leg';
-export * from './pool-snapshot';
-export * from './legs';
-export * from './pools/pool-module';
-export * from './pools/registry';
-export * from './graph';
-export * from './candidate-paths';
-export * from './water-fill';
-export * from './hop-split';
-export * from './price-impact';
-export * from './route';
-export * from './router-replay';
-export * from './path-quote';
-export * from './route-options';
-export * from './exact-in';
-export * from './exact-out';
-export * from './find-route';
-export * from './flow-graph';
-export * from './interior-flow';
-export * from './flow-route';
-export * from './optimal-route';
-export * from './least-input';
-export * from './gas-model';
+// The routing engine's public surface. The pipeline behind it (docs/routing.md): pools/ (each kind's snapshot,
+// maths, legs and gas) -> graph/ (a chain's legs) -> search/ (candidate paths, their quotes and splits) ->
+// optimum/ (the convex optimum across paths, rounded to stages) -> route/ (the answer, its replay, impact and gas),
+// with find/ choosing among them for one request.
+
+// A request and its answer.
+export { findRoute, NoRouteError, type RouteRequest } from './find/find-route';
+export type { HopSwap, Route } from './route/route';
+export { assembleRoute, assembleStages } from './route/route';
+export { replayStagesAsync } from './route/router-replay';
+export { hopPriceImpact, routePriceImpact, stagePriceImpacts, swapPriceImpact } from './route/price-impact';
+export { bestPathRate } from './optimum/optimal-route';
+export { maxSwapsWithinGas } from './search/search-options';
+
+// A chain's graph.
+export { buildGraph, patchGraph, poolKey, type ChainGraph, type PoolLegs, type SourceFilter } from './graph/chain-graph';
+
+// Gas of a route (calibrated by bench/gas-model).
+export {
+  AVERAGE_TICKS_CROSSED,
+  calldataGas,
+  NEW_ACCOUNT_GAS,
+  NEW_TOKEN_HOLDER_GAS,
+  ROUTER_GAS,
+  routeBaseGas,
+  routeGas,
+  shapeGas,
+  SWAP_GAS_BY_KIND,
+  swapGas,
+  TICK_GAS,
+  TICK_WORD_GAS,
+  TX_BASE_GAS,
+} from './route/gas-model';
+
+// Pools: the snapshot the service fills, the registry of kinds, and each kind's maths the services share.
+export type { RoutingSnapshot } from './pools/pool-snapshot';
+export type {
+  AlgebraPoolSnapshot,
+  CorePoolSnapshot,
+  LaunchpadPoolSnapshot,
+  PoolKind,
+  PoolSnapshot,
+  StablePoolSnapshot,
+  UniswapV2PoolSnapshot,
+  UniswapV3PoolSnapshot,
+} from './pools/registry';
+export { KINDS_TRADING_WHAT_ARRIVES, poolModule, tradesWhatArrives } from './pools/registry';
+export { legsOf, type Leg } from './pools/legs';
+export { getAmountOut } from './pools/uniswap-v2/constant-product';
+export type { QuoteSample } from './pools/core/core-samples';
+export {
+  getSqrtRatioAtTick,
+  MAX_SQRT_RATIO,
+  MAX_TICK,
+  MIN_SQRT_RATIO,
+  MIN_TICK,
+  swapAlgebra,
+  swapUniswapV3,
+  type ConcentratedPoolState,
+  type SwapResult,
+  type TickLiquidity,
+  TickTable,
+} from './pools/concentrated/concentrated-math';
+export { ConcentratedLeg, stateOf } from './pools/concentrated/concentrated-leg';
+export {
+  CURVE_SALE_SUPPLY,
+  curveFromReserves,
+  GRADUATION_TOKEN_RESERVE,
+  launchCurveStatus,
+  LAUNCHPAD_FEE_BPS,
+  VIRTUAL_NATIVE_LIQUIDITY,
+  type CurveState,
+  type LaunchCurveStatus,
+} from './pools/launchpad/launchpad-curve';

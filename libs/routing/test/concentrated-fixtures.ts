@@ -4,7 +4,7 @@
  * range, on a fee tier's tick spacing.
  */
 import { getSqrtRatioAtTick, MAX_TICK, MIN_TICK, type TickLiquidity } from '../src/pools/concentrated/concentrated-math';
-import type { AlgebraPoolSnapshot, UniswapV3PoolSnapshot } from '../src/pool-snapshot';
+import type { AlgebraPoolSnapshot, UniswapV3PoolSnapshot } from '../src/pools/pool-snapshot';
 import { DECIMALS, TOKENS, type Symbol } from './fixtures';
 
 /** A liquidity position: [lowerTick, upperTick), liquidity. */

@@ -5,7 +5,7 @@ import type {
   PoolSnapshot,
   StablePoolSnapshot,
   UniswapV2PoolSnapshot,
-} from '../src/pool-snapshot';
+} from '../src/pools/pool-snapshot';
 import type { QuoteSample } from '../src/pools/core/core-samples';
 import type { CurveState } from '../src/pools/launchpad/launchpad-curve';
 

@@ -1,5 +1,7 @@
 // The routing lib's production modules import each other without a circle: each pool kind's folder sits on
-// `pools/pool-module.ts` (the bottom), the registry above the kinds, the engine above the registry.
+// `pools/pool-module.ts` (the bottom), the registry above the kinds, the engine above the registry. The pools (and
+// the numeric helpers of math/ they use) import nothing of the engine, and the engine reaches a kind only through
+// the registry: outside pools/, only the public index.ts names a kind's folder.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 
@@ -58,7 +60,21 @@ describe('libs/routing imports', () => {
   it('reads the lib (the check below has something to check)', () => {
     const graph = importGraph();
     expect(graph.size).toBeGreaterThan(30);
-    expect(graph.get('legs')).toEqual(expect.arrayContaining(['pools/pool-module', 'pools/registry']));
+    expect(graph.get('pools/legs')).toEqual(expect.arrayContaining(['pools/pool-module', 'pools/registry']));
+  });
+
+  it('keeps the pools below the engine', () => {
+    const bottom = (mod: string) => mod.startsWith('pools/') || mod.startsWith('math/');
+    const upward = [...importGraph()].flatMap(([mod, targets]) => (bottom(mod) ? targets.filter((t) => !bottom(t)).map((t) => `${mod} -> ${t}`) : []));
+    expect(upward).toEqual([]);
+  });
+
+  it('reaches a kind only through the registry', () => {
+    const kindFolder = (mod: string) => /^pools\/[^/]+\//.test(mod);
+    const graph = importGraph();
+    const direct = [...graph].flatMap(([mod, targets]) => (mod.startsWith('pools/') || mod === 'index' ? [] : targets.filter(kindFolder).map((t) => `${mod} -> ${t}`)));
+    expect(direct).toEqual([]);
+    expect(graph.get('index')).toEqual(expect.arrayContaining(['pools/concentrated/concentrated-math']));
   });
 
   it('has no circle', () => {

@@ -1,6 +1,6 @@
 /** Checks shared by the route tests: a route executes under RouterV2's stage semantics exactly as quoted. */
-import { replayStages } from '../src/router-replay';
-import type { Route } from '../src/route';
+import { replayStages } from '../src/route/router-replay';
+import type { Route } from '../src/route/route';
 
 /**
  * Replays the route's stages for its input, each share priced by its leg's exact quote: every swap receives its
@@ -8,19 +8,19 @@ import type { Route } from '../src/route';
  * by token.
  */
 export function expectExecutesAsQuoted(route: Route): void {
-  const executed = replayStages(route.hopSwaps, route.tokens[0], route.tokens[route.tokens.length - 1], route.amountIn, (stage, shares) =>
-    shares.map((share, j) => (share > 0n ? route.hopSwaps[stage][j].leg.quote(share) : 0n)),
+  const executed = replayStages(route.stages, route.tokens[0], route.tokens[route.tokens.length - 1], route.amountIn, (stage, shares) =>
+    shares.map((share, j) => (share > 0n ? route.stages[stage][j].leg.quote(share) : 0n)),
   );
   expect(executed).toBeDefined();
   executed!.stages.forEach((stage, k) => {
-    expect(stage.amountsIn).toEqual(route.hopSwaps[k].map((s) => s.amountIn));
-    expect(stage.amountsOut).toEqual(route.hopSwaps[k].map((s) => s.amountOut));
+    expect(stage.amountsIn).toEqual(route.stages[k].map((s) => s.amountIn));
+    expect(stage.amountsOut).toEqual(route.stages[k].map((s) => s.amountOut));
   });
   expect(executed!.amountOut).toBe(route.amountOut);
-  for (const stage of route.hopSwaps) for (const s of stage) expect(s.amountOut).toBeGreaterThan(0n);
+  for (const stage of route.stages) for (const s of stage) expect(s.amountOut).toBeGreaterThan(0n);
   if (!route.split) {
-    expect(route.hopSwaps).toHaveLength(route.tokens.length - 1);
-    route.hopSwaps.forEach((hop, h) => hop.forEach((s) => expect([s.tokenIn, s.tokenOut]).toEqual([route.tokens[h], route.tokens[h + 1]])));
+    expect(route.stages).toHaveLength(route.tokens.length - 1);
+    route.stages.forEach((hop, h) => hop.forEach((s) => expect([s.tokenIn, s.tokenOut]).toEqual([route.tokens[h], route.tokens[h + 1]])));
   }
 }
 
@@ -35,7 +35,7 @@ export function expectStagesWellFormed(route: Route): void {
   const tokenOut = key(route.tokens[route.tokens.length - 1]);
   const spentIn = new Map<string, number>();
   const paidIn = new Map<string, number[]>();
-  route.hopSwaps.forEach((stage, k) => {
+  route.stages.forEach((stage, k) => {
     for (const s of stage) {
       expect(key(s.tokenOut)).not.toBe(tokenIn);
       expect(key(s.tokenIn)).not.toBe(tokenOut);
@@ -53,7 +53,7 @@ export function expectStagesWellFormed(route: Route): void {
   // RouterV2's token list: the intermediates in the order the stages first produce them; at most one stage per
   // token but the output.
   const produced: string[] = [];
-  for (const stage of route.hopSwaps) for (const s of stage) if (key(s.tokenOut) !== tokenOut && !produced.includes(key(s.tokenOut))) produced.push(key(s.tokenOut));
+  for (const stage of route.stages) for (const s of stage) if (key(s.tokenOut) !== tokenOut && !produced.includes(key(s.tokenOut))) produced.push(key(s.tokenOut));
   expect(listed.slice(1, -1)).toEqual(produced);
-  expect(route.hopSwaps.length).toBeLessThanOrEqual(route.tokens.length - 1);
+  expect(route.stages.length).toBeLessThanOrEqual(route.tokens.length - 1);
 }

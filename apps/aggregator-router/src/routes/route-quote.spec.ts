@@ -60,7 +60,7 @@ describe('requoteRoute', () => {
       message: 'No route found',
       details: 'the core pools do not quote at the current block: node down',
     });
-    expect(await body(requoteRoute(client(() => 0n).client, 77n, { ...route, hopSwaps: [route.hopSwaps[0].slice(1)] }))).toEqual({
+    expect(await body(requoteRoute(client(() => 0n).client, 77n, { ...route, stages: [route.stages[0].slice(1)] }))).toEqual({
       status: 404,
       message: 'No route found',
       details: 'the route pays nothing at the current block',
@@ -87,7 +87,7 @@ describe('searchRoute', () => {
   const empty = buildGraph({ chainId: 999, pools: [] });
 
   it("finds the engine's route", () => {
-    expect(searchRoute(buildGraph({ chainId: 999, pools: [v2] }), order(false)).hopSwaps[0][0].leg.pool).toBe(v2);
+    expect(searchRoute(buildGraph({ chainId: 999, pools: [v2] }), order(false)).stages[0][0].leg.pool).toBe(v2);
   });
 
   it('answers 404 naming the tokens when no path trades the amount', () => {

@@ -105,14 +105,14 @@ async function quotePools(client: ChainPublicClient, blockNumber: bigint, hop: r
  * last stage's pools.
  */
 export async function requoteRoute(client: ChainPublicClient, blockNumber: bigint, route: Route, fees: TransferFees = new Map()): Promise<QuotedRoute> {
-  const pools: { amountsIn: bigint[]; amountsOut: bigint[] }[] = route.hopSwaps.map(() => ({ amountsIn: [], amountsOut: [] }));
-  const executed = await replayStagesAsync(route.hopSwaps, route.tokens[0], route.tokens[route.tokens.length - 1], route.amountIn, (stage, shares) =>
-    quoteHop(client, blockNumber, route.hopSwaps[stage], shares, fees, pools[stage]),
+  const pools: { amountsIn: bigint[]; amountsOut: bigint[] }[] = route.stages.map(() => ({ amountsIn: [], amountsOut: [] }));
+  const executed = await replayStagesAsync(route.stages, route.tokens[0], route.tokens[route.tokens.length - 1], route.amountIn, (stage, shares) =>
+    quoteHop(client, blockNumber, route.stages[stage], shares, fees, pools[stage]),
   );
   const amountOut = executed?.amountOut ?? 0n;
   if (!executed || amountOut === 0n) throw new BusError(404, 'No route found', 'the route pays nothing at the current block');
   const hops = executed.stages.map((stage, h) =>
-    route.hopSwaps[h].map((swap, j): QuotedSwap => {
+    route.stages[h].map((swap, j): QuotedSwap => {
       const amountIn = stage.amountsIn[j];
       const out = stage.amountsOut[j];
       const poolAmountIn = pools[h].amountsIn[j] ?? amountIn;

@@ -74,7 +74,7 @@ export function foundRoute(route: Route): FoundRoute {
   return {
     tokenIn: route.tokens[0],
     tokenOut: route.tokens[route.tokens.length - 1],
-    stages: route.hopSwaps.map((stage) =>
+    stages: route.stages.map((stage) =>
       stage.map((s) => ({ address: s.poolAddress, routerIndex: s.routerIndex, tokenIn: s.tokenIn, tokenOut: s.tokenOut, amountIn: s.amountIn, amountOut: s.amountOut })),
     ),
     ...(route.requestedAmountOut !== undefined ? { requestedAmountOut: route.requestedAmountOut } : {}),

@@ -48,7 +48,7 @@ const shape = (r: Route) => ({
   requestedAmountOut: r.requestedAmountOut,
   hopPriceImpacts: r.hopPriceImpacts,
   averagePriceImpact: r.averagePriceImpact,
-  hopSwaps: r.hopSwaps.map((stage) => stage.map(({ leg: _, ...swap }) => swap)),
+  stages: r.stages.map((stage) => stage.map(({ leg: _, ...swap }) => swap)),
 });
 
 /** View `n` of chain 999, at `blockNumber`: whole, or `change` on the previous one. */
@@ -88,7 +88,7 @@ describe('the route search worker', () => {
       if (!('route' in reply)) throw new Error(`no route: ${JSON.stringify(reply)}`);
       const route = routeOnGraph(graph, reply.route);
       expect(shape(route)).toEqual(shape(here(graph, o)));
-      for (const swap of route.hopSwaps.flat()) expect(legs.has(swap.leg)).toBe(true);
+      for (const swap of route.stages.flat()) expect(legs.has(swap.leg)).toBe(true);
       if (route.split) splits++;
     });
     expect(splits).toBeGreaterThan(0);

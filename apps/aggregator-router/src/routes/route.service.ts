@@ -339,7 +339,7 @@ export class RouteService implements OnApplicationShutdown {
   private async checkedRoute(chain: ChainLiquidity, snapshot: LiquiditySnapshot, order: RouteOrder, route: Route, searchedAgain = false): Promise<{ route: Route; fees: Map<string, number> }> {
     const { blockNumber } = snapshot;
     const pairs = new Map<string, { token: string; pool: string }>();
-    for (const { token, pool } of routeTransfers(route.hopSwaps.map((hop) => hop.map((swap) => ({ swap, ...swap }))), chain.wrappedNative)) {
+    for (const { token, pool } of routeTransfers(route.stages.map((hop) => hop.map((swap) => ({ swap, ...swap }))), chain.wrappedNative)) {
       pairs.set(`${token.toLowerCase()}|${pool.toLowerCase()}`, { token, pool });
     }
     const checks = this.transfers.chain(chain.chainId);
@@ -359,7 +359,7 @@ export class RouteService implements OnApplicationShutdown {
     const fees = new Map<string, number>();
     for (const { token, result } of results) if (result.ok) fees.set(token.toLowerCase(), Math.max(fees.get(token.toLowerCase()) ?? 0, result.transferFeeBps));
     const feeTokens = new Set([...fees].filter(([, bps]) => bps > 0).map(([t]) => t));
-    const unfit = route.hopSwaps.flat().filter((s) => !tradesWhatArrives(s.kind) && (feeTokens.has(s.tokenIn.toLowerCase()) || feeTokens.has(s.tokenOut.toLowerCase())));
+    const unfit = route.stages.flat().filter((s) => !tradesWhatArrives(s.kind) && (feeTokens.has(s.tokenIn.toLowerCase()) || feeTokens.has(s.tokenOut.toLowerCase())));
     if (unfit.length === 0) return { route, fees };
     const onlyThose = `a token of the route takes a transfer fee and only ${KINDS_TRADING_WHAT_ARRIVES.join(' and ')} pools can trade it`;
     if (searchedAgain) throw new BusError(404, 'No route found', onlyThose);

@@ -63,13 +63,13 @@ describe('a route split across paths through the service', () => {
   it('is split: the core pool direct and the path through WHYPE, USDC spent in the first stage', () => {
     expect(route.split).toBe(true);
     expect(route.tokens).toEqual([USDC, WHYPE, PURR]);
-    expect(route.hopSwaps[0].map((s) => [s.tokenIn, s.tokenOut])).toEqual(
+    expect(route.stages[0].map((s) => [s.tokenIn, s.tokenOut])).toEqual(
       expect.arrayContaining([
         [USDC, PURR],
         [USDC, WHYPE],
       ]),
     );
-    expect(route.hopSwaps[1].map((s) => [s.tokenIn, s.tokenOut])).toEqual([[WHYPE, PURR]]);
+    expect(route.stages[1].map((s) => [s.tokenIn, s.tokenOut])).toEqual([[WHYPE, PURR]]);
   });
 
   it('is re-quoted at the block stage by stage, the core swaps by the pools (one multicall per stage holding any)', async () => {
@@ -77,9 +77,9 @@ describe('a route split across paths through the service', () => {
     const { client: c, calls } = client((out) => (out * 99n) / 100n);
     const quote = await requoteRoute(c, 7n, route);
     expect(calls).toHaveLength(1);
-    const core = route.hopSwaps[0].find((s) => s.kind === 'core')!;
+    const core = route.stages[0].find((s) => s.kind === 'core')!;
     expect(calls[0].contracts.map((x) => [x.address.toLowerCase(), x.args[2]])).toEqual([[corePurr.address, core.amountIn]]);
-    expect(quote.hops.map((stage) => stage.map((s) => s.amountIn))).toEqual(route.hopSwaps.map((stage) => stage.map((s) => s.amountIn)));
+    expect(quote.hops.map((stage) => stage.map((s) => s.amountIn))).toEqual(route.stages.map((stage) => stage.map((s) => s.amountIn)));
     expect(quote.amountOut).toBe(route.amountOut - core.amountOut + (core.amountOut * 99n) / 100n);
   });
 
@@ -92,12 +92,12 @@ describe('a route split across paths through the service', () => {
     expect(args[0]).toEqual([USDC, WHYPE, PURR].map((t) => getAddress(t)));
     expect(args[1]).toBe(amountIn);
     expect(args[3]).toBe(quote.amountOut);
-    expect(args[4]).toEqual(route.hopSwaps.map((stage) => stage.map((s) => ({ pool: getAddress(s.poolAddress), tokenIn: getAddress(s.tokenIn), tokenOut: getAddress(s.tokenOut), routerIndex: s.routerIndex, amountIn: s.amountIn, data: '0x' }))));
+    expect(args[4]).toEqual(route.stages.map((stage) => stage.map((s) => ({ pool: getAddress(s.poolAddress), tokenIn: getAddress(s.tokenIn), tokenOut: getAddress(s.tokenOut), routerIndex: s.routerIndex, amountIn: s.amountIn, data: '0x' }))));
     const answer = routeAnswer(chain, 7n, order(amountIn), quote, execution, { quoteId: QUOTE_ID, averagePriceImpact: quotedPriceImpact(quote), gas: GAS });
     expect(answer.tokens.intermediates.map((t) => t.address)).toEqual([getAddress(WHYPE)]);
     expect(answer.execution.details.path).toEqual([USDC, WHYPE, PURR].map((t) => getAddress(t)));
     expect(answer.execution.details.hopSwaps.map((stage) => stage.map((s) => [s.tokenIn, s.tokenOut, s.amountIn]))).toEqual(
-      route.hopSwaps.map((stage) => stage.map((s) => [getAddress(s.tokenIn), getAddress(s.tokenOut), s.amountIn.toString()])),
+      route.stages.map((stage) => stage.map((s) => [getAddress(s.tokenIn), getAddress(s.tokenOut), s.amountIn.toString()])),
     );
     const stages = quote.hops.map((stage) => stage.map((s) => ({ leg: s.swap.leg, amountIn: s.amountIn, amountOut: s.amountOut })));
     expect(answer.averagePriceImpact).toBe(stagePriceImpacts(stages, USDC, PURR).averagePriceImpact);
@@ -111,7 +111,7 @@ describe('a route split across paths through the service', () => {
     const quote = await requoteRoute(c, 7n, small);
     const o = order(10n * E6, { feeBps: 5, feeRecipient: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' });
     const execution = routeExecution(o, quote);
-    const hopSwaps = small.hopSwaps.map((hop) => hop.map((s) => ({ pool: s.poolAddress, tokenIn: s.tokenIn, tokenOut: s.tokenOut, routerIndex: s.routerIndex, amountIn: s.amountIn, data: s.data })));
+    const hopSwaps = small.stages.map((hop) => hop.map((s) => ({ pool: s.poolAddress, tokenIn: s.tokenIn, tokenOut: s.tokenOut, routerIndex: s.routerIndex, amountIn: s.amountIn, data: s.data })));
     expect(execution.calldata).toBe(
       encodeExecuteSwaps({ tokens: small.tokens, amountIn: small.amountIn, minAmountOut: execution.minAmountOut, expectedAmountOut: quote.amountOut, hopSwaps, feeBps: 5, feeRecipient: o.feeRecipient }),
     );

@@ -130,7 +130,7 @@ export const routeResponseSchema = z.object({
   averagePriceImpact: z.number(),
   /**
    * Gas the transaction uses, whole transaction (what its receipt's `gasUsed` reports), from RouterV2's gas model per
-   * source kind (`libs/routing/src/gas-model.ts`, calibrated by `bench/gas-model`).
+   * source kind (`libs/routing/src/route/gas-model.ts`, calibrated by `bench/gas-model`).
    */
   gasEstimate: z.number().int(),
   /** The chain's gas price at the quote (`eth_gasPrice`, read once per block), wei. */

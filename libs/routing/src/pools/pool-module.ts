@@ -115,4 +115,15 @@ export interface PoolGas<P extends PoolSnapshotBase = PoolSnapshotBase> {
   swapKind(pool: P, tokenIn: string): string;
   /** Per initialized tick the swap crosses, for the kinds whose swaps cross ticks. */
   readonly perTick?: number;
+  /**
+   * The initialized ticks a swap of `amountIn` through the leg crosses and the 256-tick bitmap words its price moves
+   * across (the kinds with `perTick`); undefined when unknown.
+   */
+  crossings?(leg: PoolLeg, tokenIn: string, amountIn: bigint): TickCrossings | undefined;
+}
+
+/** What a concentrated swap crosses: initialized ticks and 256-tick words of the tick bitmap. */
+export interface TickCrossings {
+  readonly ticks: number;
+  readonly words: number;
 }

@@ -1,8 +1,8 @@
 import { concentrated, stateAt } from '../../test/concentrated-fixtures';
 import { core, launchpad, stable, units, v2 } from '../../test/fixtures';
 import { VIRTUAL_NATIVE_LIQUIDITY } from './launchpad/launchpad-curve';
-import { legsOf } from '../legs';
-import type { PoolSnapshot } from '../pool-snapshot';
+import { legsOf } from './legs';
+import type { PoolSnapshot } from './pool-snapshot';
 import { KINDS_TRADING_WHAT_ARRIVES, poolFeeBps, poolModule, POOL_MODULES, tradesWhatArrives } from './registry';
 
 const curve = { nativeReserve: VIRTUAL_NATIVE_LIQUIDITY + 10n ** 18n, tokenReserve: 10n ** 15n, tokensForSale: 7n * 10n ** 14n };

@@ -11,7 +11,7 @@
  */
 import { swapAlgebra } from '../concentrated/concentrated-math';
 import type { PoolSnapshotBase } from '../pool-module';
-import { concentratedLegs, type ConcentratedPoolFields } from '../concentrated/concentrated-leg';
+import { concentratedCrossings, concentratedLegs, type ConcentratedPoolFields } from '../concentrated/concentrated-leg';
 import type { PoolModule } from '../pool-module';
 
 /**
@@ -36,5 +36,5 @@ export const algebraModule: PoolModule<AlgebraPoolSnapshot> = {
   quotedOnChain: false,
   tradesWhatArrives: false,
   // Fitted by bench/gas-model (see gas-model.ts).
-  gas: { swaps: { algebra: 75_448 }, swapKind: () => 'algebra', perTick: 18_303 },
+  gas: { swaps: { algebra: 75_448 }, swapKind: () => 'algebra', perTick: 18_303, crossings: concentratedCrossings },
 };

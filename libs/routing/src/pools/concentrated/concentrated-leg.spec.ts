@@ -1,8 +1,8 @@
 import { concentrated, mulberry32, randomAmount, randomConcentratedState, stateAt } from '../../../test/concentrated-fixtures';
 import { TOKENS, v2 } from '../../../test/fixtures';
 import { swapAlgebra, swapUniswapV3 } from './concentrated-math';
-import { splitExactIn, splitExactOut } from '../../hop-split';
-import { legsOf, type LegShape } from '../../legs';
+import { splitExactIn, splitExactOut } from '../../search/hop-split';
+import { legsOf, type LegShape } from '../legs';
 import { ConcentratedLeg } from './concentrated-leg';
 
 const KINDS = ['uniswap-v3', 'algebra'] as const;

@@ -22,7 +22,7 @@ import {
   type SwapResult,
   type TickLiquidity,
 } from './concentrated-math';
-import type { PoolLeg as Leg, LegShape } from '../pool-module';
+import type { PoolLeg as Leg, LegShape, TickCrossings } from '../pool-module';
 import type { PoolSnapshotBase } from '../pool-module';
 import { bisectInput } from '../leg-helpers';
 
@@ -339,4 +339,22 @@ export function concentratedLegs(pool: ConcentratedPoolSnapshot, swap: Concentra
     if (leg.tradable) legs.push(leg);
   }
   return legs;
+}
+
+/**
+ * The initialized ticks a swap of `amountIn` spending `tokenIn` through a concentrated leg crosses and the 256-tick
+ * bitmap words its price moves across, from the leg's exact swap; undefined when unknown (not a concentrated leg,
+ * nothing swapped, or beyond the pool's ticks).
+ */
+export function concentratedCrossings(leg: Leg, tokenIn: string, amountIn: bigint): TickCrossings | undefined {
+  if (!(leg instanceof ConcentratedLeg) || amountIn <= 0n) return undefined;
+  const pool = leg.pool;
+  const end = leg.swapExactIn(amountIn);
+  if (!end) return undefined;
+  const table = tickTableOf(pool.ticks);
+  const zeroForOne = tokenIn.toLowerCase() === pool.token0.toLowerCase();
+  // Down: the ticks in (end, start]; up: those in (start, end].
+  const ticks = Math.abs(zeroForOne ? table.atOrBelow(pool.tick) - table.atOrBelow(end.tick) : table.atOrBelow(end.tick) - table.atOrBelow(pool.tick));
+  const word = (tick: number): number => Math.floor(Math.floor(tick / pool.tickSpacing) / 256);
+  return { ticks, words: Math.abs(word(end.tick) - word(pool.tick)) };
 }

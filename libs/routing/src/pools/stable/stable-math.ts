@@ -6,7 +6,7 @@
  * mirrored too: where the contract would revert (overflow past 2^256 - 1, underflow, no convergence) these
  * functions throw a `StableMathError`.
  */
-import { leastPaying, type Paying } from '../../least-input';
+import { leastPaying, type Paying } from '../../math/least-input';
 
 const ONE = 10n ** 18n;
 const BPS = 10_000n;

@@ -4,7 +4,7 @@
  */
 import { swapUniswapV3 } from '../concentrated/concentrated-math';
 import type { PoolSnapshotBase } from '../pool-module';
-import { concentratedLegs, type ConcentratedPoolFields } from '../concentrated/concentrated-leg';
+import { concentratedCrossings, concentratedLegs, type ConcentratedPoolFields } from '../concentrated/concentrated-leg';
 import type { PoolModule } from '../pool-module';
 
 /**
@@ -28,5 +28,5 @@ export const uniswapV3Module: PoolModule<UniswapV3PoolSnapshot> = {
   quotedOnChain: false,
   tradesWhatArrives: false,
   // Fitted by bench/gas-model (see gas-model.ts).
-  gas: { swaps: { 'uniswap-v3': 78_469 }, swapKind: () => 'uniswap-v3', perTick: 26_773 },
+  gas: { swaps: { 'uniswap-v3': 78_469 }, swapKind: () => 'uniswap-v3', perTick: 26_773, crossings: concentratedCrossings },
 };
