@@ -9,7 +9,7 @@ export type { HopSwap, Route } from './route/route';
 export { assembleRoute, assembleStages } from './route/route';
 export { replayStagesAsync } from './route/router-replay';
 export { hopPriceImpact, routePriceImpact, stagePriceImpacts, swapPriceImpact } from './route/price-impact';
-export { bestPathRate } from './optimum/optimal-route';
+export { bestPathRate } from './optimum/optimum-setup';
 export { maxSwapsWithinGas } from './search/search-options';
 
 // A chain's graph.
@@ -48,19 +48,9 @@ export { KINDS_TRADING_WHAT_ARRIVES, poolModule, tradesWhatArrives } from './poo
 export { legsOf, type Leg } from './pools/legs';
 export { getAmountOut } from './pools/uniswap-v2/constant-product';
 export type { QuoteSample } from './pools/core/core-samples';
-export {
-  getSqrtRatioAtTick,
-  MAX_SQRT_RATIO,
-  MAX_TICK,
-  MIN_SQRT_RATIO,
-  MIN_TICK,
-  swapAlgebra,
-  swapUniswapV3,
-  type ConcentratedPoolState,
-  type SwapResult,
-  type TickLiquidity,
-  TickTable,
-} from './pools/concentrated/concentrated-math';
+export { getSqrtRatioAtTick, MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK } from './pools/concentrated/tick-math';
+export { type ConcentratedPoolState, type TickLiquidity, TickTable } from './pools/concentrated/tick-table';
+export { swapAlgebra, swapUniswapV3, type SwapResult } from './pools/concentrated/concentrated-math';
 export { ConcentratedLeg, stateOf } from './pools/concentrated/concentrated-leg';
 export {
   CURVE_SALE_SUPPLY,

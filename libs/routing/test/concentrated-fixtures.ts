@@ -3,7 +3,8 @@
  * (`randomPositions`, `randomConcentratedState`): narrow around the price, wide, one-sided above and below, full
  * range, on a fee tier's tick spacing.
  */
-import { getSqrtRatioAtTick, MAX_TICK, MIN_TICK, type TickLiquidity } from '../src/pools/concentrated/concentrated-math';
+import { getSqrtRatioAtTick, MAX_TICK, MIN_TICK } from '../src/pools/concentrated/tick-math';
+import { type TickLiquidity } from '../src/pools/concentrated/tick-table';
 import type { AlgebraPoolSnapshot, UniswapV3PoolSnapshot } from '../src/pools/pool-snapshot';
 import { DECIMALS, TOKENS, type Symbol } from './fixtures';
 

@@ -6,7 +6,10 @@
 import { Token, CurrencyAmount } from '@uniswap/sdk-core';
 import { Pool, Tick, TickListDataProvider } from '@uniswap/v3-sdk';
 import JSBI from 'jsbi';
-import { getSqrtRatioAtTick, MAX_TICK, MIN_TICK, priceLimit, swapUniswapV3, TickTable, type ConcentratedPoolState, type SwapResult } from '../src/pools/concentrated/concentrated-math';
+import { getSqrtRatioAtTick, MAX_TICK, MIN_TICK } from '../src/pools/concentrated/tick-math';
+import { TickTable, type ConcentratedPoolState } from '../src/pools/concentrated/tick-table';
+import { priceLimit } from '../src/pools/concentrated/swap-ladder';
+import { swapUniswapV3, type SwapResult } from '../src/pools/concentrated/concentrated-math';
 import { mulberry32, randomAmount, randomConcentratedState, type ConcentratedState } from './concentrated-fixtures';
 
 const TOKEN0 = new Token(999, '0x1000000000000000000000000000000000000001', 18);

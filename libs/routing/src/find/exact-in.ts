@@ -9,7 +9,8 @@
  */
 import { candidatePaths, type CandidatePath } from '../search/candidate-paths';
 import type { ChainGraph } from '../graph/chain-graph';
-import { optimumRoute, optimumSetup } from '../optimum/optimal-route';
+import { optimumSetup } from '../optimum/optimum-setup';
+import { optimumRoute } from '../optimum/optimal-route';
 import { approxPathOut, pathRateBound, quotePathExactIn } from '../search/path-quote';
 import { routeGas } from '../route/gas-model';
 import { assembleRoute, assembleStages, type Route } from '../route/route';

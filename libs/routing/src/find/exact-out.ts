@@ -18,7 +18,8 @@ import { leastPaying, type Paying } from '../math/least-input';
 import { bestOnePathExactIn, fewerSwapsThan, findRouteExactIn } from './exact-in';
 import { routeGas } from '../route/gas-model';
 import { restage } from '../optimum/flow-route';
-import { optimumInputEstimate, optimumSetup, type InputEstimate } from '../optimum/optimal-route';
+import { optimumSetup } from '../optimum/optimum-setup';
+import { optimumInputEstimate, type InputEstimate } from '../optimum/optimal-route';
 import { assembleRoute, assembleStages, type Route, type StagedSwap } from '../route/route';
 import { best, DEFAULT_EXACT_CANDIDATES, DEFAULT_SPLIT_CANDIDATES, pathOptions, type SearchOptions } from '../search/search-options';
 

@@ -1,7 +1,7 @@
 import { FlowGraph } from './flow-graph';
 import { buildGraph } from '../graph/chain-graph';
 import { cyclePeriod, solveFlow, type FlowSolution } from './interior-flow';
-import { startPrices } from './optimal-route';
+import { startPrices } from './token-order';
 import { snapshot, TOKENS, units, v2 } from '../../test/fixtures';
 
 /** The residuals and outputs of `steps` steps, each given by `at(step)`. */

@@ -28,7 +28,9 @@
  * receives forward (split evenly) and a quarter back or sideways (split evenly).
  */
 import type { FlowGraph } from './flow-graph';
+import { scaledFlow, startingPoint, TOKEN_OUT as TOKEN_OUT_INDEX, type ScaledFlow } from './flow-problem';
 import type { LegShape } from '../pools/legs';
+import { cholesky, solveCholesky } from '../math/cholesky';
 
 export interface FlowSolution {
   /** Price per token of the flow graph (tokenOut: 1), tokenOut base units per base unit; 0 for tokens no leg taken touches. */
@@ -60,201 +62,219 @@ export interface FlowOptions {
   readonly onStep?: (step: { iteration: number; mu: number; objective: number; decrement: number; stepSize: number }) => void;
 }
 
-const TOKEN_OUT = 1;
-/** Cycles of the iterates found (see the loop): up to MAX_CYCLE steps long, repeating within CYCLE_TOLERANCE (relative) for CYCLE_REPEATS steps. */
+/** Cycles of the iterates found (see `iterate`): up to MAX_CYCLE steps long, repeating within CYCLE_TOLERANCE (relative) for CYCLE_REPEATS steps. */
 const MAX_CYCLE = 8;
 const CYCLE_TOLERANCE = 1e-9;
 const CYCLE_REPEATS = 6;
-/**
- * Caps are taken this much (relative) below a leg's float cap: the float cap can exceed the exact `maxIn` by
- * rounding (a concentrated pool's ranges summed in float: up to about 1e-8), and a flow at it would not round to
- * an exact swap.
- */
-const CAP_MARGIN = 1e-7;
+/** The default duality gap to reach (fraction of the trade) and Newton steps at most. */
+const DEFAULT_GAP = 1e-9;
+const DEFAULT_MAX_ITERATIONS = 200;
+/** The corrector's step: this fraction of the largest that keeps every positive unknown positive. */
+const STEP_FRACTION = 0.995;
 
 /**
  * The optimum of `amountIn` (base units of tokenIn) over the flow graph, amounts scaled by `scale` (a price
  * estimate per token, tokenOut base units per base unit, all positive). Undefined when the graph has no leg.
  */
 export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Array, options: FlowOptions = {}): FlowSolution | undefined {
-  const n = graph.tokens.length;
-  const forbidden = options.forbidden;
-  // The legs taken, their tokens' rows, their scale factors and caps (scaled).
-  // Legs not forbidden whose token in can receive anything (reachable from tokenIn through such legs).
-  const reached = new Uint8Array(n);
-  reached[0] = 1;
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (let e = 0; e < graph.legs.length; e++) {
-      if ((forbidden && forbidden[e]) || !reached[graph.from[e]] || reached[graph.to[e]]) continue;
-      reached[graph.to[e]] = 1;
-      changed = true;
+  const problem = scaledFlow(graph, amountIn, scale, options.forbidden);
+  if (!problem) return undefined;
+  return iterate(new InteriorPoint(graph, problem, scale, startingPoint(graph, problem)), options);
+}
+
+/**
+ * Mehrotra's predictor-corrector steps from the starting point until the duality gap and the residuals are within
+ * the target, the iterates cycle, `stopIf` accepts the point, or the step limit.
+ */
+function iterate(ip: InteriorPoint, options: FlowOptions): FlowSolution {
+  const gapTarget = options.gap ?? DEFAULT_GAP;
+  const maxIterations = options.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+  // Each step's largest residual and output (what reaches tokenOut), to find cycles.
+  const worstAt = new Float64Array(maxIterations);
+  const outputAt = new Float64Array(maxIterations);
+  ip.move(0, 0); // the residuals of the starting point
+  for (; ip.iterations < maxIterations; ip.iterations++) {
+    const mu = ip.primalResiduals();
+    if (!Number.isFinite(mu) || !Number.isFinite(ip.worst)) {
+      ip.backToGood();
+      break;
     }
-  }
-  // ... and whose token out can pass it on to tokenOut (what reaches a dead end never pays).
-  const leads = new Uint8Array(n);
-  leads[TOKEN_OUT] = 1;
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (let e = 0; e < graph.legs.length; e++) {
-      if ((forbidden && forbidden[e]) || !leads[graph.to[e]] || leads[graph.from[e]]) continue;
-      leads[graph.from[e]] = 1;
-      changed = true;
+    ip.keepGood();
+    if (mu * ip.N <= gapTarget && ip.worst <= Math.max(gapTarget, 1e-8)) break;
+    // A cycle: the iterates come back to the same points every few steps (legs whose curvature differs too much
+    // between the points for Newton's model to settle), the residual and the output repeating. Nothing changes
+    // after that but the shrinking complementarity: the point of the cycle the step limit would end on is the
+    // answer now.
+    worstAt[ip.iterations] = ip.worst;
+    outputAt[ip.iterations] = ip.output;
+    const period = cyclePeriod(worstAt, outputAt, ip.iterations);
+    if (period > 0 && (maxIterations - ip.iterations) % period === 0) break;
+    if (ip.iterations === options.checkAt && options.stopIf) {
+      const here = ip.solution();
+      if (options.stopIf(here)) return here;
     }
+    // Predictor: no centring.
+    if (!ip.direction(false, 1, 0)) break;
+    const sigma = Math.min(1, (ip.affineMu() / mu) ** 3);
+    // Corrector: centring at sigma mu, less the predictor's second-order terms.
+    ip.direction(true, STEP_FRACTION, sigma * mu);
+    const decrement = ip.worst;
+    ip.move(ip.primalStep, ip.dualStep);
+    options.onStep?.({ iteration: ip.iterations, mu, objective: ip.output, decrement, stepSize: Math.min(ip.primalStep, ip.dualStep) });
   }
-  const legs: number[] = [];
-  for (let e = 0; e < graph.legs.length; e++) if (!(forbidden && forbidden[e]) && reached[graph.from[e]] && leads[graph.to[e]]) legs.push(e);
-  const E = legs.length;
-  if (E === 0 || !(amountIn > 0)) return undefined;
-  // A balance per token the legs taken touch, but tokenOut (tokenIn's first): the Newton systems have a row per
-  // token that trades, not per token of the graph.
-  const rowOf = new Int32Array(n).fill(-1);
-  let m = 0;
-  rowOf[0] = m++;
-  for (const e of legs) {
-    const u = graph.from[e];
-    const v = graph.to[e];
-    if (rowOf[u] < 0) rowOf[u] = m++;
-    if (v !== TOKEN_OUT && rowOf[v] < 0) rowOf[v] = m++;
-  }
-  const row = (t: number): number => rowOf[t];
-  const value = scale[0] * amountIn;
-  const ru = new Int32Array(E);
-  const rv = new Int32Array(E); // -1 for tokenOut
-  const toUnits = new Float64Array(E); // x = z * toUnits
-  const outScale = new Float64Array(E); // f^ = f * outScale
-  const slopeScale = new Float64Array(E); // f^' = f' * slopeScale
-  const curveScale = new Float64Array(E); // f^'' = f'' * curveScale
-  const cap = new Float64Array(E);
-  for (let k = 0; k < E; k++) {
-    const e = legs[k];
-    const u = graph.from[e];
-    const v = graph.to[e];
-    ru[k] = row(u);
-    rv[k] = v === TOKEN_OUT ? -1 : row(v);
-    toUnits[k] = value / scale[u];
-    outScale[k] = scale[v] / value;
-    slopeScale[k] = scale[v] / scale[u];
-    curveScale[k] = (scale[v] * value) / (scale[u] * scale[u]);
-    const top = graph.legs[e].maxInApprox;
-    cap[k] = Number.isFinite(top) ? (top * (1 - CAP_MARGIN)) / toUnits[k] : Infinity;
+  return ip.solution();
+}
+
+/**
+ * The state of the primal-dual interior-point method (Mehrotra's predictor-corrector). Unknowns: the amounts z, the
+ * balances' slacks s (g(z) = s), their multipliers lam (the token prices, scaled), and the multipliers of z >= 0
+ * (zeta) and of z <= cap (omega). One Newton system per step, reduced to a row per token:
+ *   (A Q^-1 A^T + diag(s / lam)) dLam = r,  Q_e = -(lam_v or 1) f''_e + zeta_e / z_e + omega_e / (cap_e - z_e),
+ * A's column for leg e: -1 at its token in, f'_e at its token out (none for tokenOut).
+ */
+class InteriorPoint {
+  private readonly E: number;
+  private readonly m: number;
+  /** Per leg taken at the current point: f, f' and f'' (scaled). */
+  private readonly F: Float64Array;
+  private readonly G: Float64Array;
+  private readonly C: Float64Array;
+  /** Per row: the balance g(z). */
+  private readonly g: Float64Array;
+  private readonly slack: Float64Array;
+  private readonly lam: Float64Array;
+  private readonly zeta: Float64Array;
+  private readonly omega: Float64Array;
+  private readonly capped: Uint8Array;
+  /** Unknowns with a complementarity (the divisor of mu). */
+  readonly N: number;
+  /** Residuals: dual per leg, primal per row; Q per leg. */
+  private readonly rd: Float64Array;
+  private readonly rp: Float64Array;
+  private readonly Q: Float64Array;
+  private readonly matrix: Float64Array;
+  private readonly rhs: Float64Array;
+  /** The Newton direction. */
+  private readonly dz: Float64Array;
+  private readonly dzeta: Float64Array;
+  private readonly domega: Float64Array;
+  private readonly dlam: Float64Array;
+  private readonly dslack: Float64Array;
+  /**
+   * Complementarity targets of the corrector: s lam -> targetS, z zeta -> targetZ, (cap - z) omega -> targetC (the
+   * predictor's are 0).
+   */
+  private readonly targetS: Float64Array;
+  private readonly targetZ: Float64Array;
+  private readonly targetC: Float64Array;
+  private readonly shape: LegShape = { y: 0, slope: 0, curvature: 0 };
+  /** The last point that was whole (finite), to go back to when rounding loses the current one. */
+  private readonly good: { z: Float64Array; lam: Float64Array };
+  /**
+   * The largest steps (primal, dual) up to 1 that keep the positive unknowns positive, times the fraction asked
+   * for, as `direction` found them.
+   */
+  primalStep = 1;
+  dualStep = 1;
+  /** At the current point: the largest residual, the sum of s lam, z zeta and (cap - z) omega, what reaches tokenOut. */
+  worst = 0;
+  private complementarity = 0;
+  output = 0;
+  iterations = 0;
+
+  constructor(
+    private readonly graph: FlowGraph,
+    private readonly p: ScaledFlow,
+    private readonly scale: Float64Array,
+    private readonly z: Float64Array,
+  ) {
+    const E = (this.E = p.legs.length);
+    const m = (this.m = p.m);
+    [this.F, this.G, this.C, this.zeta, this.omega, this.rd, this.Q, this.dz, this.dzeta, this.domega, this.targetZ, this.targetC] = Array.from({ length: 12 }, () => new Float64Array(E));
+    [this.g, this.slack, this.rp, this.rhs, this.dlam, this.dslack, this.targetS] = Array.from({ length: 7 }, () => new Float64Array(m));
+    this.lam = new Float64Array(m).fill(1);
+    this.capped = new Uint8Array(E);
+    this.matrix = new Float64Array(m * m);
+    this.evaluate(z);
+    for (let r = 0; r < m; r++) this.slack[r] = Math.max(this.g[r], 1e-3);
+    for (let k = 0; k < E; k++) {
+      this.capped[k] = p.cap[k] < Infinity ? 1 : 0;
+      this.zeta[k] = 0.1 / z[k];
+      this.omega[k] = this.capped[k] ? 0.1 / (p.cap[k] - z[k]) : 0;
+    }
+    this.N = m + E + this.capped.reduce((a, b) => a + b, 0);
+    this.good = { z: Float64Array.from(z), lam: Float64Array.from(this.lam) };
   }
 
-  // The starting point: breadth-first from tokenIn.
-  const z = new Float64Array(E);
-  {
-    const depth = new Int32Array(n).fill(-1);
-    depth[0] = 0;
-    const order = [0];
-    const outOf: number[][] = Array.from({ length: n }, () => []);
-    for (let k = 0; k < E; k++) outOf[graph.from[legs[k]]].push(k);
-    for (let i = 0; i < order.length; i++) {
-      for (const k of outOf[order[i]]) {
-        const v = graph.to[legs[k]];
-        if (depth[v] < 0) {
-          depth[v] = depth[order[i]] + 1;
-          order.push(v);
-        }
-      }
-    }
-    const received = new Float64Array(n);
-    received[0] = 1;
-    const shape: LegShape = { y: 0, slope: 0, curvature: 0 };
-    const done = new Uint8Array(n);
-    for (const t of order) {
-      done[t] = 1;
-      if (t === TOKEN_OUT) continue;
-      const out = outOf[t];
-      const forward = out.filter((k) => !done[graph.to[legs[k]]]);
-      const back = out.length - forward.length;
-      for (const k of out) {
-        const v = graph.to[legs[k]];
-        let amount = done[v] ? (0.25 * received[t]) / back : (0.5 * received[t]) / forward.length;
-        if (amount >= cap[k]) amount = cap[k] / 2;
-        z[k] = amount;
-        graph.legs[legs[k]].shape(amount * toUnits[k], shape);
-        received[v] += shape.y * outScale[k];
-      }
-    }
-  }
-
-  // Primal-dual interior point (Mehrotra's predictor-corrector). Unknowns: the amounts z, the balances' slacks s
-  // (g(z) = s), their multipliers lam (the token prices, scaled), and the multipliers of z >= 0 (zeta) and of
-  // z <= cap (omega). One Newton system per step, reduced to a row per token:
-  //   (A Q^-1 A^T + diag(s / lam)) dLam = r,  Q_e = -(lam_v or 1) f''_e + zeta_e / z_e + omega_e / (cap_e - z_e),
-  // A's column for leg e: -1 at its token in, f'_e at its token out (none for tokenOut).
-  const F = new Float64Array(E);
-  const G = new Float64Array(E);
-  const C = new Float64Array(E);
-  const g = new Float64Array(m);
-  const shape: LegShape = { y: 0, slope: 0, curvature: 0 };
-  const evaluate = (at: Float64Array): void => {
+  /** f, f', f'' of every leg and the balances at `at`. */
+  private evaluate(at: Float64Array): void {
+    const { graph, p, F, G, C, g, shape } = this;
     g.fill(0);
     g[0] = 1;
-    for (let k = 0; k < E; k++) {
-      graph.legs[legs[k]].shape(at[k] * toUnits[k], shape);
-      F[k] = shape.y * outScale[k];
-      G[k] = shape.slope * slopeScale[k];
-      C[k] = shape.curvature * curveScale[k];
-      g[ru[k]] -= at[k];
-      if (rv[k] >= 0) g[rv[k]] += F[k];
+    for (let k = 0; k < this.E; k++) {
+      graph.legs[p.legs[k]].shape(at[k] * p.toUnits[k], shape);
+      F[k] = shape.y * p.outScale[k];
+      G[k] = shape.slope * p.slopeScale[k];
+      C[k] = shape.curvature * p.curveScale[k];
+      g[p.ru[k]] -= at[k];
+      if (p.rv[k] >= 0) g[p.rv[k]] += F[k];
     }
-  };
-  evaluate(z);
-  const slack = new Float64Array(m);
-  const lam = new Float64Array(m).fill(1);
-  const zeta = new Float64Array(E);
-  const omega = new Float64Array(E);
-  const capped = new Uint8Array(E);
-  for (let r = 0; r < m; r++) slack[r] = Math.max(g[r], 1e-3);
-  for (let k = 0; k < E; k++) {
-    capped[k] = cap[k] < Infinity ? 1 : 0;
-    zeta[k] = 0.1 / z[k];
-    omega[k] = capped[k] ? 0.1 / (cap[k] - z[k]) : 0;
   }
-  const N = m + E + capped.reduce((a, b) => a + b, 0);
-  const gapTarget = options.gap ?? 1e-9;
-  const maxIterations = options.maxIterations ?? 200;
 
-  const rd = new Float64Array(E);
-  const rp = new Float64Array(m);
-  const Q = new Float64Array(E);
-  const matrix = new Float64Array(m * m);
-  const rhs = new Float64Array(m);
-  const dz = new Float64Array(E);
-  const dzeta = new Float64Array(E);
-  const domega = new Float64Array(E);
-  const dlam = new Float64Array(m);
-  const dslack = new Float64Array(m);
-  // Complementarity targets of the corrector: s lam -> targetS, z zeta -> targetZ, (cap - z) omega -> targetC (the
-  // predictor's are 0).
-  const targetS = new Float64Array(m);
-  const targetZ = new Float64Array(E);
-  const targetC = new Float64Array(E);
-  // The largest steps (primal, dual) up to 1 that keep the positive unknowns positive, times the fraction asked
-  // for, as `direction` found them.
-  let primalStep = 1;
-  let dualStep = 1;
+  /** Primal residuals rp = g(z) - s (taken into `worst`); returns mu, the mean complementarity. */
+  primalResiduals(): number {
+    for (let r = 0; r < this.m; r++) {
+      this.rp[r] = this.g[r] - this.slack[r];
+      this.worst = Math.max(this.worst, Math.abs(this.rp[r]));
+    }
+    return this.complementarity / this.N;
+  }
+
+  keepGood(): void {
+    this.good.z.set(this.z);
+    this.good.lam.set(this.lam);
+  }
+
+  /** Lost to rounding: back to the last point that was whole. */
+  backToGood(): void {
+    this.z.set(this.good.z);
+    this.lam.set(this.good.lam);
+    this.evaluate(this.z);
+  }
+
   /**
    * The Newton direction: for the predictor (`corrector` false) complementarity targets 0, else targetS, targetZ
    * and targetC, set here from `target` and the predictor's direction. Fills dz, dlam, dslack, dzeta, domega, and
    * primalStep / dualStep for `fraction`; the matrix is factored for the predictor and kept for its corrector.
    */
-  const direction = (corrector: boolean, fraction: number, target: number): boolean => {
-    // The predictor builds the matrix in the same pass over the legs as the right-hand side; the corrector sets its
-    // complementarity targets (the predictor's second-order terms taken off `target`) in it.
+  direction(corrector: boolean, fraction: number, target: number): boolean {
+    this.reduce(corrector, target);
+    if (!corrector && !cholesky(this.matrix, this.m)) return false;
+    solveCholesky(this.matrix, this.m, this.rhs);
+    this.dlam.set(this.rhs);
+    this.expand(corrector, fraction);
+    return true;
+  }
+
+  /**
+   * The reduced system: the predictor builds the matrix in the same pass over the legs as the right-hand side; the
+   * corrector sets its complementarity targets (the predictor's second-order terms taken off `target`) in it.
+   * rho_e = -rd_e - rz_e / z_e + rc_e / (cap_e - z_e) (left in dz); rhs = -rp + A Q^-1 rho + rs / lam.
+   */
+  private reduce(corrector: boolean, target: number): void {
+    const { p, m, matrix, rhs, slack, lam, rp, targetS, targetZ, targetC, dz, dzeta, domega, dslack, dlam, Q, G, z, zeta, omega, capped, rd } = this;
+    const cap = p.cap;
     if (!corrector) {
       matrix.fill(0);
       for (let r = 0; r < m; r++) matrix[r * m + r] = slack[r] / lam[r];
     }
-    // rho_e = -rd_e - rz_e / z_e + rc_e / (cap_e - z_e); rhs = -rp + A Q^-1 rho + rs / lam.
     for (let r = 0; r < m; r++) {
       if (corrector) targetS[r] = target - dslack[r] * dlam[r];
       rhs[r] = -rp[r] + ((corrector ? targetS[r] : 0) - slack[r] * lam[r]) / lam[r];
     }
-    for (let k = 0; k < E; k++) {
-      const a = ru[k];
-      const b = rv[k];
+    for (let k = 0; k < this.E; k++) {
+      const a = p.ru[k];
+      const b = p.rv[k];
       if (!corrector) {
         const inv = 1 / Q[k];
         matrix[a * m + a] += inv;
@@ -276,26 +296,29 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
       rhs[a] -= q;
       if (b >= 0) rhs[b] += G[k] * q;
     }
-    if (!corrector && !cholesky(matrix, m)) return false;
-    solveCholesky(matrix, m, rhs);
-    dlam.set(rhs);
-    let p = 1;
-    let d = 1;
-    for (let k = 0; k < E; k++) {
+  }
+
+  /** From dlam back to dz, dzeta, domega and dslack, and the largest steps that keep the positive unknowns positive. */
+  private expand(corrector: boolean, fraction: number): void {
+    const { p, m, slack, lam, targetS, targetZ, targetC, dz, dzeta, domega, dslack, dlam, Q, G, z, zeta, omega, capped } = this;
+    const cap = p.cap;
+    let pStep = 1;
+    let dStep = 1;
+    for (let k = 0; k < this.E; k++) {
       const zk = z[k];
-      const b = rv[k];
-      const aTd = -dlam[ru[k]] + (b >= 0 ? G[k] * dlam[b] : 0);
+      const b = p.rv[k];
+      const aTd = -dlam[p.ru[k]] + (b >= 0 ? G[k] * dlam[b] : 0);
       const dzk = (aTd - dz[k]) / Q[k];
       dz[k] = dzk;
       const dzetak = ((corrector ? targetZ[k] : 0) - zk * zeta[k] - zeta[k] * dzk) / zk;
       dzeta[k] = dzetak;
-      if (dzk < 0) p = Math.min(p, (-fraction * zk) / dzk);
-      if (dzetak < 0) d = Math.min(d, (-fraction * zeta[k]) / dzetak);
+      if (dzk < 0) pStep = Math.min(pStep, (-fraction * zk) / dzk);
+      if (dzetak < 0) dStep = Math.min(dStep, (-fraction * zeta[k]) / dzetak);
       if (capped[k]) {
         const domegak = ((corrector ? targetC[k] : 0) - (cap[k] - zk) * omega[k] + omega[k] * dzk) / (cap[k] - zk);
         domega[k] = domegak;
-        if (dzk > 0) p = Math.min(p, (fraction * (cap[k] - zk)) / dzk);
-        if (domegak < 0) d = Math.min(d, (-fraction * omega[k]) / domegak);
+        if (dzk > 0) pStep = Math.min(pStep, (fraction * (cap[k] - zk)) / dzk);
+        if (domegak < 0) dStep = Math.min(dStep, (-fraction * omega[k]) / domegak);
       } else {
         domega[k] = 0;
       }
@@ -303,25 +326,37 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
     for (let r = 0; r < m; r++) {
       const ds = ((corrector ? targetS[r] : 0) - slack[r] * lam[r] - slack[r] * dlam[r]) / lam[r];
       dslack[r] = ds;
-      if (ds < 0) p = Math.min(p, (-fraction * slack[r]) / ds);
-      if (dlam[r] < 0) d = Math.min(d, (-fraction * lam[r]) / dlam[r]);
+      if (ds < 0) pStep = Math.min(pStep, (-fraction * slack[r]) / ds);
+      if (dlam[r] < 0) dStep = Math.min(dStep, (-fraction * lam[r]) / dlam[r]);
     }
-    primalStep = p;
-    dualStep = d;
-    return true;
-  };
+    this.primalStep = pStep;
+    this.dualStep = dStep;
+  }
 
-  // Per step, one pass over the legs moves them, evaluates them at their new amounts and takes their residuals
-  // for the next step: dual rd_e = (lam_v or 1) f'_e - lam_u + zeta_e - omega_e, and Q_e; `worst` is the largest
-  // residual, `complementarity` the sum of s lam, z zeta and (cap - z) omega (in that order).
-  let worst = 0;
-  let complementarity = 0;
-  let output = 0;
-  /** Moves every unknown by the steps found and evaluates the new point (its residuals included; dz and the rest are 0 before the first step). */
-  const move = (pStep: number, dStep: number): void => {
-    worst = 0;
-    complementarity = 0;
-    output = 0;
+  /** The mean complementarity after the predictor's full steps (what sets the corrector's centring). */
+  affineMu(): number {
+    const { p, m, slack, lam, dslack, dlam, z, dz, zeta, dzeta, omega, domega, capped } = this;
+    const pa = this.primalStep;
+    const da = this.dualStep;
+    let muAffine = 0;
+    for (let r = 0; r < m; r++) muAffine += (slack[r] + pa * dslack[r]) * (lam[r] + da * dlam[r]);
+    for (let k = 0; k < this.E; k++) {
+      muAffine += (z[k] + pa * dz[k]) * (zeta[k] + da * dzeta[k]);
+      if (capped[k]) muAffine += (p.cap[k] - z[k] - pa * dz[k]) * (omega[k] + da * domega[k]);
+    }
+    return muAffine / this.N;
+  }
+
+  /**
+   * Moves every unknown by the steps found and evaluates the new point in one pass over the legs, taking their
+   * residuals for the next step: dual rd_e = (lam_v or 1) f'_e - lam_u + zeta_e - omega_e, and Q_e (dz and the rest
+   * are 0 before the first step).
+   */
+  move(pStep: number, dStep: number): void {
+    const { graph, p, m, slack, lam, dslack, dlam, g, z, dz, zeta, dzeta, omega, domega, F, G, C, rd, Q, capped, shape } = this;
+    let worst = 0;
+    let complementarity = 0;
+    let output = 0;
     for (let r = 0; r < m; r++) {
       slack[r] += pStep * dslack[r];
       lam[r] += dStep * dlam[r];
@@ -329,103 +364,52 @@ export function solveFlow(graph: FlowGraph, amountIn: number, scale: Float64Arra
     }
     g.fill(0);
     g[0] = 1;
-    for (let k = 0; k < E; k++) {
+    for (let k = 0; k < this.E; k++) {
       const zk = z[k] + pStep * dz[k];
       z[k] = zk;
-      graph.legs[legs[k]].shape(zk * toUnits[k], shape);
-      const fk = shape.y * outScale[k];
+      graph.legs[p.legs[k]].shape(zk * p.toUnits[k], shape);
+      const fk = shape.y * p.outScale[k];
       F[k] = fk;
-      const gk = shape.slope * slopeScale[k];
+      const gk = shape.slope * p.slopeScale[k];
       G[k] = gk;
-      const ck = shape.curvature * curveScale[k];
+      const ck = shape.curvature * p.curveScale[k];
       C[k] = ck;
-      g[ru[k]] -= zk;
-      if (rv[k] >= 0) g[rv[k]] += fk;
+      g[p.ru[k]] -= zk;
+      if (p.rv[k] >= 0) g[p.rv[k]] += fk;
       const zetak = zeta[k] + dStep * dzeta[k];
       zeta[k] = zetak;
       const omegak = omega[k] + dStep * domega[k];
       omega[k] = omegak;
-      const price = rv[k] < 0 ? 1 : lam[rv[k]];
-      const rdk = price * gk - lam[ru[k]] + zetak - omegak;
+      const price = p.rv[k] < 0 ? 1 : lam[p.rv[k]];
+      const rdk = price * gk - lam[p.ru[k]] + zetak - omegak;
       rd[k] = rdk;
-      Q[k] = -price * ck + zetak / zk + (capped[k] ? omegak / (cap[k] - zk) : 0);
+      Q[k] = -price * ck + zetak / zk + (capped[k] ? omegak / (p.cap[k] - zk) : 0);
       worst = Math.max(worst, Math.abs(rdk));
-      complementarity += zk * zetak + (capped[k] ? (cap[k] - zk) * omegak : 0);
-      if (rv[k] < 0) output += fk;
+      complementarity += zk * zetak + (capped[k] ? (p.cap[k] - zk) * omegak : 0);
+      if (p.rv[k] < 0) output += fk;
     }
-  };
+    this.worst = worst;
+    this.complementarity = complementarity;
+    this.output = output;
+  }
 
-  let iterations = 0;
   /** The current point as a solution, in the graph's units. */
-  const solutionAt = (): FlowSolution => {
-    const prices = new Float64Array(n);
-    prices[TOKEN_OUT] = 1;
+  solution(): FlowSolution {
+    const { graph, p, scale, lam, z, F, g } = this;
+    const prices = new Float64Array(p.n);
+    prices[TOKEN_OUT_INDEX] = 1;
     // Tokens without a balance (no leg taken touches them) have no price: 0.
-    for (let t = 0; t < n; t++) if (t !== TOKEN_OUT && rowOf[t] >= 0) prices[t] = lam[rowOf[t]] * scale[t];
+    for (let t = 0; t < p.n; t++) if (t !== TOKEN_OUT_INDEX && p.rowOf[t] >= 0) prices[t] = lam[p.rowOf[t]] * scale[t];
     const inputs = new Float64Array(graph.legs.length);
     const outputs = new Float64Array(graph.legs.length);
     let amountOut = 0;
-    for (let k = 0; k < E; k++) {
-      inputs[legs[k]] = z[k] * toUnits[k];
-      outputs[legs[k]] = F[k] / outScale[k];
-      if (rv[k] < 0) amountOut += outputs[legs[k]];
+    for (let k = 0; k < this.E; k++) {
+      inputs[p.legs[k]] = z[k] * p.toUnits[k];
+      outputs[p.legs[k]] = F[k] / p.outScale[k];
+      if (p.rv[k] < 0) amountOut += outputs[p.legs[k]];
     }
-    return { prices, inputs, outputs, amountOut, unspent: Math.max(0, g[0]), iterations };
-  };
-  let mu: number;
-  // Each step's largest residual and output (what reaches tokenOut), to find cycles.
-  const worstAt = new Float64Array(maxIterations);
-  const outputAt = new Float64Array(maxIterations);
-  const good = { z: Float64Array.from(z), lam: Float64Array.from(lam) };
-  move(0, 0); // the residuals of the starting point
-  for (; iterations < maxIterations; iterations++) {
-    // Primal residuals: rp = g(z) - s.
-    for (let r = 0; r < m; r++) {
-      rp[r] = g[r] - slack[r];
-      worst = Math.max(worst, Math.abs(rp[r]));
-    }
-    mu = complementarity / N;
-    if (!Number.isFinite(mu) || !Number.isFinite(worst)) {
-      // Lost to rounding: back to the last point that was whole.
-      z.set(good.z);
-      lam.set(good.lam);
-      evaluate(z);
-      break;
-    }
-    good.z.set(z);
-    good.lam.set(lam);
-    if (mu * N <= gapTarget && worst <= Math.max(gapTarget, 1e-8)) break;
-    // A cycle: the iterates come back to the same points every few steps (legs whose curvature differs too much
-    // between the points for Newton's model to settle), the residual and the output repeating. Nothing changes
-    // after that but the shrinking complementarity: the point of the cycle the step limit would end on is the
-    // answer now.
-    worstAt[iterations] = worst;
-    outputAt[iterations] = output;
-    const period = cyclePeriod(worstAt, outputAt, iterations);
-    if (period > 0 && (maxIterations - iterations) % period === 0) break;
-    if (iterations === options.checkAt && options.stopIf) {
-      const here = solutionAt();
-      if (options.stopIf(here)) return here;
-    }
-    // Predictor: no centring.
-    if (!direction(false, 1, 0)) break;
-    const pa = primalStep;
-    const da = dualStep;
-    let muAffine = 0;
-    for (let r = 0; r < m; r++) muAffine += (slack[r] + pa * dslack[r]) * (lam[r] + da * dlam[r]);
-    for (let k = 0; k < E; k++) {
-      muAffine += (z[k] + pa * dz[k]) * (zeta[k] + da * dzeta[k]);
-      if (capped[k]) muAffine += (cap[k] - z[k] - pa * dz[k]) * (omega[k] + da * domega[k]);
-    }
-    muAffine /= N;
-    const sigma = Math.min(1, (muAffine / mu) ** 3);
-    // Corrector: centring at sigma mu, less the predictor's second-order terms.
-    direction(true, 0.995, sigma * mu);
-    const decrement = worst;
-    move(primalStep, dualStep);
-    options.onStep?.({ iteration: iterations, mu, objective: output, decrement, stepSize: Math.min(primalStep, dualStep) });
+    return { prices, inputs, outputs, amountOut, unspent: Math.max(0, g[0]), iterations: this.iterations };
   }
-  return solutionAt();
 }
 
 /**
@@ -443,35 +427,4 @@ export function cyclePeriod(worstAt: Float64Array, outputAt: Float64Array, at: n
     if (repeats) return period;
   }
   return 0;
-}
-
-/** In-place Cholesky factor (lower) of a symmetric m x m matrix; false when it is not positive definite. */
-function cholesky(a: Float64Array, m: number): boolean {
-  for (let j = 0; j < m; j++) {
-    let d = a[j * m + j];
-    for (let k = 0; k < j; k++) d -= a[j * m + k] * a[j * m + k];
-    if (!(d > 0)) return false;
-    const l = Math.sqrt(d);
-    a[j * m + j] = l;
-    for (let i = j + 1; i < m; i++) {
-      let s = a[i * m + j];
-      for (let k = 0; k < j; k++) s -= a[i * m + k] * a[j * m + k];
-      a[i * m + j] = s / l;
-    }
-  }
-  return true;
-}
-
-/** Solves L L^T x = b in place (b becomes x) with the factor from `cholesky`. */
-function solveCholesky(l: Float64Array, m: number, b: Float64Array): void {
-  for (let i = 0; i < m; i++) {
-    let s = b[i];
-    for (let k = 0; k < i; k++) s -= l[i * m + k] * b[k];
-    b[i] = s / l[i * m + i];
-  }
-  for (let i = m - 1; i >= 0; i--) {
-    let s = b[i];
-    for (let k = i + 1; k < m; k++) s -= l[k * m + i] * b[k];
-    b[i] = s / l[i * m + i];
-  }
 }

@@ -12,16 +12,10 @@
  * leg as segments of the input axis (ranges without liquidity take no input and drop out: the marginal rate jumps
  * across them), each with its virtual reserves at its start.
  */
-import {
-  MAX_SQRT_RATIO,
-  MIN_SQRT_RATIO,
-  priceLimit,
-  SwapLadder,
-  TickTable,
-  type ConcentratedPoolState,
-  type SwapResult,
-  type TickLiquidity,
-} from './concentrated-math';
+import { MAX_SQRT_RATIO, MIN_SQRT_RATIO } from './tick-math';
+import { TickTable, type ConcentratedPoolState, type TickLiquidity } from './tick-table';
+import { priceLimit, SwapLadder } from './swap-ladder';
+import { type SwapResult } from './concentrated-math';
 import type { PoolLeg as Leg, LegShape, TickCrossings } from '../pool-module';
 import type { PoolSnapshotBase } from '../pool-module';
 import { bisectInput } from '../leg-helpers';

@@ -1,23 +1,12 @@
 import { SwapMath, TickMath } from '@uniswap/v3-sdk';
 import JSBI from 'jsbi';
 import { mulberry32, randomAmount, randomConcentratedState, stateAt } from '../../../test/concentrated-fixtures';
-import {
-  computeSwapStep,
-  getSqrtRatioAtTick,
-  getTickAtSqrtRatio,
-  MAX_SQRT_RATIO,
-  MAX_TICK,
-  MIN_SQRT_RATIO,
-  MIN_TICK,
-  movePriceTowardsTarget,
-  swapAlgebra,
-  swapUniswapV3,
-  SwapLadder,
-  TickTable,
-  mulDiv,
-  mulDivRoundingUp,
-  Q96,
-} from './concentrated-math';
+import { mulDiv, mulDivRoundingUp, Q96 } from './full-math';
+import { getSqrtRatioAtTick, getTickAtSqrtRatio, MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK } from './tick-math';
+import { computeSwapStep, movePriceTowardsTarget } from './swap-step';
+import { TickTable } from './tick-table';
+import { SwapLadder } from './swap-ladder';
+import { swapAlgebra, swapUniswapV3 } from './concentrated-math';
 
 const step = (r: ReturnType<typeof computeSwapStep>) => [r.sqrtPriceNextX96, r.amountIn, r.amountOut, r.feeAmount].map(String);
 
