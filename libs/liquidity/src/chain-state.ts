@@ -7,42 +7,12 @@
  * Facts are idempotent: a fact of a block the state already covers, or older than a pool's last change, is a
  * duplicate and changes nothing. Records are immutable, so the undo log keeps the record a block replaced.
  */
-import type { QuoteSample } from '@dex/routing';
-import { applyConcentrated, newConcentratedState, type ConcentratedState } from './concentrated-state';
-import { isConcentratedKind, type ApplyOutcome, type FactPosition, type LiquidityFact, type LiquidityPoolKind, type PoolCreatedFact } from './facts';
+import type { ConcentratedState } from './concentrated-state';
+import type { ApplyOutcome, FactPosition, LiquidityFact, PoolCreatedFact, PoolFact } from './facts';
+import { kindModule } from './kinds/registry';
+import type { CoreSamples, PoolRecord, TokenRecord } from './pool-record';
 
-/** A pool and its state as of its last change (`at`). */
-export interface PoolRecord {
-  readonly kind: LiquidityPoolKind;
-  /** Lower case; for `launchpad`, the launched token. */
-  readonly address: string;
-  readonly routerIndex: number;
-  readonly token0: string;
-  readonly token1: string;
-  readonly createdBlock: bigint;
-  /** Where the state was last set; `{ block: createdBlock, logIndex: -1 }` before any change. */
-  readonly at: FactPosition;
-  /** V2 and stable pools. */
-  readonly reserves?: { readonly reserve0: bigint; readonly reserve1: bigint };
-  /** Launchpad curves. */
-  readonly curve?: { readonly nativeReserve: bigint; readonly tokenReserve: bigint; readonly graduated: boolean };
-  /** Uniswap V3 and Algebra pools: price, tick, active liquidity, fee, tick spacing and initialized ticks. */
-  readonly concentrated?: ConcentratedState;
-}
-
-export interface TokenRecord {
-  readonly address: string;
-  readonly symbol: string;
-  readonly name: string;
-  readonly decimals: number;
-}
-
-/** A core pool's `estimateSwapBatch` samples, per direction, at a block. */
-export interface CoreSamples {
-  readonly block: bigint;
-  readonly samples0to1: readonly QuoteSample[];
-  readonly samples1to0: readonly QuoteSample[];
-}
+export type { CoreSamples, PoolRecord, TokenRecord } from './pool-record';
 
 /** The state as a store holds it at a block (what `restore` starts from). */
 export interface StoredLiquidity {
@@ -59,6 +29,9 @@ export interface ChainStateOptions {
 const DEFAULT_RETAIN_BLOCKS = 128;
 
 const after = (a: FactPosition, b: FactPosition): boolean => a.block > b.block || (a.block === b.block && a.logIndex > b.logIndex);
+
+/** The pool a fact moves (for a launch curve's facts: the launched token). */
+const poolOf = (fact: PoolFact): string => (fact.type === 'curveTraded' || fact.type === 'tokenGraduated' ? fact.token : fact.pool);
 
 export class ChainLiquidityState {
   /** Every fact of blocks up to here has been applied (facts of later blocks may be, too). */
@@ -139,16 +112,16 @@ export class ChainLiquidityState {
     return this.samples.get(address.toLowerCase());
   }
 
-  /** The core pools, whose prices are sampled from the chain (one batch per block). */
+  /** The core pools, whose prices are sampled from the chain (one batch per block): the pools of the sampled kinds. */
   corePools(): PoolRecord[] {
-    return [...this.pools.values()].filter((p) => p.kind === 'core');
+    return [...this.pools.values()].filter((p) => kindModule(p.kind)?.sampled);
   }
 
   /** Records a core pool's samples; samples of an unknown pool, or older than those held, are ignored. */
   setCoreSamples(address: string, samples: CoreSamples): boolean {
     const key = address.toLowerCase();
     const pool = this.pools.get(key);
-    if (pool?.kind !== 'core') return false;
+    if (!pool || !kindModule(pool.kind)?.sampled) return false;
     const held = this.samples.get(key);
     if (held && held.block > samples.block) return false;
     this.samples.set(key, samples);
@@ -162,7 +135,7 @@ export class ChainLiquidityState {
    * `setConcentratedState` gives them a state read at the processed block.
    */
   statelessConcentratedPools(): PoolRecord[] {
-    return [...this.pools.values()].filter((p) => isConcentratedKind(p.kind) && !p.concentrated);
+    return [...this.pools.values()].filter((p) => kindModule(p.kind)?.concentrated && !p.concentrated);
   }
 
   /**
@@ -173,7 +146,7 @@ export class ChainLiquidityState {
   setConcentratedState(address: string, concentrated: ConcentratedState, block: bigint): boolean {
     const key = address.toLowerCase();
     const pool = this.pools.get(key);
-    if (block !== this.processed || !pool || !isConcentratedKind(pool.kind) || pool.concentrated) return false;
+    if (block !== this.processed || !pool || !kindModule(pool.kind)?.concentrated || pool.concentrated) return false;
     this.record(block, key, pool);
     this.pools.set(key, { ...pool, concentrated, at: { block, logIndex: Number.MAX_SAFE_INTEGER } });
     this.version += 1;
@@ -191,26 +164,13 @@ export class ChainLiquidityState {
       }
       case 'poolCreated':
         return this.create(fact);
-      case 'reservesSynced':
-        return this.change(fact.pool, fact, (p) => (p.kind === 'uniswap-v2' || p.kind === 'stable' ? { reserves: { reserve0: fact.reserve0, reserve1: fact.reserve1 } } : undefined));
-      case 'curveTraded':
-        return this.change(fact.token, fact, (p) =>
-          p.kind === 'launchpad' ? { curve: { nativeReserve: fact.nativeReserve, tokenReserve: fact.tokenReserve, graduated: p.curve?.graduated ?? false } } : undefined,
-        );
-      case 'tokenGraduated':
-        return this.change(fact.token, fact, (p) =>
-          p.kind === 'launchpad' && p.curve ? { curve: { ...p.curve, graduated: true } } : p.kind === 'launchpad' ? { curve: { nativeReserve: 0n, tokenReserve: 0n, graduated: true } } : undefined,
-        );
-      case 'poolInitialized':
-      case 'positionChanged':
-      case 'concentratedSwapped':
-      case 'poolFeeChanged':
-      case 'tickSpacingChanged':
-        return this.change(fact.pool, fact, (p) => (isConcentratedKind(p.kind) && p.concentrated ? { concentrated: applyConcentrated(p.concentrated, fact) } : undefined));
       case 'blockProcessed':
         return this.advance(fact.block);
       case 'reorg':
         return this.rollback(fact.ancestor);
+      default:
+        // A fact of one pool: its kind's module says whether and how it applies.
+        return this.change(poolOf(fact), fact, (p) => kindModule(p.kind)?.apply(p, fact));
     }
   }
 
@@ -225,8 +185,7 @@ export class ChainLiquidityState {
       token1: fact.token1,
       createdBlock: fact.block,
       at: { block: fact.block, logIndex: -1 },
-      ...(fact.kind === 'uniswap-v2' || fact.kind === 'stable' ? { reserves: { reserve0: 0n, reserve1: 0n } } : {}),
-      ...(isConcentratedKind(fact.kind) ? { concentrated: newConcentratedState({ fee: fact.fee, tickSpacing: fact.tickSpacing }) } : {}),
+      ...kindModule(fact.kind)?.created(fact),
     };
     this.record(fact.block, key, undefined);
     this.pools.set(key, record);

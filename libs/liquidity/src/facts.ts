@@ -3,13 +3,13 @@
  * lower-case or checksummed addresses alike). A service maps its message payloads onto these; the state never
  * reads the chain itself.
  */
+import type { PoolKind } from '@dex/routing';
 
-/** The pool kinds whose state the facts carry (core pools are priced by sampling, see `setCoreSamples`). */
-export type LiquidityPoolKind = 'uniswap-v2' | 'stable' | 'core' | 'launchpad' | ConcentratedKind;
-
-/** The concentrated-liquidity kinds: Uniswap V3 and its forks, Algebra Integral. */
-export type ConcentratedKind = 'uniswap-v3' | 'algebra';
-export const isConcentratedKind = (kind: string): kind is ConcentratedKind => kind === 'uniswap-v3' || kind === 'algebra';
+/**
+ * The pool kinds the state keeps: every kind the engine routes, each with its module in `kinds/` (`KIND_MODULES`:
+ * the facts that move its pools, its engine snapshot). Core pools are priced by sampling, see `setCoreSamples`.
+ */
+export type LiquidityPoolKind = PoolKind;
 
 /** Where a fact stands in the chain: its block and its log's index there (-1 for facts not from a log). */
 export interface FactPosition {
@@ -99,6 +99,9 @@ export interface TickSpacingChangedFact extends FactPosition {
 
 /** The facts that move a concentrated pool. */
 export type ConcentratedFact = PoolInitializedFact | PositionChangedFact | ConcentratedSwappedFact | PoolFeeChangedFact | TickSpacingChangedFact;
+
+/** The facts that move one pool's state: its kind's module says whether and how each applies. */
+export type PoolFact = ReservesSyncedFact | CurveTradedFact | TokenGraduatedFact | ConcentratedFact;
 
 /** A token's metadata (first seen by the indexer). */
 export interface TokenListedFact {

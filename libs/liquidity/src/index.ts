@@ -4,3 +4,6 @@ export * from './routing-snapshot';
 export * from './concentrated-state';
 export * from './concentrated-messages';
 export * from './leg-quotes';
+export type { PoolKindState } from './pool-record';
+export type { KindSnapshot, LiquidityKindModule, PoolIdentity, SnapshotInputs } from './kinds/kind-module';
+export { isConcentratedKind, KIND_MODULES, kindModule, type ConcentratedKind } from './kinds/registry';

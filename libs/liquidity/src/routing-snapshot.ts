@@ -1,32 +1,18 @@
 /**
  * From a chain's liquidity state to what the route engine reads: the routable pools at the state's block and
  * the graph over them. A pool is routable when its source is configured with its kind and it has something to
- * trade: V2 and stable pools with both reserves, launch curves still selling, core pools with samples,
- * concentrated pools initialized, with a known fee and tick spacing and at least one initialized tick.
+ * trade, as its kind's module says (`LiquidityKindModule.snapshot`): V2 and stable pools with both reserves, launch
+ * curves still selling, core pools with samples, concentrated pools initialized, with a known fee and tick spacing
+ * and at least one initialized tick.
  */
-import { buildGraph, curveFromReserves, LAUNCHPAD_FEE_BPS, legsOf, patchGraph, type ChainGraph, type Leg, type PoolLegs, type PoolSnapshot } from '@dex/routing';
-import type { ChainLiquidityState, CoreSamples, PoolRecord } from './chain-state';
-import { tickList } from './concentrated-state';
+import { buildGraph, legsOf, patchGraph, type ChainGraph, type Leg, type PoolLegs, type PoolSnapshot } from '@dex/routing';
+import type { ChainLiquidityState } from './chain-state';
+import { kindModule } from './kinds/registry';
 import { QuoteMemory, rememberQuotes } from './leg-quotes';
-import type { LiquidityPoolKind } from './facts';
+import type { CoreSamples, PoolRecord } from './pool-record';
+import type { RoutingContext, RoutingSource } from './routing-context';
 
-/** A configured liquidity source of the chain. */
-export interface RoutingSource {
-  readonly routerIndex: number;
-  readonly kind: string;
-  readonly name: string;
-  /** The fee of V2 and stable sources; the launchpad's fee (default LAUNCHPAD_FEE_BPS). */
-  readonly feeBps?: number;
-}
-
-export interface RoutingContext {
-  readonly sources: readonly RoutingSource[];
-  readonly wrappedNative: string;
-  /** The launchpad contract RouterV2 trades curves through. */
-  readonly launchpad?: string;
-  /** Decimals of a token the state has no metadata for. */
-  readonly defaultDecimals?: number;
-}
+export type { RoutingContext, RoutingSource } from './routing-context';
 
 export interface RoutingView {
   readonly blockNumber: bigint;
@@ -52,45 +38,7 @@ export function routablePool(state: ChainLiquidityState, pool: PoolRecord, sourc
     decimals0: decimals(pool.token0),
     decimals1: decimals(pool.token1),
   };
-  const kind: LiquidityPoolKind = pool.kind;
-  switch (kind) {
-    case 'uniswap-v2':
-    case 'stable': {
-      const r = pool.reserves;
-      if (!r || r.reserve0 === 0n || r.reserve1 === 0n) return undefined;
-      return { kind: kind, ...identity, reserve0: r.reserve0, reserve1: r.reserve1, feeBps: source.feeBps ?? 30 } as PoolSnapshot;
-    }
-    case 'core': {
-      const s = state.coreSamples(pool.address);
-      if (!s || (s.samples0to1.length === 0 && s.samples1to0.length === 0)) return undefined;
-      return { kind: 'core', ...identity, samples0to1: s.samples0to1, samples1to0: s.samples1to0 };
-    }
-    case 'launchpad': {
-      if (!pool.curve || !context.launchpad) return undefined;
-      const curve = curveFromReserves(pool.curve, source.feeBps === undefined ? LAUNCHPAD_FEE_BPS : BigInt(source.feeBps));
-      if (!curve) return undefined;
-      const token = pool.address;
-      const native = context.wrappedNative;
-      const [token0, token1] = BigInt(token) < BigInt(native) ? [token, native] : [native, token];
-      return {
-        kind: 'launchpad',
-        ...identity,
-        address: context.launchpad,
-        token0,
-        token1,
-        decimals0: decimals(token0),
-        decimals1: decimals(token1),
-        nativeToken: native,
-        curve,
-      };
-    }
-    case 'uniswap-v3':
-    case 'algebra': {
-      const c = pool.concentrated;
-      if (!c || c.sqrtPriceX96 === 0n || c.fee === undefined || c.tickSpacing === undefined || c.ticks.size === 0) return undefined;
-      return { kind, ...identity, sqrtPriceX96: c.sqrtPriceX96, tick: c.tick, liquidity: c.liquidity, fee: c.fee, tickSpacing: c.tickSpacing, ticks: tickList(c.ticks) };
-    }
-  }
+  return kindModule(pool.kind)?.snapshot(pool, { identity, source, context, decimals, samples: () => state.coreSamples(pool.address) });
 }
 
 /** The routable pools of the state and their graph, built from scratch. */
@@ -133,7 +81,7 @@ export class RoutingViewBuilder {
     const added: PoolLegs[] = [];
     const decimals = (t: string) => state.token(t)?.decimals ?? this.context.defaultDecimals ?? 18;
     for (const record of state.committedPools()) {
-      const samples = record.kind === 'core' ? state.coreSamples(record.address) : undefined;
+      const samples = kindModule(record.kind)?.sampled ? state.coreSamples(record.address) : undefined;
       const decimals0 = decimals(record.token0);
       const decimals1 = decimals(record.token1);
       const kept = this.built.get(record.address);

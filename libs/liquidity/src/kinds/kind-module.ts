@@ -1,0 +1,60 @@
+/**
+ * What the liquidity state asks of a pool kind, at the bottom of the kinds (it imports none of them): the module
+ * each kind gives (`kinds/<kind>.ts`, listed once in `registry.ts`) says how a pool of the kind starts, which facts
+ * move it and how, and what the engine routes of it. The state (`chain-state.ts`) and the routing view
+ * (`routing-snapshot.ts`) reach a kind only through the registry: a new kind is a module and a registry line.
+ */
+import type { PoolSnapshot } from '@dex/routing';
+import type { LiquidityPoolKind, PoolCreatedFact, PoolFact } from '../facts';
+import type { CoreSamples, PoolKindState, PoolRecord } from '../pool-record';
+import type { RoutingContext, RoutingSource } from '../routing-context';
+
+/** The engine's snapshot of a kind's pools. */
+export type KindSnapshot<K extends LiquidityPoolKind> = PoolSnapshot & { readonly kind: K };
+
+/** What every engine snapshot holds of the pool, as its record and the state's token metadata give it. */
+export interface PoolIdentity {
+  readonly address: string;
+  readonly routerIndex: number;
+  /** The source's display name. */
+  readonly routerName: string;
+  readonly token0: string;
+  readonly token1: string;
+  readonly decimals0: number;
+  readonly decimals1: number;
+}
+
+/** What a pool's engine snapshot is built from beside its record. */
+export interface SnapshotInputs {
+  readonly identity: PoolIdentity;
+  /** The pool's source, configured with the pool's kind. */
+  readonly source: RoutingSource;
+  readonly context: RoutingContext;
+  /** A token's decimals: the state's metadata, else the context's default, else 18. */
+  decimals(token: string): number;
+  /** The samples the state holds for the pool (the sampled kinds'). */
+  samples(): CoreSamples | undefined;
+}
+
+export interface LiquidityKindModule<K extends LiquidityPoolKind = LiquidityPoolKind> {
+  readonly kind: K;
+  /** The state a new pool of the kind starts with, from its creation. */
+  created(fact: PoolCreatedFact): PoolKindState;
+  /**
+   * The pool's state after one of its facts; undefined when the fact does not apply to the kind, or the pool does
+   * not hold the state it moves (the state then names the fact `unknown`).
+   */
+  apply(pool: PoolRecord, fact: PoolFact): PoolKindState | undefined;
+  /** The engine's snapshot of the pool; undefined while it has nothing to trade (it is not routed). */
+  snapshot(pool: PoolRecord, inputs: SnapshotInputs): KindSnapshot<K> | undefined;
+  /**
+   * The kind's pools are priced by samples read from the chain at each block (`setCoreSamples`), which facts
+   * cannot give.
+   */
+  readonly sampled: boolean;
+  /**
+   * The kind's pools keep a concentrated state (price, liquidity, initialized ticks), read whole from the chain for
+   * a pool a store holds without it (`statelessConcentratedPools`, `setConcentratedState`).
+   */
+  readonly concentrated: boolean;
+}

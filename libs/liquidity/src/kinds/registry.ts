@@ -1,0 +1,37 @@
+/**
+ * The pool kinds the liquidity state keeps, one module each (`kinds/<kind>.ts`), by kind: every kind the engine
+ * routes (`PoolKind`) and no other. Adding a kind adds a line here.
+ */
+import type { LiquidityPoolKind } from '../facts';
+import { algebraKind } from './algebra';
+import type { ConcentratedKind } from './concentrated';
+import { coreKind } from './core';
+import type { LiquidityKindModule } from './kind-module';
+import { launchpadKind } from './launchpad';
+import { stableKind } from './stable';
+import { uniswapV2Kind } from './uniswap-v2';
+import { uniswapV3Kind } from './uniswap-v3';
+
+export type { ConcentratedKind } from './concentrated';
+
+export const KIND_MODULES: { readonly [K in LiquidityPoolKind]: LiquidityKindModule<K> } = {
+  'uniswap-v2': uniswapV2Kind,
+  stable: stableKind,
+  core: coreKind,
+  launchpad: launchpadKind,
+  'uniswap-v3': uniswapV3Kind,
+  algebra: algebraKind,
+};
+
+const BY_KIND: ReadonlyMap<string, LiquidityKindModule> = new Map(Object.entries(KIND_MODULES));
+
+/**
+ * The module of a kind; undefined for a kind without one (a record restored from a store that names another kind:
+ * no fact applies to it, it is never sampled nor routed).
+ */
+export function kindModule(kind: string): LiquidityKindModule | undefined {
+  return BY_KIND.get(kind);
+}
+
+/** Whether the kind's pools keep a concentrated state (`LiquidityKindModule.concentrated`). */
+export const isConcentratedKind = (kind: string): kind is ConcentratedKind => kindModule(kind)?.concentrated ?? false;
