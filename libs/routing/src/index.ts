@@ -44,7 +44,7 @@ export type {
   UniswapV2PoolSnapshot,
   UniswapV3PoolSnapshot,
 } from './pools/registry';
-export { KINDS_TRADING_WHAT_ARRIVES, poolModule, tradesWhatArrives } from './pools/registry';
+export { KINDS_TRADING_WHAT_ARRIVES, poolModule, tradesWhatArrives, transfersTokens } from './pools/registry';
 export { legsOf, type Leg } from './pools/legs';
 export { getAmountOut } from './pools/uniswap-v2/constant-product';
 export type { QuoteSample } from './pools/core/core-samples';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { isUnreachable, readBalances, shortMessage, simulateRoute, simulateRouterCall } from '@dex/chain';
 import { checksummed, type ParsedRequestOf, type PoolRecord, type ResponseOf, type RouteResponse, type RouteSimulation, type TokenMeta, balancesContract, CHAIN_DID_NOT_ANSWER, poolsContract, ROUTE_REVERTS } from '@dex/messages';
-import { bestPathRate, KINDS_TRADING_WHAT_ARRIVES, poolModule, tradesWhatArrives, type ChainGraph, type HopSwap, type Route } from '@dex/routing';
+import { bestPathRate, KINDS_TRADING_WHAT_ARRIVES, poolModule, tradesWhatArrives, transfersTokens, type ChainGraph, type HopSwap, type Route } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { formatUnits, getAddress, type Address } from 'viem';
@@ -45,13 +45,14 @@ function chainFailed(chainId: number, what: string, err: unknown): BusError {
 /**
  * The transfers a route makes between its pools and the router, each token of each swap with the amount the swap
  * moves (what the router hands the pool, what the pool pays): the tokens whose transfers are checked. The wrapped
- * native token (the chain's own) and launchpad curves (which hold native coin) are left out.
+ * native token (the chain's own) and the kinds whose swaps move no tokens to and from the pool (`transfersTokens`:
+ * launchpad curves, which hold native coin) are left out.
  */
 function routeTransfers(stages: readonly (readonly { swap: HopSwap; amountIn: bigint; amountOut: bigint }[])[], wrappedNative: string): { token: string; pool: string; amount: bigint }[] {
   const wrapped = wrappedNative.toLowerCase();
   const moves: { token: string; pool: string; amount: bigint }[] = [];
   for (const { swap, amountIn, amountOut } of stages.flat()) {
-    if (swap.kind === 'launchpad') continue;
+    if (!transfersTokens(swap.kind)) continue;
     if (swap.tokenIn.toLowerCase() !== wrapped) moves.push({ token: swap.tokenIn, pool: swap.poolAddress, amount: amountIn });
     if (swap.tokenOut.toLowerCase() !== wrapped) moves.push({ token: swap.tokenOut, pool: swap.poolAddress, amount: amountOut });
   }

@@ -103,6 +103,12 @@ export interface PoolModule<P extends PoolSnapshotBase = PoolSnapshotBase> {
    * short of it. A route on a token found to take a fee keeps to the kinds that trade what arrives.
    */
   readonly tradesWhatArrives: boolean;
+  /**
+   * A swap through the kind moves its two tokens by transfers between the pool and the router, so a token's transfer
+   * fee or failure shows on them (the transfers a route's simulation checks); false for launchpad curves, which take
+   * and pay the native coin through the launchpad contract.
+   */
+  readonly transfersTokens: boolean;
   /** The kind's gas in RouterV2's transaction (`gas-model.ts` sums a route's). */
   readonly gas: PoolGas<P>;
 }

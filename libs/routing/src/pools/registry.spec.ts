@@ -3,7 +3,7 @@ import { core, launchpad, stable, units, v2 } from '../../test/fixtures';
 import { VIRTUAL_NATIVE_LIQUIDITY } from './launchpad/launchpad-curve';
 import { legsOf } from './legs';
 import type { PoolSnapshot } from './pool-snapshot';
-import { KINDS_TRADING_WHAT_ARRIVES, poolFeeBps, poolModule, POOL_MODULES, tradesWhatArrives } from './registry';
+import { KINDS_TRADING_WHAT_ARRIVES, poolFeeBps, poolModule, POOL_MODULES, tradesWhatArrives, transfersTokens } from './registry';
 
 const curve = { nativeReserve: VIRTUAL_NATIVE_LIQUIDITY + 10n ** 18n, tokenReserve: 10n ** 15n, tokensForSale: 7n * 10n ** 14n };
 const pools = {
@@ -53,6 +53,18 @@ describe('pool modules', () => {
     expect(Object.values(pools).map((pool) => tradesWhatArrives(pool.kind))).toEqual([true, true, false, false, false, false]);
     expect(KINDS_TRADING_WHAT_ARRIVES).toEqual(['uniswap-v2', 'stable']);
     expect(tradesWhatArrives('unknown')).toBe(false);
+  });
+
+  it('moves tokens to and from the pool for every kind but launchpad curves', () => {
+    expect(Object.fromEntries(Object.values(pools).map((pool) => [pool.kind, transfersTokens(pool.kind)]))).toEqual({
+      'uniswap-v2': true,
+      stable: true,
+      core: true,
+      launchpad: false,
+      'uniswap-v3': true,
+      algebra: true,
+    });
+    expect(transfersTokens('unknown')).toBe(false);
   });
 
   it('has no legs for a direction the pool cannot trade, nor for a kind without a module', () => {

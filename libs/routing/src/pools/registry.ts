@@ -37,10 +37,16 @@ export function poolModule(pool: PoolSnapshot): PoolModule {
   return kindModule;
 }
 
+const moduleOfKind = (kind: string): PoolModule | undefined => (POOL_MODULES as Record<string, PoolModule | undefined>)[kind];
+
 /** Whether RouterV2 trades a kind's pools for what arrives (`PoolModule.tradesWhatArrives`); false for a kind without a module. */
 export function tradesWhatArrives(kind: string): boolean {
-  const kindModule: PoolModule | undefined = (POOL_MODULES as Record<string, PoolModule | undefined>)[kind];
-  return kindModule?.tradesWhatArrives ?? false;
+  return moduleOfKind(kind)?.tradesWhatArrives ?? false;
+}
+
+/** Whether a kind's swaps move their tokens by transfers to and from the pool (`PoolModule.transfersTokens`); false for a kind without a module. */
+export function transfersTokens(kind: string): boolean {
+  return moduleOfKind(kind)?.transfersTokens ?? false;
 }
 
 /** The kinds whose pools RouterV2 trades for what arrives. */

@@ -35,6 +35,7 @@ export const algebraModule: PoolModule<AlgebraPoolSnapshot> = {
   refineSplits: false,
   quotedOnChain: false,
   tradesWhatArrives: false,
+  transfersTokens: true,
   // Fitted by bench/gas-model (see gas-model.ts).
   gas: { swaps: { algebra: 75_448 }, swapKind: () => 'algebra', perTick: 18_303, crossings: concentratedCrossings },
 };

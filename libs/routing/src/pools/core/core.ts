@@ -192,6 +192,7 @@ export const coreModule: PoolModule<CorePoolSnapshot> = {
   refineSplits: true,
   quotedOnChain: true,
   tradesWhatArrives: false,
+  transfersTokens: true,
   // Fitted by bench/gas-model (see gas-model.ts).
   gas: { swaps: { core: 107_703 }, swapKind: () => 'core' },
 };

@@ -97,6 +97,7 @@ export const launchpadModule: PoolModule<LaunchpadPoolSnapshot> = {
   refineSplits: false,
   quotedOnChain: false,
   tradesWhatArrives: false,
+  transfersTokens: false,
   // Fitted by bench/gas-model (see gas-model.ts).
   gas: { swaps: { 'launchpad-buy': 86_805, 'launchpad-sell': 88_920 }, swapKind: (pool, tokenIn) => (tokenIn.toLowerCase() === pool.nativeToken.toLowerCase() ? 'launchpad-buy' : 'launchpad-sell') },
 };

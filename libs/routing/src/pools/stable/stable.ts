@@ -155,6 +155,7 @@ export const stableModule: PoolModule<StablePoolSnapshot> = {
   refineSplits: false,
   quotedOnChain: false,
   tradesWhatArrives: true,
+  transfersTokens: true,
   // Fitted by bench/gas-model (see gas-model.ts).
   gas: { swaps: { stable: 85_430 }, swapKind: () => 'stable' },
 };

@@ -50,6 +50,7 @@ export const uniswapV2Module: PoolModule<UniswapV2PoolSnapshot> = {
   refineSplits: false,
   quotedOnChain: false,
   tradesWhatArrives: true,
+  transfersTokens: true,
   // Fitted by bench/gas-model (see gas-model.ts).
   gas: { swaps: { 'uniswap-v2': 65_216 }, swapKind: () => 'uniswap-v2' },
 };

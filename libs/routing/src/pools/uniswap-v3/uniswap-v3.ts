@@ -27,6 +27,7 @@ export const uniswapV3Module: PoolModule<UniswapV3PoolSnapshot> = {
   refineSplits: false,
   quotedOnChain: false,
   tradesWhatArrives: false,
+  transfersTokens: true,
   // Fitted by bench/gas-model (see gas-model.ts).
   gas: { swaps: { 'uniswap-v3': 78_469 }, swapKind: () => 'uniswap-v3', perTick: 26_773, crossings: concentratedCrossings },
 };
