@@ -5,7 +5,7 @@
  * curves still selling, core pools with samples, concentrated pools initialized, with a known fee and tick spacing
  * and at least one initialized tick.
  */
-import { buildGraph, legsOf, patchGraph, type ChainGraph, type Leg, type PoolLegs, type PoolSnapshot } from '@dex/routing';
+import { GraphKeeper, legsOf, type ChainGraph, type Leg, type PoolLegs, type PoolSnapshot } from '@dex/routing';
 import type { ChainLiquidityState } from './chain-state';
 import { kindModule } from './kinds/registry';
 import { QuoteMemory, rememberQuotes } from './leg-quotes';
@@ -59,13 +59,14 @@ interface BuiltPool {
 /**
  * Builds the routing view block after block, keeping each pool's engine snapshot and legs while what they are
  * built from is the same (the pool's record, its core samples, its tokens' decimals): a block that changes 25
- * of 5,000 pools builds 25 pools' legs and patches the previous graph with them (`patchGraph`). The view is of
+ * of 5,000 pools builds 25 pools' legs and patches the previous graph with them (`GraphKeeper`). The view is of
  * the pools as of the state's processed block. Each leg remembers its exact quotes (`rememberQuotes`) until the
  * next build.
  */
 export class RoutingViewBuilder {
   private built = new Map<string, BuiltPool>();
-  private graph?: ChainGraph;
+  /** The graph, kept from build to build. */
+  private keeper?: GraphKeeper;
   private readonly quotes = new QuoteMemory();
   private readonly sources: ReadonlyMap<number, RoutingSource>;
 
@@ -97,17 +98,12 @@ export class RoutingViewBuilder {
     }
     for (const [address, gone] of this.built) if (!next.has(address) && gone.snapshot) removed.push({ pool: gone.snapshot, legs: gone.legs });
     // A block changes a few pools: the graph is patched. A first build, or a change of most pools (a reload), is built whole.
-    let graph: ChainGraph;
-    const whole = !(this.graph && removed.length + added.length < pools.length / 4);
-    if (!whole) {
-      graph = patchGraph(this.graph!, { blockNumber: state.block, removed, added });
-    } else {
-      const legs = new Map<PoolSnapshot, readonly Leg[]>();
-      for (const pool of next.values()) if (pool.snapshot) legs.set(pool.snapshot, pool.legs);
-      graph = buildGraph({ chainId: state.chainId, blockNumber: state.block, pools }, (p) => legs.get(p) ?? legsOf(p).map((leg) => rememberQuotes(leg, this.quotes)));
-    }
+    const keeper = (this.keeper ??= new GraphKeeper(state.chainId));
+    const whole = !(keeper.graph && removed.length + added.length < pools.length / 4);
+    const graph = whole
+      ? keeper.apply({ blockNumber: state.block, whole, pools: [...next.values()].flatMap((p) => (p.snapshot ? [{ pool: p.snapshot, legs: p.legs }] : [])) })
+      : keeper.apply({ blockNumber: state.block, whole, removed: removed.map((p) => p.pool), added });
     this.built = next;
-    this.graph = graph;
     return { blockNumber: state.block, pools, graph, change: { whole, removed: removed.map((p) => p.pool), added: added.map((p) => p.pool) } };
   }
 }

@@ -14,6 +14,7 @@ export { maxSwapsWithinGas } from './search/search-options';
 
 // A chain's graph.
 export { buildGraph, patchGraph, poolKey, type ChainGraph, type PoolLegs, type SourceFilter } from './graph/chain-graph';
+export { GraphKeeper, type GraphChange } from './graph/graph-keeper';
 
 // Gas of a route (calibrated by bench/gas-model).
 export {

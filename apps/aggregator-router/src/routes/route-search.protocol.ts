@@ -2,7 +2,7 @@
  * The messages between aggregator-router's main thread and its route-search worker (`search-worker.ts`), and the
  * form a route takes between them. Everything here crosses `postMessage` (structured clone): plain data, bigints.
  */
-import type { PoolSnapshot, Route, SourceFilter } from '@dex/routing';
+import type { HopSwap, PoolSnapshot, Route, SourceFilter } from '@dex/routing';
 
 /**
  * A chain's routing view, as the worker needs it to build the same graph (see `RoutingView.change`). `view` numbers
@@ -41,23 +41,11 @@ export interface SearchMessage {
 
 export type WorkerRequest = ViewMessage | SearchMessage;
 
-/** One swap of a found route: the pool (address, source) and direction it trades, its exact amounts. */
-export interface FoundSwap {
-  readonly address: string;
-  readonly routerIndex: number;
-  readonly tokenIn: string;
-  readonly tokenOut: string;
-  readonly amountIn: bigint;
-  readonly amountOut: bigint;
-}
+/** One swap of a found route: the engine's swap without its leg (the pool, source and direction it trades name it). */
+export type FoundSwap = Omit<HopSwap, 'leg'>;
 
-/** A found route: its ends as the route spells them, its stages, the output asked for (exact output). */
-export interface FoundRoute {
-  readonly tokenIn: string;
-  readonly tokenOut: string;
-  readonly stages: readonly (readonly FoundSwap[])[];
-  readonly requestedAmountOut?: bigint;
-}
+/** A found route as the engine assembled it, each swap without its leg (found again on the request thread's graph). */
+export type FoundRoute = Omit<Route, 'stages'> & { readonly stages: readonly (readonly FoundSwap[])[] };
 
 /**
  * The answer to a search: the route; none (`noRoute`: the engine's NoRouteError); the worker does not hold the
@@ -69,14 +57,7 @@ export type SearchReply =
   | { readonly id: number; readonly missing: true }
   | { readonly id: number; readonly error: string };
 
-/** The route as it crosses: each swap's pool and direction instead of its leg. */
+/** The route as it crosses: each swap without its leg. */
 export function foundRoute(route: Route): FoundRoute {
-  return {
-    tokenIn: route.tokens[0],
-    tokenOut: route.tokens[route.tokens.length - 1],
-    stages: route.stages.map((stage) =>
-      stage.map((s) => ({ address: s.poolAddress, routerIndex: s.routerIndex, tokenIn: s.tokenIn, tokenOut: s.tokenOut, amountIn: s.amountIn, amountOut: s.amountOut })),
-    ),
-    ...(route.requestedAmountOut !== undefined ? { requestedAmountOut: route.requestedAmountOut } : {}),
-  };
+  return { ...route, stages: route.stages.map((stage) => stage.map(({ leg: _, ...swap }) => swap)) };
 }

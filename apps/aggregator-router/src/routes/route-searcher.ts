@@ -4,8 +4,8 @@
  * long search (an exact output through many pools takes tens of milliseconds under load) and the garbage it leaves
  * do not hold up the requests around it on this thread (their re-quotes, calldata, replies) nor the liquidity
  * state. A search names the view its request was resolved on (a block's view is built again when its core samples
- * come in); the route comes back as pools and amounts and is put together again on this thread's graph of that
- * view, with its legs: the same route as a search here gives (`route-searcher.spec.ts`).
+ * come in); the route comes back as the engine assembled it, without its legs, which are looked up on this thread's
+ * graph of that view: the same route as a search here gives (`route-searcher.spec.ts`).
  *
  * The workers run where their compiled script sits beside this module (the built app); with
  * `ROUTE_SEARCH_WORKERS=0`, or without the script (the sources run as TypeScript, in unit tests), searches run on this
@@ -15,27 +15,30 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { assembleStages, type ChainGraph, type Route } from '@dex/routing';
+import type { ChainGraph, Route } from '@dex/routing';
 import { Logger } from '@nestjs/common';
 import type { LiquiditySnapshot } from '../liquidity/liquidity.service';
 import type { RouteOrder } from './route-request';
 import { noRouteFound, searchRoute } from './route-quote';
 import type { FoundRoute, SearchMessage, SearchReply, ViewMessage } from './route-search.protocol';
 
-/** The route found by the worker, on `graph` (the same view's): each swap's leg looked up by pool and direction. */
+/**
+ * The route the worker found and assembled, on `graph` (the same view's): each swap's leg looked up by pool and
+ * direction; nothing else is computed again.
+ */
 export function routeOnGraph(graph: ChainGraph, found: FoundRoute): Route {
   const stages = found.stages.map((stage) =>
     stage.map((s) => {
-      const address = s.address.toLowerCase();
+      const address = s.poolAddress.toLowerCase();
       const leg = graph.legs
         .get(s.tokenIn.toLowerCase())
         ?.get(s.tokenOut.toLowerCase())
         ?.find((l) => l.pool.routerIndex === s.routerIndex && l.pool.address.toLowerCase() === address);
-      if (!leg) throw new Error(`the route's pool ${s.address} (${s.tokenIn} -> ${s.tokenOut}) is not in the graph of block ${graph.blockNumber}`);
-      return { leg, amountIn: s.amountIn, amountOut: s.amountOut };
+      if (!leg) throw new Error(`the route's pool ${s.poolAddress} (${s.tokenIn} -> ${s.tokenOut}) is not in the graph of block ${graph.blockNumber}`);
+      return { leg, ...s };
     }),
   );
-  return assembleStages(found.tokenIn, found.tokenOut, stages, found.requestedAmountOut);
+  return { ...found, stages };
 }
 
 /** The compiled worker script beside this module, if it is there (not where the sources run as TypeScript). */

@@ -5,39 +5,27 @@
  * calldata, replies, the liquidity state; a long search, and the garbage it leaves, no longer hold them up.
  */
 import { parentPort } from 'node:worker_threads';
-import { buildGraph, findRoute, legsOf, NoRouteError, patchGraph, poolKey, type ChainGraph, type PoolLegs } from '@dex/routing';
+import { findRoute, GraphKeeper, legsOf, NoRouteError, type ChainGraph, type PoolSnapshot } from '@dex/routing';
 import { foundRoute, type SearchMessage, type SearchReply, type ViewMessage, type WorkerRequest } from './route-search.protocol';
 
 /** Views whose graphs a chain keeps: a request resolved on a view searches it even once newer ones arrive. */
 export const GRAPHS_KEPT = 8;
 
-/** A chain's graphs by view, built from the views the main thread sends. */
+/** A chain's graphs by view, kept (`GraphKeeper`) from the views the main thread sends. */
 export class ChainGraphs {
-  private readonly pools = new Map<string, PoolLegs>();
+  private readonly keeper: GraphKeeper;
   private readonly graphs = new Map<number, ChainGraph>();
-  private latest?: ChainGraph;
 
-  constructor(readonly chainId: number) {}
+  constructor(readonly chainId: number) {
+    this.keeper = new GraphKeeper(chainId);
+  }
 
   apply(view: ViewMessage): void {
-    let graph: ChainGraph;
-    if (view.whole || !this.latest) {
-      this.pools.clear();
-      for (const pool of view.pools ?? []) this.pools.set(poolKey(pool), { pool, legs: legsOf(pool) });
-      graph = buildGraph({ chainId: this.chainId, blockNumber: view.blockNumber, pools: view.pools ?? [] }, (p) => this.pools.get(poolKey(p))!.legs);
-    } else {
-      const removed: PoolLegs[] = [];
-      for (const pool of view.removed) {
-        const key = poolKey(pool);
-        const kept = this.pools.get(key);
-        if (kept) removed.push(kept);
-        this.pools.delete(key);
-      }
-      const added = view.added.map((pool) => ({ pool, legs: legsOf(pool) }));
-      for (const entry of added) this.pools.set(poolKey(entry.pool), entry);
-      graph = patchGraph(this.latest, { blockNumber: view.blockNumber, removed, added });
-    }
-    this.latest = graph;
+    const withLegs = (pool: PoolSnapshot) => ({ pool, legs: legsOf(pool) });
+    const graph =
+      view.whole || !this.keeper.graph
+        ? this.keeper.apply({ blockNumber: view.blockNumber, whole: true, pools: (view.pools ?? []).map(withLegs) })
+        : this.keeper.apply({ blockNumber: view.blockNumber, whole: false, removed: view.removed, added: view.added.map(withLegs) });
     this.graphs.set(view.view, graph);
     for (const kept of this.graphs.keys()) if (this.graphs.size > GRAPHS_KEPT && kept !== view.view) this.graphs.delete(kept);
   }
