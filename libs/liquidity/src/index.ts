@@ -5,5 +5,5 @@ export * from './concentrated-state';
 export * from './concentrated-messages';
 export * from './leg-quotes';
 export type { PoolKindState } from './pool-record';
-export type { KindSnapshot, LiquidityKindModule, PoolIdentity, SnapshotInputs } from './kinds/kind-module';
-export { isConcentratedKind, KIND_MODULES, kindModule, type ConcentratedKind } from './kinds/registry';
+export type { KindSnapshot, LiquidityKindModule, PoolIdentity, SnapshotInputs, StoredKindState } from './kinds/kind-module';
+export { isConcentratedKind, KIND_MODULES, kindModule, type ConcentratedKind, type ReservesKind } from './kinds/registry';

@@ -1,6 +1,6 @@
 // From the indexer's published facts and stored rows to the liquidity state's facts and starting point.
 import type { StoredChainLiquidity } from '@dex/db';
-import { concentratedFactOf, type LiquidityFact, type PoolRecord, type StoredLiquidity } from '@dex/liquidity';
+import { concentratedFactOf, kindModule, type LiquidityFact, type PoolRecord, type StoredLiquidity } from '@dex/liquidity';
 import { CHAIN_FACTS } from '@dex/messages';
 import type { ChainFactMessage } from '@dex/service';
 import { getAddress } from 'viem';
@@ -8,19 +8,17 @@ import { getAddress } from 'viem';
 /** The indexer's facts the liquidity state is built from. */
 export { LIQUIDITY_FACTS } from '@dex/messages';
 
-/** The kinds the liquidity state keeps. */
-const LIQUIDITY_KINDS = new Set(['uniswap-v2', 'stable', 'core', 'launchpad', 'uniswap-v3', 'algebra']);
-
 /** The state's fact for a published one; undefined for a fact the state has no use for. */
 export function liquidityFact(message: ChainFactMessage): LiquidityFact | undefined {
   switch (message.fact) {
     case CHAIN_FACTS.poolCreated: {
       const p = message.payload;
-      if (!LIQUIDITY_KINDS.has(p.kind)) return undefined;
+      const module = kindModule(p.kind);
+      if (!module) return undefined;
       return {
         type: 'poolCreated',
         block: BigInt(p.blockNumber),
-        kind: p.kind as PoolRecord['kind'],
+        kind: module.kind,
         address: p.address,
         routerIndex: p.routerIndex,
         token0: p.token0,
@@ -68,19 +66,21 @@ const END_OF_BLOCK = Number.MAX_SAFE_INTEGER;
 export function storedLiquidity(stored: StoredChainLiquidity): StoredLiquidity {
   const pools: PoolRecord[] = [];
   for (const p of stored.pools) {
-    if (!LIQUIDITY_KINDS.has(p.kind)) continue;
-    const kind = p.kind as PoolRecord['kind'];
-    const pairLike = kind === 'uniswap-v2' || kind === 'stable';
+    // The kinds the liquidity state keeps (`kindModule`), each with what it keeps of the stored state.
+    const module = kindModule(p.kind);
+    if (!module) continue;
     pools.push({
-      kind,
+      kind: module.kind,
       address: p.address.toLowerCase(),
       routerIndex: p.routerIndex,
       token0: p.token0,
       token1: p.token1,
       createdBlock: p.createdBlock,
       at: { block: p.reservesBlock ?? p.createdBlock, logIndex: END_OF_BLOCK },
-      ...(pairLike && p.reserve0 !== null && p.reserve1 !== null ? { reserves: { reserve0: p.reserve0, reserve1: p.reserve1 } } : {}),
-      ...(kind === 'launchpad' && p.curve ? { curve: { nativeReserve: p.curve.nativeReserves, tokenReserve: p.curve.tokenReserves, graduated: p.curve.graduated } } : {}),
+      ...module.restored({
+        ...(p.reserve0 !== null && p.reserve1 !== null ? { reserves: { reserve0: p.reserve0, reserve1: p.reserve1 } } : {}),
+        ...(p.curve ? { curve: { nativeReserve: p.curve.nativeReserves, tokenReserve: p.curve.tokenReserves, graduated: p.curve.graduated } } : {}),
+      }),
     });
   }
   return { block: stored.block, pools, tokens: stored.tokens.map((t) => ({ ...t, address: getAddress(t.address) })) };

@@ -41,5 +41,7 @@ export function concentratedModule<K extends ConcentratedKind>(kind: K): Liquidi
     },
     sampled: false,
     concentrated: true,
+    reserves: false,
+    restored: () => ({}),
   };
 }

@@ -15,4 +15,6 @@ export const coreKind: LiquidityKindModule<'core'> = {
   },
   sampled: true,
   concentrated: false,
+  reserves: false,
+  restored: () => ({}),
 };

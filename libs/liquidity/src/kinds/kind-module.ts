@@ -57,4 +57,14 @@ export interface LiquidityKindModule<K extends LiquidityPoolKind = LiquidityPool
    * a pool a store holds without it (`statelessConcentratedPools`, `setConcentratedState`).
    */
   readonly concentrated: boolean;
+  /** The kind's pools keep two reserves, read from the chain for a pool a store holds without them. */
+  readonly reserves: boolean;
+  /**
+   * What the kind keeps of the state a store restores (the indexer stores pools' reserves and launch curves, not
+   * concentrated states).
+   */
+  restored(stored: StoredKindState): PoolKindState;
 }
+
+/** The state of a pool as a store holds it: its reserves and its launch curve, where it has them. */
+export type StoredKindState = Pick<PoolRecord, 'reserves' | 'curve'>;

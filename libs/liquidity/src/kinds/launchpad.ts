@@ -42,4 +42,6 @@ export const launchpadKind: LiquidityKindModule<'launchpad'> = {
   },
   sampled: false,
   concentrated: false,
+  reserves: false,
+  restored: (stored) => (stored.curve ? { curve: stored.curve } : {}),
 };

@@ -130,5 +130,20 @@ describe('liquidity kind modules', () => {
     expect(KINDS.filter((kind) => KIND_MODULES[kind].concentrated)).toEqual(['uniswap-v3', 'algebra']);
     expect(KINDS.filter(isConcentratedKind)).toEqual(['uniswap-v3', 'algebra']);
     expect(isConcentratedKind('unknown')).toBe(false);
+    expect(KINDS.filter((kind) => KIND_MODULES[kind].reserves)).toEqual(['uniswap-v2', 'stable']);
+  });
+
+  it('restores from a store what each kind keeps', () => {
+    const stored = { reserves: { reserve0: 1n, reserve1: 2n }, curve: { nativeReserve: 3n, tokenReserve: 4n, graduated: false } };
+    expect(Object.fromEntries(KINDS.map((kind) => [kind, KIND_MODULES[kind].restored(stored)]))).toEqual({
+      'uniswap-v2': { reserves: stored.reserves },
+      stable: { reserves: stored.reserves },
+      core: {},
+      launchpad: { curve: stored.curve },
+      'uniswap-v3': {},
+      algebra: {},
+    });
+    expect(KIND_MODULES['uniswap-v2'].restored({})).toEqual({});
+    expect(KIND_MODULES.launchpad.restored({})).toEqual({});
   });
 });

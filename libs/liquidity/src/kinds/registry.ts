@@ -13,6 +13,7 @@ import { uniswapV2Kind } from './uniswap-v2';
 import { uniswapV3Kind } from './uniswap-v3';
 
 export type { ConcentratedKind } from './concentrated';
+export type { ReservesKind } from './reserves';
 
 export const KIND_MODULES: { readonly [K in LiquidityPoolKind]: LiquidityKindModule<K> } = {
   'uniswap-v2': uniswapV2Kind,

@@ -24,5 +24,7 @@ export function reservesModule<K extends ReservesKind>(kind: K): LiquidityKindMo
     },
     sampled: false,
     concentrated: false,
+    reserves: true,
+    restored: (stored) => (stored.reserves ? { reserves: stored.reserves } : {}),
   };
 }
