@@ -12,7 +12,9 @@ import globals from 'globals';
 //                  no I/O package
 //   - data-access  chain (viem), db (Prisma), sdk (HTTP): one outside system each; they do not import
 //                  each other (their own layer is closed to them)
-//   - platform     service: what every service is built from (config, logs, bus, health, database module)
+//   - platform     service: what every service is built from (config, logs, the bus, health, metrics); it reaches
+//                  no chain and no database. chain-service: the same kit's part for the services that reach chains
+//                  and the database (chain settings, RPC and Postgres readiness, the database module)
 //   - kit          devnet-kit: anvil chains, deployment and seeding
 //   - testing      testing: real Postgres, NATS and chains for tests
 //   - app, e2e     the services and the end-to-end tests; nothing imports them
@@ -21,7 +23,7 @@ import globals from 'globals';
 // the testing lib; the domain and contract layers stay pure in their tests too.
 //
 // Scopes (`scope:*`): a product area imports its own scope and `scope:shared`.
-//   shared      abis, messages, routing, fee-math, chain, db, sdk, service (and the Solidity sources).
+//   shared      abis, messages, routing, fee-math, chain, db, sdk, service, chain-service (and the Solidity sources).
 //               routing is shared, not the aggregator's: beside the path search it holds the pool maths
 //               that chain, the launchpad service, the keeper and the devnet use (constant product,
 //               launchpad curve).
@@ -37,6 +39,10 @@ import globals from 'globals';
 //   gateway     the gateway imports only the libs tagged `consumer:gateway` (messages and service), and
 //               none of the packages in `gatewayBannedPackages`
 //   tools       tools/* projects
+//
+// The libs tagged `consumer:gateway` import only each other (and, in their tests, the testing lib), so nothing the
+// gateway loads reaches a chain or a database; the service kit among them takes none of `gatewayKitBannedPackages`,
+// and messages takes only zod and viem's helpers (`viem/utils`: the package's root loads its clients too).
 const LAYERS = {
   'type:contract': ['type:contract'],
   'type:domain': ['type:contract', 'type:domain'],
@@ -79,6 +85,8 @@ const BANNED_PACKAGES = {
  * no database, no bus client of its own, no Nest microservice handlers, no contract tooling.
  */
 const gatewayBannedPackages = ['viem', 'viem/*', 'nats', '@prisma/*', 'prisma', 'pg', '@nestjs/microservices', '@foundry-rs/*', 'solc', '@openzeppelin/*'];
+/** The service kit the gateway is built from builds no chain client and opens no database (messages keeps viem's helpers). */
+const gatewayKitBannedPackages = ['viem', 'viem/*', '@prisma/*', 'prisma', 'pg'];
 
 /** The rule's constraints; `tests` widens them for spec files, test folders and the end-to-end tests. */
 function depConstraints({ tests }) {
@@ -93,6 +101,9 @@ function depConstraints({ tests }) {
       onlyDependOnLibsWithTags: tests && sourceTag !== 'scope:tools' ? [...allowed, ...TEST_SCOPES] : allowed,
       ...(sourceTag === 'scope:gateway' ? { bannedExternalImports: gatewayBannedPackages } : {}),
     })),
+    { sourceTag: 'consumer:gateway', onlyDependOnLibsWithTags: tests ? ['consumer:gateway', ...TEST_SCOPES] : ['consumer:gateway'] },
+    { allSourceTags: ['type:platform', 'consumer:gateway'], bannedExternalImports: gatewayKitBannedPackages },
+    ...(tests ? [] : [{ allSourceTags: ['type:contract', 'consumer:gateway'], allowedExternalImports: ['zod', 'viem/utils'] }]),
   ];
 }
 

@@ -14,8 +14,12 @@ export const projects = [
   { name: 'devnet', root: 'apps/devnet', type: 'app', scope: 'devnet' },
   // End-to-end tests of the built apps as processes, on real NATS, Postgres and chains.
   { name: 'e2e', root: 'apps/e2e', type: 'e2e', scope: 'e2e' },
-  // The gateway imports only the libs tagged consumer:gateway.
+  // The gateway imports only the libs tagged consumer:gateway, and those import only each other: the service kit
+  // reaches no chain and no database.
   { name: 'service', root: 'libs/service', type: 'platform', scope: 'shared', tags: ['consumer:gateway'] },
+  // The service kit of the services that reach chains and the database: RPC and Postgres readiness, chain settings,
+  // the database module.
+  { name: 'chain-service', root: 'libs/chain-service', type: 'platform', scope: 'shared' },
   { name: 'messages', root: 'libs/messages', type: 'contract', scope: 'shared', tags: ['consumer:gateway'] },
   { name: 'db', root: 'libs/db', type: 'data-access', scope: 'shared' },
   { name: 'chain', root: 'libs/chain', type: 'data-access', scope: 'shared' },

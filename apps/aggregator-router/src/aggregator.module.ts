@@ -1,6 +1,7 @@
 import type { DynamicModule } from '@nestjs/common';
 import type { DbClient } from '@dex/db';
-import { DB_CLIENT, loadSourcesConfig, ServiceModule, type NatsBus } from '@dex/service';
+import { ChainServiceModule, DB_CLIENT } from '@dex/chain-service';
+import { loadSourcesConfig, type NatsBus } from '@dex/service';
 import { SERVICE, type AggregatorConfig } from './config';
 import { loadChainEntries } from './liquidity/chain-config';
 import { LiquidityController } from './liquidity/liquidity.controller';
@@ -20,7 +21,7 @@ export function aggregatorModule(config: AggregatorConfig, bus: NatsBus): Dynami
   const sources = SourceRegistry.fromFile(SERVICE, config.SOURCES_CONFIG, chainIds);
   const entries = loadChainEntries(SERVICE, config.SOURCES_CONFIG, chainIds);
   const chainSources = loadSourcesConfig(SERVICE, config.SOURCES_CONFIG, chainIds);
-  return ServiceModule.forSettings(SERVICE, config, bus, {
+  return ChainServiceModule.forSettings(SERVICE, config, bus, {
     controllers: [DexesHandler, RouteHandler, TokensHandler, LiquidityController],
     providers: [{ provide: SourceRegistry, useValue: sources }, {
         provide: LiquidityService,

@@ -1,4 +1,4 @@
-import { databaseSettings, loadChainServiceSettings } from '@dex/service';
+import { databaseSettings, loadChainServiceSettings } from '@dex/chain-service';
 import { CHAIN_EVENTS_STREAM, QUEUE_GROUPS } from '@dex/messages';
 import { z } from 'zod';
 

@@ -1,5 +1,6 @@
 import { corePoolContract, corePoolsContract, coreQuoteContract, coreWatchContract } from '@dex/messages';
-import { ServiceModule, type ServiceDefinition } from '@dex/service';
+import { ChainServiceModule } from '@dex/chain-service';
+import type { ServiceDefinition } from '@dex/service';
 import { loadConfig, SERVICE, type Config } from './config';
 import { CoreChains } from './quotes/core-chains';
 import { LiveQuotesService } from './quotes/live-quotes.service';
@@ -15,7 +16,7 @@ export const service: ServiceDefinition<Config> = {
   // A quote batch is CPU work on one thread and a read of the node: a few at once, no wait longer than 0.1 s.
   admission: { subjects: { [coreQuoteContract.subject]: { inFlight: 8, queued: 64, maxQueueWaitMs: 100 } } },
   module: (config, bus) =>
-    ServiceModule.forSettings(SERVICE, config, bus, {
+    ChainServiceModule.forSettings(SERVICE, config, bus, {
       controllers: [QuoteHandler],
       providers: [{ provide: CoreChains, useValue: CoreChains.fromConfig(config) }, QuoteService, LiveQuotesService, PoolStatsService],
     }),

@@ -19,9 +19,15 @@ describe('configuration is validated at boot', () => {
   });
 
   it('names each missing RPC URL', async () => {
-    const { code, last } = await refusal('gateway', {});
+    const { code, last } = await refusal('amm-quoter', { SOURCES_CONFIG: '/nonexistent/sources.json' });
     expect(code).toBe(78);
     expect(last.problems).toEqual(['missing required setting RPC_URL_999', 'missing required setting RPC_URL_4663']);
+  });
+
+  it('the gateway, which reaches no chain, names a service it cannot ask for /health', async () => {
+    const { code, last } = await refusal('gateway', { HEALTH_SERVICES: 'aggregator-router,aggregator' });
+    expect(code).toBe(78);
+    expect(last.problems).toEqual(['invalid setting HEALTH_SERVICES: unknown service aggregator (services: aggregator-router, amm-quoter, launchpad-service, indexer, referral-keeper, devnet)']);
   });
 
   it('names a malformed setting', async () => {

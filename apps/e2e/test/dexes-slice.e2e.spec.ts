@@ -1,5 +1,6 @@
 // The first vertical slice end to end, with the built apps as processes: gateway -> NATS ->
-// aggregator-router, readiness on real NATS, Postgres and both anvil chains.
+// aggregator-router, readiness on real NATS, Postgres and both anvil chains: the gateway's /health asks the
+// services over NATS (here the aggregator, and in the outage suite the AMM quoter too) and reaches no chain itself.
 import { ENDPOINTS, healthContract, healthReportSchema, listDexesContract, QUEUE_GROUPS, type EndpointName } from '@dex/messages';
 import { DexApiError, type DexClient } from '@dex/sdk';
 import { createJsonLogger, NatsBus } from '@dex/service';
@@ -50,7 +51,7 @@ describe('GET /dexes and /health through the stack', () => {
     writeFileSync(sourcesPath, JSON.stringify(manifest));
     [aggregator, gateway] = await Promise.all([
       startApp('aggregator-router', { ...env, SOURCES_CONFIG: sourcesPath }),
-      startApp('gateway', env),
+      startApp('gateway', { ...env, HEALTH_SERVICES: QUEUE_GROUPS.aggregatorRouter }),
     ]);
     api = apiClient(gateway.url);
     await until(() => api.request('health'), (r) => r.status === 200, 20_000);
@@ -186,15 +187,21 @@ describe('GET /dexes and /health through the stack', () => {
     expect(JSON.parse(get.slice(get.indexOf('\r\n\r\n') + 4))).toEqual({ success: false, error: 'Bad request' });
   });
 
-  it('reports readiness of NATS and each chain (the gateway has no database)', async () => {
+  it("reports its NATS and the aggregator's readiness as the aggregator answers it (NATS, Postgres, each chain); no chain or database of its own", async () => {
     const r = await api.request('health');
     expect(r.status).toBe(200);
     const body = bodyOf(r);
     expect(body.success).toBe(true);
     expect(body.data.status).toBe('ok');
-    expect(Object.keys(body.data.checks).sort()).toEqual(['nats', 'rpc:4663', 'rpc:999']);
-    for (const check of Object.values<any>(body.data.checks)) expect(check.status).toBe('up');
-    expect(Number(body.data.checks['rpc:999'].blockNumber)).toBeGreaterThan(0);
+    expect(Object.keys(body.data.checks).sort()).toEqual(['aggregator-router', 'nats']);
+    const answer = body.data.checks['aggregator-router'];
+    expect(answer.status).toBe('up');
+    expect(Object.keys(answer.checks ?? {}).sort()).toEqual(['nats', 'postgres', 'rpc:4663', 'rpc:999']);
+    for (const check of Object.values(answer.checks ?? {})) expect(check.status).toBe('up');
+    expect(Number(answer.checks?.['rpc:999'].blockNumber)).toBeGreaterThan(0);
+    // The gateway's own readiness, its probe's: NATS alone.
+    const ready = bodyOf(await api.request('ready'));
+    expect(Object.keys(ready.data.checks)).toEqual(['nats']);
   });
 
   it('answers each service health subject over the bus, in its queue group', async () => {
@@ -224,18 +231,20 @@ describe('GET /dexes and /health through the stack', () => {
   });
 });
 
-describe('readiness follows a NATS outage without restarts', () => {
+describe('readiness follows the services and a NATS outage without restarts', () => {
   let chains: TestChains;
   let db: TestDatabase;
   let nats: PrivateNatsServer;
+  let env: Record<string, string>;
   let aggregator: AppProcess;
+  let quoter: AppProcess | undefined;
   let gateway: AppProcess;
   let api: DexClient;
   let aggregatorApi: DexClient;
 
   beforeAll(async () => {
     [chains, db, nats] = await Promise.all([startTestChains([999]), createTestDatabase(), startPrivateNatsServer()]);
-    const env = { ...chains.env, NATS_URL: nats.url, DATABASE_URL: db.url, BUS_TIMEOUT_MS: '1000' };
+    env = { ...chains.env, NATS_URL: nats.url, DATABASE_URL: db.url, BUS_TIMEOUT_MS: '1000' };
     // The devnet's sources, and on chain 999 one that is not what it says: the V2 factory named as a V3 source.
     const manifest = JSON.parse(readFileSync(chains.manifestPath, 'utf8'));
     const v2 = manifest.chains['999'].sources.find((s: { kind: string }) => s.kind === 'uniswap-v2');
@@ -244,15 +253,30 @@ describe('readiness follows a NATS outage without restarts', () => {
     writeFileSync(sourcesPath, JSON.stringify(manifest));
     [aggregator, gateway] = await Promise.all([
       startApp('aggregator-router', { ...env, SOURCES_CONFIG: sourcesPath }),
-      startApp('gateway', env),
+      startApp('gateway', { ...env, HEALTH_SERVICES: `${QUEUE_GROUPS.aggregatorRouter},${QUEUE_GROUPS.ammQuoter}` }),
     ]);
     api = apiClient(gateway.url);
     aggregatorApi = apiClient(aggregator.url);
   });
 
   afterAll(async () => {
-    await Promise.all([gateway?.stop(), aggregator?.stop()]);
+    await Promise.all([gateway?.stop(), aggregator?.stop(), quoter?.stop()]);
     await Promise.all([chains?.stop(), db?.drop(), nats?.dispose()]);
+  });
+
+  it('counts a service that does not answer as down (503) until it answers', async () => {
+    const absent = await until(() => api.request('health'), (r) => r.status === 503 && (r.body as any)?.data?.checks?.['aggregator-router']?.status === 'up', 20_000);
+    expect(absent.value.body).toMatchObject({
+      success: false,
+      data: { status: 'error', checks: { nats: { status: 'up' }, 'amm-quoter': { status: 'down', error: 'No service is answering: amm-quoter.health' } } },
+    });
+
+    quoter = await startApp('amm-quoter', { ...env, SOURCES_CONFIG: chains.manifestPath });
+    const present = await until(() => api.request('health'), (r) => r.status === 200, 20_000);
+    expect(present.value.body).toMatchObject({
+      success: true,
+      data: { status: 'ok', checks: { 'amm-quoter': { status: 'up', checks: { nats: { status: 'up' }, postgres: { status: 'up' }, 'rpc:999': { status: 'up' } } } } },
+    });
   });
 
   it('turns red within seconds when NATS stops and green again when it is back', async () => {
@@ -261,9 +285,18 @@ describe('readiness follows a NATS outage without restarts', () => {
     expect(aggregatorReady.status).toBe(200);
 
     await nats.stop();
-    const down = await until(() => api.request('health'), (r) => r.status === 503, 15_000);
-    // The 503 body is the readiness report with success: false.
-    expect(down.value.body).toMatchObject({ success: false, data: { checks: { nats: { status: 'down' }, 'rpc:999': { status: 'up' } } } });
+    const down = await until(() => api.request('health'), (r) => r.status === 503 && (r.body as any)?.data?.checks?.nats?.status === 'down', 15_000);
+    // The 503 body is the readiness report with success: false; with the bus down no service can be asked.
+    expect(down.value.body).toMatchObject({
+      success: false,
+      data: {
+        checks: {
+          nats: { status: 'down' },
+          'aggregator-router': { status: 'down', error: 'Message bus unavailable: aggregator-router.health' },
+          'amm-quoter': { status: 'down', error: 'Message bus unavailable: amm-quoter.health' },
+        },
+      },
+    });
     await until(() => aggregatorApi.request('ready'), (r) => r.status === 503, 15_000);
 
     const during = await api.request('listDexes', { chainId: 999 });
@@ -277,5 +310,6 @@ describe('readiness follows a NATS outage without restarts', () => {
     expect(after.value.data.chainId).toBe(999);
     expect(gateway.child.exitCode).toBeNull();
     expect(aggregator.child.exitCode).toBeNull();
+    expect(quoter?.child.exitCode).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { ConfigError, databaseSettings, loadChainServiceSettings } from '@dex/service';
+import { databaseSettings, loadChainServiceSettings } from '@dex/chain-service';
+import { ConfigError } from '@dex/service';
 import { QUEUE_GROUPS } from '@dex/messages';
 import { z } from 'zod';
 

@@ -1,5 +1,6 @@
 import { indexerStatusContract } from '@dex/messages';
-import { createJsonLogger, DB_CLIENT, MetricsRegistry, NatsBus, ServiceModule, type ServiceDefinition } from '@dex/service';
+import { ChainServiceModule, DB_CLIENT } from '@dex/chain-service';
+import { createJsonLogger, MetricsRegistry, NatsBus, type ServiceDefinition } from '@dex/service';
 import { IndexerStatusHandler } from './indexer.controller';
 import { IndexerService } from './indexer.service';
 import { loadConfig, SERVICE, type Config } from './config';
@@ -10,7 +11,7 @@ export const service: ServiceDefinition<Config> = {
   loadConfig,
   serves: [indexerStatusContract],
   module: (config, bus) =>
-    ServiceModule.forSettings(SERVICE, config, bus, {
+    ChainServiceModule.forSettings(SERVICE, config, bus, {
       controllers: [IndexerStatusHandler],
       providers: [
         {

@@ -1,5 +1,6 @@
 import { getLaunchedTokenContract, launchpadEstimateContract, launchpadTradesContract, listLaunchedTokensContract } from '@dex/messages';
-import { ServiceModule, type ServiceDefinition } from '@dex/service';
+import { ChainServiceModule } from '@dex/chain-service';
+import type { ServiceDefinition } from '@dex/service';
 import { loadConfig, SERVICE, type Config } from './config';
 import { LaunchpadHandler } from './tokens/launchpad.handler';
 import { LaunchpadReader } from './tokens/launchpad-reader';
@@ -10,7 +11,7 @@ export const service: ServiceDefinition<Config> = {
   loadConfig,
   serves: [listLaunchedTokensContract, getLaunchedTokenContract, launchpadEstimateContract, launchpadTradesContract],
   module: (config, bus) =>
-    ServiceModule.forSettings(SERVICE, config, bus, {
+    ChainServiceModule.forSettings(SERVICE, config, bus, {
       controllers: [LaunchpadHandler],
       providers: [{ provide: LaunchpadReader, useValue: LaunchpadReader.fromConfig(config) }],
     }),

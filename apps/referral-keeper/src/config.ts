@@ -1,4 +1,4 @@
-import { loadChainServiceSettings } from '@dex/service';
+import { loadChainServiceSettings } from '@dex/chain-service';
 import { QUEUE_GROUPS } from '@dex/messages';
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';

@@ -1,5 +1,6 @@
 import { distributeContract, graduateContract } from '@dex/messages';
-import { ServiceModule, type ServiceDefinition } from '@dex/service';
+import { ChainServiceModule } from '@dex/chain-service';
+import type { ServiceDefinition } from '@dex/service';
 import { loadConfig, SERVICE, type Config } from './config';
 import { GraduationService } from './graduation/graduation.service';
 import { KEEPER_CHAINS, KEEPER_CONFIG } from './keeper/injection';
@@ -17,7 +18,7 @@ export const service: ServiceDefinition<Config> = {
   loadConfig,
   serves: [distributeContract, graduateContract],
   module: (config, bus) =>
-    ServiceModule.forSettings(SERVICE, config, bus, {
+    ChainServiceModule.forSettings(SERVICE, config, bus, {
       controllers: [KeeperHandler],
       providers: [
         { provide: KEEPER_CONFIG, useValue: config },

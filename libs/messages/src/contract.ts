@@ -62,14 +62,23 @@ export function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+/** One check of a readiness report: its dependency `up` or `down` (`error` says why), and what it found. */
+const checkResultSchema = z.looseObject({ status: z.enum(['up', 'down']), latencyMs: z.number(), error: z.string().optional() });
+
 /** Readiness report of a service, as served on `<service>.health` and at its HTTP health endpoint. */
 export const healthReportSchema = z.object({
   status: z.enum(['ok', 'error']),
   service: z.string(),
-  checks: z.record(
-    z.string(),
-    z.looseObject({ status: z.enum(['up', 'down']), latencyMs: z.number(), error: z.string().optional() }),
-  ),
+  checks: z.record(z.string(), checkResultSchema),
+});
+
+/**
+ * The gateway's `GET /health`: its own checks (`nats`) and, under each service's name, that service's answer on
+ * `<service>.health`: `up` with the service's own `checks` (NATS, Postgres, each chain's RPC, as it has them), or
+ * `down` saying why (no answer within the bound, or some of its checks down, listed under `checks`).
+ */
+export const gatewayHealthReportSchema = healthReportSchema.extend({
+  checks: z.record(z.string(), checkResultSchema.extend({ checks: z.record(z.string(), checkResultSchema).optional() })),
 });
 
 /** Every service answers `<service>.health` in its queue group with its readiness report. */

@@ -1,5 +1,8 @@
-import { getAddress, isAddress, type Address } from 'viem';
+import { getAddress, isAddress } from 'viem/utils';
 import { z } from 'zod';
+
+/** An address as viem types it: 0x-prefixed hex. */
+type Address = ReturnType<typeof getAddress>;
 
 /** Checksummed forms kept by `checksummed`; the memory starts afresh past this many. */
 const CHECKSUMS_KEPT = 16_384;

@@ -12,6 +12,8 @@ import { guardEventLoop } from './http/event-loop-guard';
 import { httpServerOptions, observeHttp } from './http/http-observability';
 import { createJsonLogger } from './logging/logger';
 import { MetricsRegistry } from './metrics/metrics';
+import type { TransientFailureClassifier } from './bus/transient';
+import { TRANSIENT_FAILURES } from './service.module';
 
 export interface ServiceDefinition<C> {
   /** Service name: NATS connection name, queue group and log context. */
@@ -94,7 +96,10 @@ export async function startService<C>(definition: ServiceDefinition<C>, override
     ...admissionOptions(definition, config),
     defaultTimeoutMs: config.BUS_TIMEOUT_MS,
   });
-  app.connectMicroservice({ strategy: server }, { inheritAppConfig: true }).useGlobalInterceptors(new TransientFailureInterceptor());
+  // Before the microservice is connected: connecting sets up its handlers, each with the global interceptors of that
+  // moment (it shares the app's settings; the interceptor lets HTTP requests pass untouched).
+  app.useGlobalInterceptors(new TransientFailureInterceptor(transientFailuresOf(app)));
+  app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
   app.enableShutdownHooks();
   void bus.connect();
   await app.startAllMicroservices();
@@ -112,6 +117,16 @@ export async function startService<C>(definition: ServiceDefinition<C>, override
       await bus.close();
     },
   };
+}
+
+/** The failures the service's modules know as busy or out of reach (ServiceModule's `transientFailures`). */
+function transientFailuresOf(app: INestApplication): readonly TransientFailureClassifier[] {
+  try {
+    return app.get<readonly TransientFailureClassifier[]>(TRANSIENT_FAILURES, { strict: false });
+  } catch {
+    // A root module that is not built on ServiceModule declares none.
+    return [];
+  }
 }
 
 /** Entry point for `main.ts`: start, or print the reason as a JSON line and exit non-zero. */

@@ -12,7 +12,6 @@ export * from './bus/chain-facts';
 export * from './health/health';
 export * from './health/health.module';
 export * from './bootstrap';
-export * from './database/database.module';
 export * from './bus/bus.module';
 export * from './service.module';
 export * from './config/sources';

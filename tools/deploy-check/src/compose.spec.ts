@@ -36,13 +36,16 @@ describe('docker/compose.yaml', () => {
       GATEWAY_PORT: '8080',
     });
     expect(composeSchemaProblems(overridden)).toEqual([]);
-    const gateway = objectAt(services(), 'gateway', 'environment');
-    expect(objectAt(objectAt(overridden, 'services'), 'gateway', 'environment')).toEqual({
-      ...gateway,
+    const indexer = objectAt(services(), 'indexer', 'environment');
+    expect(objectAt(objectAt(overridden, 'services'), 'indexer', 'environment')).toEqual({
+      ...indexer,
       RPC_URL_999: 'https://rpc.example/999',
       RPC_URL_4663: 'https://rpc.example/4663',
       SOURCES_CONFIG: '/etc/dex/sources.json',
+      DATABASE_URL: 'postgresql://dex:secret@postgres:5432/dex',
     });
+    // The gateway reaches no chain: the chains' settings are not its.
+    expect(objectAt(objectAt(overridden, 'services'), 'gateway', 'environment')).toEqual(objectAt(services(), 'gateway', 'environment'));
     expect(objectAt(objectAt(overridden, 'services'), 'aggregator-router', 'environment')?.DATABASE_URL).toBe('postgresql://dex:secret@postgres:5432/dex');
   });
 
@@ -56,7 +59,7 @@ describe('docker/compose.yaml', () => {
     for (const app of apps) {
       expect(objectAt(services(), app, 'depends_on', 'migrate')?.condition).toBe('service_completed_successfully');
       expect(objectAt(services(), app, 'depends_on', 'devnet')?.condition).toBe('service_healthy');
-      expect(objectAt(services(), app, 'environment')?.RPC_URL_999).toBe('http://devnet:8545');
+      expect(objectAt(services(), app, 'environment')?.RPC_URL_999).toBe(app === 'gateway' ? undefined : 'http://devnet:8545');
     }
   });
 

@@ -87,8 +87,9 @@ describe('k8s production overlay', () => {
   it('reads the database URL, the RPC URLs and the keeper key from Secrets', () => {
     const env = (app: string) => new Map(objectsAt(container(get(rendered.production, 'Deployment', app)), 'env').map((e) => [String(e.name), objectAt(e, 'valueFrom', 'secretKeyRef')]));
     expect(env('aggregator-router').get('DATABASE_URL')).toEqual({ name: 'dex-database', key: 'url' });
-    // The gateway keeps no data: no database URL.
+    // The gateway keeps no data and reaches no chain: no database URL, no RPC URL.
     expect(env('gateway').has('DATABASE_URL')).toBe(false);
+    expect([...env('gateway').keys()].filter((name) => name.startsWith('RPC_URL_'))).toEqual([]);
     expect(env('indexer').get('RPC_URL_999')).toEqual({ name: 'dex-rpc', key: 'RPC_URL_999' });
     expect(env('referral-keeper').get('KEEPER_PRIVATE_KEY')).toEqual({ name: 'dex-keeper', key: 'privateKey' });
   });

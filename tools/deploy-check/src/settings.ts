@@ -1,7 +1,7 @@
 // What each app needs from a deployment (apps/*/src/config.ts, README "Configuration"): its HTTP port, and the
 // settings that must be given there, i.e. the required ones and those whose built-in default only suits a
 // developer machine (NATS_URL and DATABASE_URL default to 127.0.0.1). Every app that follows chains also needs
-// RPC_URL_<chainId> for each chain of CHAIN_IDS (default 999,4663).
+// RPC_URL_<chainId> for each chain of CHAIN_IDS (default 999,4663); the gateway follows none (it asks the services).
 export interface AppSettings {
   readonly port: number;
   readonly required: readonly string[];
@@ -10,7 +10,7 @@ export interface AppSettings {
 }
 
 export const APPS: Readonly<Record<string, AppSettings>> = {
-  gateway: { port: 3000, required: ['NATS_URL'], chains: true },
+  gateway: { port: 3000, required: ['NATS_URL'], chains: false },
   'aggregator-router': { port: 3011, required: ['NATS_URL', 'DATABASE_URL', 'SOURCES_CONFIG'], chains: true },
   'amm-quoter': { port: 3012, required: ['NATS_URL', 'DATABASE_URL', 'SOURCES_CONFIG'], chains: true },
   'launchpad-service': { port: 3013, required: ['NATS_URL', 'DATABASE_URL', 'SOURCES_CONFIG'], chains: true },

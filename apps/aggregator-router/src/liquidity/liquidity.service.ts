@@ -2,7 +2,8 @@ import { createChainClient, readConcentratedPools, readPairReserves, sampleCoreP
 import { LiquidityRepository, type DbClient } from '@dex/db';
 import { ChainLiquidityState, concentratedStateOf, isConcentratedKind, RoutingViewBuilder, type RoutingView, type StoredLiquidity } from '@dex/liquidity';
 import type { SourceConfig, TokenMeta } from '@dex/messages';
-import { BusError, chainFreshness, ChainFactsSubscription, staleChainDetails, type ChainEndpoint, type ChainFactMessage, type Counter, type Gauge, type Histogram, type NatsBus } from '@dex/service';
+import { chainFreshness, staleChainDetails, type ChainEndpoint } from '@dex/chain-service';
+import { BusError, ChainFactsSubscription, type ChainFactMessage, type Counter, type Gauge, type Histogram, type NatsBus } from '@dex/service';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { getAddress, type Address } from 'viem';
 import type { ChainEntry } from './chain-config';

@@ -1,5 +1,6 @@
 import { createChainClient, type ChainPublicClient } from '@dex/chain';
-import { loadSourcesConfig, sourceContracts, type ChainEndpoint } from '@dex/service';
+import type { ChainEndpoint } from '@dex/chain-service';
+import { loadSourcesConfig, sourceContracts } from '@dex/service';
 import type { Address } from 'viem';
 import { SERVICE, type Config } from '../config';
 

@@ -1,6 +1,7 @@
 import { PoolRepository, type DbClient, type PoolSwapStats } from '@dex/db';
 import type { CorePoolData, CorePoolEntry } from '@dex/messages';
-import { BusError, DB_CLIENT } from '@dex/service';
+import { DB_CLIENT } from '@dex/chain-service';
+import { BusError } from '@dex/service';
 import { Inject, Injectable } from '@nestjs/common';
 import { readCorePools, readCorePoolState, readOraclePrices, readTokenMetadata, shortMessage } from '@dex/chain';
 import { formatUnits, getAddress, type Address } from 'viem';

@@ -10,7 +10,8 @@ import {
   type LaunchedToken,
   type ParsedRequestOf,
 } from '@dex/messages';
-import { BusError, DB_CLIENT } from '@dex/service';
+import { DB_CLIENT } from '@dex/chain-service';
+import { BusError } from '@dex/service';
 import { getAddress } from 'viem';
 import type { Address } from 'viem';
 import { LaunchpadReader, type ChainLaunchedToken } from './launchpad-reader';

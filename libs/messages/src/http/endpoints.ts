@@ -1,6 +1,6 @@
-import { keccak256, stringToHex, zeroAddress } from 'viem';
+import { keccak256, stringToHex } from 'viem/utils';
 import { z } from 'zod';
-import { healthReportSchema, type MessageContract } from '../contract';
+import { gatewayHealthReportSchema, healthReportSchema, type MessageContract } from '../contract';
 import { listDexesContract } from '../aggregator/dexes';
 import { balancesContract, poolsContract, routeContract, type RouteRequest } from '../aggregator/route';
 import { hasControlCharacters, INVALID_SEARCH_CONTROL, listTokensContract, MAX_TOKEN_LIMIT } from '../aggregator/tokens';
@@ -17,6 +17,9 @@ import {
   TOKEN_GRADUATING,
 } from '../launchpad/tokens';
 import { addressListParam, addressParam, booleanParam, chainIdField, chainIdParam, dexListParam, fail, got, integerParam, rawParam } from './fields';
+
+/** The zero address: no recipient. */
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 
 /**
  * The REST API, one entry per endpoint: its path, its parameters as the zod schema that validates them (the
@@ -185,9 +188,9 @@ export const routeInput = z
     }
     if (q.feeBps > 0 && q.feeRecipient === undefined) return fail(ctx, 'Missing required parameter: feeRecipient', 'feeRecipient is required when feeBps > 0');
     // The router's own address is refused by aggregator-router, which knows it for each chain.
-    if (q.feeBps > 0 && q.feeRecipient === zeroAddress) return fail(ctx, INVALID_FEE_RECIPIENT, 'the zero address cannot receive a fee (feeBps > 0)');
+    if (q.feeBps > 0 && q.feeRecipient === ZERO_ADDRESS) return fail(ctx, INVALID_FEE_RECIPIENT, 'the zero address cannot receive a fee (feeBps > 0)');
     // The router's own address is refused by aggregator-router, as for feeRecipient.
-    if (q.recipient === zeroAddress) return fail(ctx, INVALID_RECIPIENT, 'RouterV2 reverts InvalidRecipient for the zero address');
+    if (q.recipient === ZERO_ADDRESS) return fail(ctx, INVALID_RECIPIENT, 'RouterV2 reverts InvalidRecipient for the zero address');
     // A deadline needs someone to pay: the recipient, or else the sender when given.
     const recipient = q.recipient ?? (q.deadline !== undefined ? q.sender : undefined);
     if (q.deadline !== undefined && recipient === undefined) {
@@ -592,11 +595,11 @@ export const ENDPOINTS = {
     method: 'GET',
     path: '/health',
     tag: 'service',
-    summary: "Readiness of the gateway's dependencies (NATS, Postgres, each chain's RPC); 503 when one is down",
+    summary: "Readiness of the gateway (NATS) and of each service, as the service answers on NATS (its NATS, Postgres, each chain's RPC); 503 when one is down or does not answer",
     input: empty,
     pathParams: [],
-    body: dataEnvelope(healthReportSchema),
-    errors: [{ status: 503, message: 'a dependency is down (the body is the same report with success: false)' }],
+    body: dataEnvelope(gatewayHealthReportSchema),
+    errors: [{ status: 503, message: 'a dependency or a service is down (the body is the same report with success: false)' }],
   }),
   live: endpoint({
     operationId: 'live',

@@ -1,4 +1,4 @@
-import { isAddress } from 'viem';
+import { isAddress } from 'viem/utils';
 import { z } from 'zod';
 import { CHAIN_IDS, checksummed, type ChainId } from '../primitives';
 

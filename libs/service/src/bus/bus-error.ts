@@ -1,7 +1,7 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { catchError, throwError, type Observable } from 'rxjs';
-import { transientFailure } from './transient';
+import { transientFailure, type TransientFailureClassifier } from './transient';
 import { busErrorSchema, type BusErrorBody } from '@dex/messages';
 
 /**
@@ -32,18 +32,22 @@ export class BusError extends RpcException {
 }
 
 /**
- * Turns what a bus handler throws because a dependency is busy or out of reach (`transientFailure`) into a 503
- * BusError before Nest's exception layer sees it (that layer answers any error that is not a BusError as a generic
- * one, losing what it was, and the server would answer it 500). Other errors pass unchanged. It acts in the bus
- * context only: `startService` registers it on its microservice, whose settings the HTTP server shares.
+ * Turns what a bus handler throws because a dependency is busy or out of reach (`transientFailure`: a socket's
+ * failure, or what one of `classifiers` recognises) into a 503 BusError before Nest's exception layer sees it (that
+ * layer answers any error that is not a BusError as a generic one, losing what it was, and the server would answer
+ * it 500). Other errors pass unchanged. It acts in the bus context only: `startService` registers it globally
+ * (the microservice shares the app's settings), with the classifiers of the service's modules (ServiceModule's
+ * `transientFailures`).
  */
 @Injectable()
 export class TransientFailureInterceptor implements NestInterceptor {
+  constructor(private readonly classifiers: readonly TransientFailureClassifier[] = []) {}
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'rpc') return next.handle();
     return next.handle().pipe(
       catchError((err: unknown) => {
-        const transient = err instanceof BusError ? undefined : transientFailure(err);
+        const transient = err instanceof BusError ? undefined : transientFailure(err, this.classifiers);
         const subject = (context.switchToRpc().getContext() as { subject?: string } | undefined)?.subject ?? context.getHandler().name;
         return throwError(() => (transient ? new BusError(503, 'Service temporarily unavailable', `${subject}: ${transient}`, 1_000) : err));
       }),

@@ -1,4 +1,4 @@
-import { Controller, Get, Inject, Module, type DynamicModule, type Type } from '@nestjs/common';
+import { Controller, Get, Inject, Module, type DynamicModule } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Res } from '@nestjs/common';
 import { runChecks, type HealthCheck, type HealthReport } from './health';
@@ -13,8 +13,9 @@ export class HealthService {
     @Inject(HEALTH_CHECKS) private readonly checks: readonly HealthCheck[],
   ) {}
 
-  readiness(): Promise<HealthReport> {
-    return runChecks(this.service, this.checks);
+  /** The report of the service's checks, and of `more` beside them (the gateway's `/health` adds the services). */
+  readiness(more: readonly HealthCheck[] = []): Promise<HealthReport> {
+    return runChecks(this.service, [...this.checks, ...more]);
   }
 }
 
@@ -38,14 +39,10 @@ export class HealthController {
 
 @Module({})
 export class HealthModule {
-  static register(options: {
-    service: string;
-    checks: () => readonly HealthCheck[];
-    controllers?: Type[];
-  }): DynamicModule {
+  static register(options: { service: string; checks: () => readonly HealthCheck[] }): DynamicModule {
     return {
       module: HealthModule,
-      controllers: [HealthController, ...(options.controllers ?? [])],
+      controllers: [HealthController],
       providers: [
         { provide: SERVICE_NAME, useValue: options.service },
         { provide: HEALTH_CHECKS, useFactory: options.checks },

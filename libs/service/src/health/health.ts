@@ -1,11 +1,12 @@
-import { createChainClient, probeRpc, rpcProviders, type ChainPublicClient, type RpcFreshness } from '@dex/chain';
+import { healthContract } from '@dex/messages';
 import { withTimeout, type NatsBus } from '../bus/nats-bus';
-import type { ChainEndpoint } from '../config/config';
 
 /** One dependency the service needs to do its work. `run` rejects when the dependency is unusable. */
 export interface HealthCheck {
   readonly name: string;
   run(): Promise<Record<string, unknown> | void>;
+  /** How long the check may take, milliseconds; the report's bound when unset. */
+  readonly timeoutMs?: number;
 }
 
 export interface CheckResult {
@@ -21,18 +22,35 @@ export interface HealthReport {
   checks: Record<string, CheckResult>;
 }
 
-/** Runs every check in parallel, each bounded by `timeoutMs`. */
+/** A check's failure that says more than its message: `details` stand beside `error` in the report. */
+export class CheckFailure extends Error {
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'CheckFailure';
+  }
+}
+
+/** Runs every check in parallel, each bounded by its own `timeoutMs` or else by `timeoutMs`. */
 export async function runChecks(service: string, checks: readonly HealthCheck[], timeoutMs = 2_500): Promise<HealthReport> {
   const entries = await Promise.all(
     checks.map(async (check): Promise<[string, CheckResult]> => {
       const started = performance.now();
+      const bound = check.timeoutMs ?? timeoutMs;
       try {
-        const details = await withTimeout(check.run(), timeoutMs, `no answer within ${timeoutMs} ms`);
+        const details = await withTimeout(check.run(), bound, `no answer within ${bound} ms`);
         return [check.name, { status: 'up', latencyMs: Math.round(performance.now() - started), ...(details ?? {}) }];
       } catch (err) {
         return [
           check.name,
-          { status: 'down', latencyMs: Math.round(performance.now() - started), error: err instanceof Error ? err.message : String(err) },
+          {
+            status: 'down',
+            latencyMs: Math.round(performance.now() - started),
+            error: err instanceof Error ? err.message : String(err),
+            ...(err instanceof CheckFailure ? err.details : {}),
+          },
         ];
       }
     }),
@@ -51,28 +69,27 @@ export function natsCheck(bus: NatsBus): HealthCheck {
 }
 
 /**
- * The chain's node answers and serves the configured chain id (through the providers' fallback when there are
- * several); with several providers the report also says how each one stands.
+ * Another service's readiness, asked on its `<service>.health` subject: up when it answers within `timeoutMs` that
+ * every one of its checks is up, down when it does not answer in time (or at all) or reports a check down. Its own
+ * checks come along under `checks`, either way.
  */
-export function rpcCheck(endpoint: ChainEndpoint, client?: ChainPublicClient): HealthCheck {
-  const rpc = client ?? createChainClient({ chainId: endpoint.chainId, rpcUrl: endpoint.rpcUrl, timeoutMs: 2_000, providers: endpoint.providers });
-  const several = endpoint.rpcUrl.includes(',');
+export function serviceCheck(bus: NatsBus, service: string, timeoutMs: number): HealthCheck {
+  const contract = healthContract(service);
   return {
-    name: `rpc:${endpoint.chainId}`,
+    name: service,
+    // The bus's own timeout answers first, saying what happened; this bound is only a backstop.
+    timeoutMs: timeoutMs + 500,
     run: async () => {
-      const probe = await probeRpc(rpc);
-      return { blockNumber: probe.blockNumber.toString(), ...(several ? { providers: chainFreshness(endpoint).providers } : {}) };
+      const reply = await bus.request(contract, {}, { timeoutMs });
+      if (!reply.ok) throw new Error(reply.error.details ? `${reply.error.message}: ${reply.error.details}` : reply.error.message);
+      const { status, checks } = reply.data;
+      if (status !== 'ok') {
+        const down = Object.entries(checks)
+          .filter(([, c]) => c.status !== 'up')
+          .map(([name]) => name);
+        throw new CheckFailure(`${down.join(', ') || 'a check'} down`, { checks });
+      }
+      return { checks };
     },
   };
-}
-
-/** How fresh the chain's RPC providers are (the look at their heads starts with the first call). */
-export function chainFreshness(endpoint: ChainEndpoint): RpcFreshness {
-  return rpcProviders(endpoint.chainId, endpoint.rpcUrl, endpoint.providers).freshness();
-}
-
-/** The `details` of a 503 for a stale chain: how long, the bound, and each provider's state. */
-export function staleChainDetails(f: RpcFreshness): string {
-  const providers = f.providers.map((p) => `${p.url} ${p.state}${p.head ? ` at block ${p.head}` : ''}${p.error ? ` (${p.error})` : ''}`).join('; ');
-  return `no usable block from any RPC provider for ${Math.round(f.sinceMs / 1000)} s (bound ${f.staleAfterMs / 1000} s): ${providers}`;
 }

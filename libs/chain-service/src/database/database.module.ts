@@ -1,6 +1,6 @@
 import { Global, Inject, Injectable, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { checkDatabase, createPrismaClient, type DbClient } from '@dex/db';
-import type { HealthCheck } from '../health/health';
+import type { HealthCheck } from '@dex/service';
 
 export const DB_CLIENT = Symbol('DB_CLIENT');
 

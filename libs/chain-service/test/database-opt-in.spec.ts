@@ -1,13 +1,14 @@
-// The database is opt-in: ServiceModule connects a Postgres client and checks it for readiness only for a
-// service that passes its `databaseUrl`.
+// The database is opt-in: ChainServiceModule connects a Postgres client and checks it for readiness only for a
+// service that passes its `databaseUrl`; each chain is a readiness check of its own.
 import 'reflect-metadata';
 import { Test, type TestingModule } from '@nestjs/testing';
-import { createJsonLogger, DB_CLIENT, HealthService, NatsBus, ServiceModule, type ServiceModuleOptions } from '../src';
+import { createJsonLogger, HealthService, NatsBus } from '@dex/service';
+import { ChainServiceModule, DB_CLIENT, type ChainServiceModuleOptions } from '../src';
 
 // Nothing listens on these ports: every check fails fast.
-const compile = (options: Partial<ServiceModuleOptions>) => {
+const compile = (options: Partial<ChainServiceModuleOptions>) => {
   const bus = new NatsBus({ url: 'nats://127.0.0.1:1', name: 'opt-in', logger: createJsonLogger('opt-in', 'fatal') });
-  return Test.createTestingModule({ imports: [ServiceModule.register({ service: 'opt-in', bus, ...options })] }).compile();
+  return Test.createTestingModule({ imports: [ChainServiceModule.register({ service: 'opt-in', bus, ...options })] }).compile();
 };
 
 describe('the database module of a service', () => {
@@ -34,9 +35,9 @@ describe('the database module of a service', () => {
     const bus = new NatsBus({ url: 'nats://127.0.0.1:1', name: 'opt-in', logger: createJsonLogger('opt-in', 'fatal') });
     const chains = [{ chainId: 999, rpcUrl: 'http://127.0.0.1:1' }];
     const withDb = await Test.createTestingModule({
-      imports: [ServiceModule.forSettings('opt-in', { chains, DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/dex' }, bus, {})],
+      imports: [ChainServiceModule.forSettings('opt-in', { chains, DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/dex' }, bus, {})],
     }).compile();
-    const without = await Test.createTestingModule({ imports: [ServiceModule.forSettings('opt-in', { chains }, bus, {})] }).compile();
+    const without = await Test.createTestingModule({ imports: [ChainServiceModule.forSettings('opt-in', { chains }, bus, {})] }).compile();
     modules.push(withDb, without);
     expect(Object.keys((await withDb.get(HealthService, { strict: false }).readiness()).checks).sort()).toEqual(['nats', 'postgres', 'rpc:999']);
     expect(() => without.get(DB_CLIENT, { strict: false })).toThrow();
