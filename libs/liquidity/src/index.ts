@@ -6,4 +6,4 @@ export * from './concentrated-messages';
 export * from './leg-quotes';
 export type { PoolKindState } from './pool-record';
 export type { KindSnapshot, LiquidityKindModule, PoolIdentity, SnapshotInputs, StoredKindState } from './kinds/kind-module';
-export { isConcentratedKind, KIND_MODULES, kindModule, type ConcentratedKind, type ReservesKind } from './kinds/registry';
+export { isConcentratedKind, isReservesKind, KIND_MODULES, kindModule, type ConcentratedKind, type ReservesKind } from './kinds/registry';

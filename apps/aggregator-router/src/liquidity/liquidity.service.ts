@@ -1,6 +1,6 @@
 import { createChainClient, readConcentratedPools, readPairReserves, sampleCorePools, type ChainPublicClient, type CorePoolSample } from '@dex/chain';
 import { LiquidityRepository, type DbClient } from '@dex/db';
-import { ChainLiquidityState, concentratedStateOf, isConcentratedKind, RoutingViewBuilder, type RoutingView, type StoredLiquidity } from '@dex/liquidity';
+import { ChainLiquidityState, concentratedStateOf, isConcentratedKind, isReservesKind, kindModule, RoutingViewBuilder, type ConcentratedKind, type ReservesKind, type RoutingView, type StoredLiquidity } from '@dex/liquidity';
 import type { SourceConfig, TokenMeta } from '@dex/messages';
 import { chainFreshness, staleChainDetails, type ChainEndpoint } from '@dex/chain-service';
 import { BusError, ChainFactsSubscription, type ChainFactMessage, type Counter, type Gauge, type Histogram, type NatsBus } from '@dex/service';
@@ -42,8 +42,8 @@ export class ChainLiquidity {
   private readonly coreLast = new Map<string, CorePoolSample>();
   private readonly configured = new Map<string, TokenMeta>();
   private readonly sourceNames: ReadonlyMap<number, string>;
-  /** The routerIndexes of the configured core sources. */
-  private readonly coreSources: ReadonlySet<number>;
+  /** The routerIndexes of the configured sources whose pools are sampled at each block (core). */
+  private readonly sampledSources: ReadonlySet<number>;
   private readonly views: RoutingViewBuilder;
   /** Told of each new snapshot (the route searches' worker builds the same graph from it). */
   private readonly viewListeners: ((view: LiquiditySnapshot) => void)[] = [];
@@ -63,7 +63,7 @@ export class ChainLiquidity {
     private readonly options: ChainLiquidityOptions = {},
   ) {
     this.sourceNames = new Map(sources.map((s) => [s.routerIndex, s.name]));
-    this.coreSources = new Set(sources.filter((s) => s.kind === 'core').map((s) => s.routerIndex));
+    this.sampledSources = new Set(sources.filter((s) => kindModule(s.kind)?.sampled).map((s) => s.routerIndex));
     this.logger = new Logger(`Liquidity:${chainId}`);
     for (const t of [entry.wrappedNative, ...entry.tokens]) this.configured.set(t.address.toLowerCase(), { ...t, address: getAddress(t.address) });
     this.views = new RoutingViewBuilder({
@@ -160,7 +160,7 @@ export class ChainLiquidity {
 
   /** The state's core pools of a configured core source: those sampled at each block. */
   private sampledCorePools(state: ChainLiquidityState) {
-    return state.corePools().filter((p) => this.coreSources.has(p.routerIndex));
+    return state.corePools().filter((p) => this.sampledSources.has(p.routerIndex));
   }
 
   /**
@@ -205,11 +205,11 @@ export class ChainLiquidity {
   }
 
   private async withUnknownReserves(start: StoredLiquidity): Promise<StoredLiquidity> {
-    const unknown = start.pools.filter((p) => (p.kind === 'uniswap-v2' || p.kind === 'stable') && !p.reserves);
+    const unknown = start.pools.filter((p) => isReservesKind(p.kind) && !p.reserves);
     if (unknown.length === 0) return start;
     const reserves = await readPairReserves(this.client, {
       blockNumber: start.block,
-      pools: unknown.map((p) => ({ address: getAddress(p.address), kind: p.kind as 'uniswap-v2' | 'stable' })),
+      pools: unknown.map((p) => ({ address: getAddress(p.address), kind: p.kind as ReservesKind })),
     });
     const read = new Map(unknown.map((p, i) => [p.address, reserves[i]]));
     return { ...start, pools: start.pools.map((p) => (read.get(p.address) ? { ...p, reserves: read.get(p.address) } : p)) };
@@ -226,7 +226,7 @@ export class ChainLiquidity {
     const started = performance.now();
     const reads = await readConcentratedPools(this.client, {
       blockNumber: start.block,
-      pools: pools.map((p) => ({ address: getAddress(p.address), kind: p.kind as 'uniswap-v3' | 'algebra' })),
+      pools: pools.map((p) => ({ address: getAddress(p.address), kind: p.kind as ConcentratedKind })),
     });
     const read = new Map(pools.map((p, i) => [p.address, reads[i]]));
     const missing = reads.filter((r) => !r).length;
@@ -251,7 +251,7 @@ export class ChainLiquidity {
     const block = state.block;
     const reads = await readConcentratedPools(this.client, {
       blockNumber: block,
-      pools: pools.map((p) => ({ address: getAddress(p.address), kind: p.kind as 'uniswap-v3' | 'algebra' })),
+      pools: pools.map((p) => ({ address: getAddress(p.address), kind: p.kind as ConcentratedKind })),
     });
     reads.forEach((read, i) => {
       // A pool without code at the block (created later) or that did not answer stays without state: read again

@@ -36,7 +36,8 @@ export class GasPrices {
     const known = this.known.get(chain.chainId);
     const stale = known && known.blockNumber < blockNumber ? Promise.resolve(known.prices) : undefined;
     if (cached && cached.blockNumber === blockNumber) return known?.blockNumber === blockNumber ? Promise.resolve(known.prices) : (stale ?? cached.prices);
-    const oracle = chain.sources.find((s) => s.kind === 'core')?.addresses.oracle as Address | undefined;
+    // The oracle of the chain's core AMM (the source configured with one) prices the native coin in USD.
+    const oracle = chain.sources.find((s) => s.addresses.oracle !== undefined)?.addresses.oracle as Address | undefined;
     const prices = Promise.all([
       chain.client.getGasPrice(),
       oracle ? readOraclePrices(chain.client, { oracle, tokens: [chain.wrappedNative], blockNumber }).then(([p]) => p) : Promise.resolve(undefined),

@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CheckpointRepository, TokenRepository, type DbClient } from '@dex/db';
 import { hasControlCharacters, INVALID_SEARCH_CONTROL, listTokensContract, type ParsedRequestOf, type ResponseOf } from '@dex/messages';
 import { DB_CLIENT } from '@dex/chain-service';
+import { transfersTokens } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { getAddress } from 'viem';
 import { LiquidityService } from '../liquidity/liquidity.service';
@@ -83,7 +84,7 @@ export class TokensHandler {
       let best: { pool: string; liquidity: number } | undefined;
       for (const legs of snapshot.graph.legs.get(token.toLowerCase())?.values() ?? []) {
         for (const leg of legs) {
-          if (leg.pool.kind === 'launchpad') continue;
+          if (!transfersTokens(leg.pool.kind)) continue;
           if (!best || leg.liquidity > best.liquidity) best = { pool: leg.pool.address, liquidity: leg.liquidity };
         }
       }

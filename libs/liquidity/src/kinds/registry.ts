@@ -5,6 +5,7 @@
 import type { LiquidityPoolKind } from '../facts';
 import { algebraKind } from './algebra';
 import type { ConcentratedKind } from './concentrated';
+import type { ReservesKind } from './reserves';
 import { coreKind } from './core';
 import type { LiquidityKindModule } from './kind-module';
 import { launchpadKind } from './launchpad';
@@ -36,3 +37,6 @@ export function kindModule(kind: string): LiquidityKindModule | undefined {
 
 /** Whether the kind's pools keep a concentrated state (`LiquidityKindModule.concentrated`). */
 export const isConcentratedKind = (kind: string): kind is ConcentratedKind => kindModule(kind)?.concentrated ?? false;
+
+/** Whether the kind's pools keep two reserves (`LiquidityKindModule.reserves`). */
+export const isReservesKind = (kind: string): kind is ReservesKind => kindModule(kind)?.reserves ?? false;
