@@ -35,8 +35,11 @@ export async function startTestStack(options: TestStackOptions): Promise<TestSta
     await Promise.all([chains.stop(), db.drop(), nats.dispose()]);
   };
   const env = { ...chains.env, NATS_URL: nats.url, DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, ...options.env };
+  // The gateway's /health asks the services of the stack (`HEALTH_SERVICES`), unless a test names others.
+  const services = options.apps.filter((name) => name !== 'gateway' && name !== 'devnet');
+  const appEnv = (name: string, extra: Record<string, string>) => ({ ...env, ...(name === 'gateway' && services.length > 0 ? { HEALTH_SERVICES: services.join(',') } : {}), ...options.env, ...extra });
   const startApps = async (names: readonly string[], extra: Record<string, string> = {}) => {
-    const started = await Promise.allSettled(names.map(async (name) => apps.set(name, await startApp(name, { ...env, ...extra }))));
+    const started = await Promise.allSettled(names.map(async (name) => apps.set(name, await startApp(name, appEnv(name, extra)))));
     const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw failed.reason;
   };
