@@ -13,7 +13,6 @@
  * engine's swap functions fill such swaps partially, up to the price limit (the engine's legs then quote 0).
  */
 import { testERC20Abi, testERC20Bytecode } from '@dex/abis';
-import { devAccounts, startAnvil, type AnvilNode } from '@dex/devnet-kit';
 import { compileConcentratedActor } from '@dex/testing';
 import {
   legsOf,
@@ -35,60 +34,20 @@ import quoterV2Artifact from '@uniswap/v3-periphery/artifacts/contracts/lens/Quo
 import { CurrencyAmount, Token } from '@uniswap/sdk-core';
 import { Pool, Tick, TickListDataProvider } from '@uniswap/v3-sdk';
 import JSBI from 'jsbi';
-import {
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  getAddress,
-  getContractAddress,
-  http,
-  keccak256,
-  parseEventLogs,
-  toHex,
-  type Abi,
-  type Address,
-  type Hex,
-  type Log,
-  type PublicClient,
-  type WalletClient,
-} from 'viem';
-import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { getAddress, getContractAddress, keccak256, parseEventLogs, toHex, type Abi, type Address, type Log } from 'viem';
+import { artifact, CALL_GAS, CHAIN_ID, inParallel, sendAll, startOnchainChain, type Artifact, type OnchainChain } from './onchain-chain';
 import { int, mulberry32, pick, randomAmount, randomPool, ticksOf, type PoolPlan, type Random } from './random-pools';
 
 jest.setTimeout(300_000);
 
 const POOLS_PER_KIND = 200;
 const SWAPS_PER_POOL = 50;
-const CHAIN_ID = 31_337;
-/** eth_call gas: a swap to the price limit on tick spacing 1 walks thousands of bitmap words. */
-const CALL_GAS = 4_000_000_000n;
 const V3_TIERS = [
   { fee: 100, tickSpacing: 1 },
   { fee: 500, tickSpacing: 10 },
   { fee: 3000, tickSpacing: 60 },
   { fee: 10000, tickSpacing: 200 },
 ] as const;
-
-interface Artifact {
-  readonly abi: Abi;
-  readonly bytecode: Hex;
-}
-const artifact = (a: { abi: unknown; bytecode: string }): Artifact => ({ abi: a.abi as Abi, bytecode: a.bytecode as Hex });
-
-/** Runs `f` over `items` with at most `limit` at a time. */
-async function inParallel<T, R>(items: readonly T[], limit: number, f: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await f(items[i], i);
-      }
-    }),
-  );
-  return results;
-}
 
 interface Outcome {
   readonly ok: boolean;
@@ -115,10 +74,7 @@ function sdkPool(pool: UniswapV3PoolSnapshot): Pool {
 }
 
 describe('concentrated pools on chain: the engine against QuoterV2 and the Algebra pools, to the wei', () => {
-  let node: AnvilNode;
-  let client: PublicClient;
-  let wallet: WalletClient;
-  let account: PrivateKeyAccount;
+  let chain: OnchainChain;
   let actor: Address;
   let actorAbi: Abi;
   let tokens: Address[];
@@ -126,37 +82,15 @@ describe('concentrated pools on chain: the engine against QuoterV2 and the Algeb
   let quoter: Address;
   let algebraFactory: Address;
 
-  const deploy = async (a: Artifact, args: readonly unknown[] = []): Promise<Address> => {
-    const hash = await wallet.deployContract({ abi: a.abi, bytecode: a.bytecode, args, account, chain: wallet.chain } as never);
-    const receipt = await client.waitForTransactionReceipt({ hash });
-    if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error('deployment failed');
-    return getAddress(receipt.contractAddress);
-  };
-  const send = async (address: Address, abi: Abi, functionName: string, args: readonly unknown[]) => {
-    const hash = await wallet.writeContract({ address, abi, functionName, args, account, chain: wallet.chain, gas: 30_000_000n } as never);
-    const receipt = await client.waitForTransactionReceipt({ hash });
-    if (receipt.status !== 'success') {
-      // The reason, from the same call simulated at the block before.
-      const reason = await client
-        .simulateContract({ address, abi, functionName, args, account: account.address, blockNumber: receipt.blockNumber - 1n, gas: 30_000_000n })
-        .then(() => 'no revert in simulation', (e: Error) => e.message.split('\n').slice(0, 3).join(' '));
-      throw new Error(`${functionName} reverted (tx ${hash}): ${reason} ${JSON.stringify(args, (_, v) => (typeof v === "bigint" ? String(v) : v))}`);
-    }
-    return receipt;
-  };
+  const deploy = (a: Artifact, args: readonly unknown[] = []) => chain.deploy(a, args);
+  const send = (address: Address, abi: Abi, functionName: string, args: readonly unknown[]) => chain.send(address, abi, functionName, args);
 
   beforeAll(async () => {
     // The test actor of libs/testing (ConcentratedActor.sol): set-ups, reads and batches of quotes in one call each.
     const compiled = await compileConcentratedActor();
     actorAbi = compiled.abi;
-    node = await startAnvil({ chainId: CHAIN_ID, accounts: 1 });
-    const chain = defineChain({ id: CHAIN_ID, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [node.rpcUrl] } } });
-    const transport = http(node.rpcUrl, { timeout: 120_000 });
-    client = createPublicClient({ chain, transport, pollingInterval: 20, cacheTime: 0 });
-    account = privateKeyToAccount(devAccounts()[0].privateKey);
-    wallet = createWalletClient({ chain, transport, account });
-    // Room for quotes that walk the whole tick range.
-    await client.request({ method: 'evm_setBlockGasLimit' as never, params: [toHex(CALL_GAS * 2n)] as never });
+    chain = await startOnchainChain();
+    const { client, account } = chain;
 
     actor = await deploy(compiled);
     // 21 tokens: 210 pairs, a pair per pool of each kind.
@@ -182,7 +116,7 @@ describe('concentrated pools on chain: the engine against QuoterV2 and the Algeb
   });
 
   afterAll(async () => {
-    await node?.stop();
+    await chain?.node.stop();
   });
 
   const pairs = (): [Address, Address][] => tokens.flatMap((a, i) => tokens.slice(i + 1).map((b) => [a, b] as [Address, Address]));
@@ -232,15 +166,10 @@ describe('concentrated pools on chain: the engine against QuoterV2 and the Algeb
 
   /** Sends the set-ups one after the other without waiting (anvil mines each at once), then waits for them all. */
   async function setUpPools(setUps: readonly PoolSetUp[]): Promise<(UniswapV3PoolSnapshot | AlgebraPoolSnapshot)[]> {
-    const nonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
-    const hashes: Hex[] = [];
-    for (const [i, u] of setUps.entries()) {
-      hashes.push(await wallet.writeContract({ address: actor, abi: actorAbi, functionName: u.functionName, args: u.args, account, chain: wallet.chain, gas: 30_000_000n, nonce: nonce + i } as never));
-    }
+    const receipts = await sendAll(chain, setUps.map((u) => ({ address: actor, abi: actorAbi, functionName: u.functionName, args: u.args })));
     return inParallel(setUps, 8, async (u, i) => {
-      const receipt = await client.waitForTransactionReceipt({ hash: hashes[i] });
-      expect({ setUp: u.args, status: receipt.status }).toEqual({ setUp: u.args, status: 'success' });
-      return readPool(u, receipt.logs);
+      expect({ setUp: u.args, status: receipts[i].status }).toEqual({ setUp: u.args, status: 'success' });
+      return readPool(u, receipts[i].logs);
     });
   }
 
@@ -258,12 +187,12 @@ describe('concentrated pools on chain: the engine against QuoterV2 and the Algeb
     const [token0, token1] = BigInt(pair[0]) < BigInt(pair[1]) ? pair : [pair[1], pair[0]];
     const base = { address: poolAddress, routerIndex: kind === 'algebra' ? 6 : 5, token0, token1, decimals0: 18, decimals1: 18 };
     if (kind === 'uniswap-v3') {
-      const [sqrtPriceX96, tick, liquidity, nets, initialized] = (await client.readContract({ address: actor, abi: actorAbi, functionName: 'readV3', args: [poolAddress, indices] })) as [bigint, number, bigint, bigint[], boolean[]];
+      const [sqrtPriceX96, tick, liquidity, nets, initialized] = (await chain.client.readContract({ address: actor, abi: actorAbi, functionName: 'readV3', args: [poolAddress, indices] })) as [bigint, number, bigint, bigint[], boolean[]];
       expect(initialized.every(Boolean)).toBe(true);
       expect(nets).toEqual(ticks.map((t) => t.liquidityNet));
       return { ...base, kind: 'uniswap-v3', sqrtPriceX96, tick, liquidity, fee, tickSpacing: plan.tickSpacing, ticks: indices.map((index, i) => ({ index, liquidityNet: nets[i] })) };
     }
-    const [price, tick, lastFee, spacing, liquidity, deltas, initialized] = (await client.readContract({ address: actor, abi: actorAbi, functionName: 'readAlgebra', args: [poolAddress, indices] })) as [bigint, number, number, number, bigint, bigint[], boolean[]];
+    const [price, tick, lastFee, spacing, liquidity, deltas, initialized] = (await chain.client.readContract({ address: actor, abi: actorAbi, functionName: 'readAlgebra', args: [poolAddress, indices] })) as [bigint, number, number, number, bigint, bigint[], boolean[]];
     expect([lastFee, spacing]).toEqual([fee, plan.tickSpacing]);
     expect(initialized.every(Boolean)).toBe(true);
     expect(deltas).toEqual(ticks.map((t) => t.liquidityNet));
@@ -297,12 +226,12 @@ describe('concentrated pools on chain: the engine against QuoterV2 and the Algeb
 
   async function quoteOnChain(kind: Kind, pool: UniswapV3PoolSnapshot | AlgebraPoolSnapshot, quotes: Quote[]): Promise<Outcome[]> {
     const args = kind === 'uniswap-v3' ? [quoter, pool.address, pool.fee, quotes] : [pool.address, quotes];
-    const { result } = await client.simulateContract({
+    const { result } = await chain.client.simulateContract({
       address: actor,
       abi: actorAbi,
       functionName: kind === 'uniswap-v3' ? 'quoteV3' : 'quoteAlgebra',
       args,
-      account: account.address,
+      account: chain.account.address,
       gas: CALL_GAS,
     });
     return result as Outcome[];

@@ -30,12 +30,15 @@ export const quoterV2Abi = parseAbi([
   'function quoteExactInputSingle(QuoteExactInputSingleParams params) returns (uint256 amountOut, uint160 sqrtPriceX96After, uint32 initializedTicksCrossed, uint256 gasEstimate)',
 ]);
 
-/** The test actor, compiled with solc-js (loaded here, not with the module: most users of this lib need no compiler). */
-export async function compileConcentratedActor(): Promise<ConcentratedActorArtifact> {
+/**
+ * A test contract of this folder compiled with solc-js (loaded here, not with the module: most users of this lib need
+ * no compiler), via-IR for Cancun.
+ */
+export async function compileTestContract(file: string, name: string): Promise<ConcentratedActorArtifact> {
   const { default: solc } = await import('solc');
   const input = {
     language: 'Solidity',
-    sources: { 'ConcentratedActor.sol': { content: readFileSync(join(__dirname, 'ConcentratedActor.sol'), 'utf8') } },
+    sources: { [file]: { content: readFileSync(join(__dirname, file), 'utf8') } },
     settings: { optimizer: { enabled: true, runs: 200 }, viaIR: true, evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
@@ -44,9 +47,15 @@ export async function compileConcentratedActor(): Promise<ConcentratedActorArtif
   };
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length > 0) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
-  const c = output.contracts['ConcentratedActor.sol'].ConcentratedActor;
+  const c = output.contracts[file][name];
   return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
 }
+
+/** The concentrated-liquidity test actor (`ConcentratedActor.sol`). */
+export const compileConcentratedActor = (): Promise<ConcentratedActorArtifact> => compileTestContract('ConcentratedActor.sol', 'ConcentratedActor');
+
+/** The Uniswap V4 test actor (`UniswapV4Actor.sol`): pools set up and swaps quoted through the PoolManager's `unlock`. */
+export const compileUniswapV4Actor = (): Promise<ConcentratedActorArtifact> => compileTestContract('UniswapV4Actor.sol', 'UniswapV4Actor');
 
 export interface ConcentratedChainOptions {
   readonly chainId: number;

@@ -1,0 +1,86 @@
+/**
+ * A private anvil chain for the on-chain differential tests: a read client and a wallet, deployment from an artifact,
+ * transactions that explain their revert, a block gas limit with room for quotes that walk the whole tick range, and
+ * a pool of concurrent calls.
+ */
+import { devAccounts, startAnvil, type AnvilNode } from '@dex/devnet-kit';
+import { createPublicClient, createWalletClient, defineChain, getAddress, http, toHex, type Abi, type Address, type Hex, type PublicClient, type TransactionReceipt, type WalletClient } from 'viem';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+
+export const CHAIN_ID = 31_337;
+/** eth_call gas: a swap to the price limit on tick spacing 1 walks thousands of bitmap words. */
+export const CALL_GAS = 4_000_000_000n;
+
+export interface Artifact {
+  readonly abi: Abi;
+  readonly bytecode: Hex;
+}
+export const artifact = (a: { abi: unknown; bytecode: string }): Artifact => ({ abi: a.abi as Abi, bytecode: a.bytecode as Hex });
+
+export interface OnchainChain {
+  readonly node: AnvilNode;
+  readonly client: PublicClient;
+  readonly wallet: WalletClient;
+  readonly account: PrivateKeyAccount;
+  deploy(a: Artifact, args?: readonly unknown[]): Promise<Address>;
+  /** A transaction, waited for; a revert throws with the reason of the same call simulated at the block before. */
+  send(address: Address, abi: Abi, functionName: string, args: readonly unknown[]): Promise<TransactionReceipt>;
+}
+
+export async function startOnchainChain(): Promise<OnchainChain> {
+  const node = await startAnvil({ chainId: CHAIN_ID, accounts: 1 });
+  const chain = defineChain({ id: CHAIN_ID, name: 'anvil', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [node.rpcUrl] } } });
+  const transport = http(node.rpcUrl, { timeout: 120_000 });
+  const client = createPublicClient({ chain, transport, pollingInterval: 20, cacheTime: 0 });
+  const account = privateKeyToAccount(devAccounts()[0].privateKey);
+  const wallet = createWalletClient({ chain, transport, account });
+  // Room for quotes that walk the whole tick range.
+  await client.request({ method: 'evm_setBlockGasLimit' as never, params: [toHex(CALL_GAS * 2n)] as never });
+  const deploy = async (a: Artifact, args: readonly unknown[] = []): Promise<Address> => {
+    const hash = await wallet.deployContract({ abi: a.abi, bytecode: a.bytecode, args, account, chain: wallet.chain } as never);
+    const receipt = await client.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error('deployment failed');
+    return getAddress(receipt.contractAddress);
+  };
+  const send = async (address: Address, abi: Abi, functionName: string, args: readonly unknown[]) => {
+    const hash = await wallet.writeContract({ address, abi, functionName, args, account, chain: wallet.chain, gas: 30_000_000n } as never);
+    const receipt = await client.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success') {
+      const reason = await client
+        .simulateContract({ address, abi, functionName, args, account: account.address, blockNumber: receipt.blockNumber - 1n, gas: 30_000_000n })
+        .then(() => 'no revert in simulation', (e: Error) => e.message.split('\n').slice(0, 3).join(' '));
+      throw new Error(`${functionName} reverted (tx ${hash}): ${reason} ${JSON.stringify(args, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`);
+    }
+    return receipt;
+  };
+  return { node, client, wallet, account, deploy, send };
+}
+
+/** Runs `f` over `items` with at most `limit` at a time. */
+export async function inParallel<T, R>(items: readonly T[], limit: number, f: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await f(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+/**
+ * Sends the transactions one after the other without waiting (anvil mines each at once), then waits for them all,
+ * eight at a time.
+ */
+export async function sendAll(chain: OnchainChain, calls: readonly { address: Address; abi: Abi; functionName: string; args: readonly unknown[]; value?: bigint }[]): Promise<TransactionReceipt[]> {
+  const { client, wallet, account } = chain;
+  const nonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
+  const hashes: Hex[] = [];
+  for (const [i, c] of calls.entries()) {
+    hashes.push(await wallet.writeContract({ ...c, account, chain: wallet.chain, gas: 30_000_000n, nonce: nonce + i } as never));
+  }
+  return inParallel(hashes, 8, (hash) => client.waitForTransactionReceipt({ hash }));
+}
