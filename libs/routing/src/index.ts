@@ -53,6 +53,7 @@ export { getSqrtRatioAtTick, MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK 
 export { type ConcentratedPoolState, type TickLiquidity, TickTable } from './pools/concentrated/tick-table';
 export { swapAlgebra, swapUniswapV3, type SwapResult } from './pools/concentrated/concentrated-math';
 export { ConcentratedLeg, stateOf } from './pools/concentrated/concentrated-leg';
+export { MAX_LP_FEE, swapUniswapV4 } from './pools/uniswap-v4/uniswap-v4-swap';
 export {
   CURVE_SALE_SUPPLY,
   curveFromReserves,

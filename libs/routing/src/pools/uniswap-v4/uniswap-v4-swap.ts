@@ -1,0 +1,36 @@
+/**
+ * Uniswap V4's swap (v4-core `Pool.swap`, inside the singleton PoolManager) of a pool without hooks and without a
+ * protocol fee: the tick-bitmap walk and the steps of Uniswap V3's pool, at the pool's LP fee in pips (any fee below
+ * 100%; a dynamic-fee pool's as its slot0 holds it). Two conventions differ from V3's and are the caller's: V4's
+ * `amountSpecified` is negative for an exact input (here, as for V3, positive), and a pool is named by its key's id,
+ * not an address. The differential test `libs/routing/integration/uniswap-v4-onchain.spec.ts` holds it equal to
+ * the PoolManager's own swap and to V4Quoter on v4-core's and v4-periphery's bytecode, to the wei.
+ *
+ * Not a kind of the registry yet: the engine routes V4 pools once RouterV2 executes V4 swaps and the indexer follows
+ * the PoolManager's events.
+ */
+import { swapUniswapV3 } from '../concentrated/concentrated-math';
+import { ConcentratedMathError } from '../concentrated/full-math';
+import type { SwapLadder } from '../concentrated/swap-ladder';
+import type { ConcentratedPoolState } from '../concentrated/tick-table';
+import type { SwapResult } from '../concentrated/concentrated-math';
+
+/** V4's largest LP fee, pips: 100%. */
+export const MAX_LP_FEE = 1_000_000;
+
+/** A swap's balance delta is two int128: the swapper pays at most 2^127 and receives at most 2^127 - 1. */
+const MAX_PAID = 1n << 127n;
+const MAX_RECEIVED = (1n << 127n) - 1n;
+
+/**
+ * The swap of `amountSpecified` (> 0 an exact input, fee included; < 0 an exact output) at V4's default price limits
+ * or `limit`. A pool whose fee takes the whole input pays nothing for it (and V4 refuses an exact output there):
+ * both throw, as the pool is not one to trade through; so does a swap whose amounts do not fit V4's int128 balance
+ * delta (the PoolManager reverts it).
+ */
+export function swapUniswapV4(state: ConcentratedPoolState, zeroForOne: boolean, amountSpecified: bigint, limit?: bigint, ladder?: SwapLadder): SwapResult {
+  if (!Number.isInteger(state.fee) || state.fee < 0 || state.fee >= MAX_LP_FEE) throw new ConcentratedMathError(amountSpecified < 0n ? 'InvalidFeeForExactOut' : 'fee');
+  const result = swapUniswapV3(state, zeroForOne, amountSpecified, limit, ladder);
+  if (result.amountIn > MAX_PAID || result.amountOut > MAX_RECEIVED) throw new ConcentratedMathError('SafeCastOverflow');
+  return result;
+}
