@@ -79,7 +79,7 @@ describe('request ids and bus metrics across services', () => {
         class LeafHandler {
           @MessagePattern(leafContract.subject)
           async answer(@Payload() req: { mode: string }, @Ctx() ctx: BusContext) {
-            if (req.mode === 'slow') await new Promise((r) => setTimeout(r, 400));
+            if (req.mode === 'slow') await new Promise((r) => setTimeout(r, 1_500));
             logger.log({ msg: 'leaf handled', mode: req.mode }, 'LeafHandler');
             if (req.mode === 'fail') throw new BusError(500, 'Leaf failed');
             return { contextId: currentRequestId(), headerId: ctx.requestId };
@@ -167,8 +167,9 @@ describe('request ids and bus metrics across services', () => {
   it('records failures, late answers and subjects nobody serves under their outcome', async () => {
     const leafSubject = `test.*.leaf`;
     expect(await edge.request(leafContract, { mode: 'fail' })).toMatchObject({ ok: false, error: { status: 500 } });
-    // The handler answers a 503 before the requester's deadline rather than letting it time out.
-    expect(await edge.request(leafContract, { mode: 'slow' }, { timeoutMs: 100 })).toMatchObject({ ok: false, error: { status: 503, message: 'Service overloaded' } });
+    // The handler answers a 503 before the requester's deadline rather than letting it time out (a second: its
+    // answer leaves 50 ms before it, room for a busy machine's reply).
+    expect(await edge.request(leafContract, { mode: 'slow' }, { timeoutMs: 1_000 })).toMatchObject({ ok: false, error: { status: 503, message: 'Service overloaded' } });
     expect(await edge.request(nobodyContract, { mode: 'ok' })).toMatchObject({ ok: false, error: { status: 503 } });
     expect(count(edge.metrics, 'nats_request_duration_seconds', `outcome="error",subject="${leafSubject}"`)).toBe(2);
     expect(count(edge.metrics, 'nats_request_duration_seconds', `outcome="timeout",subject="${leafSubject}"`)).toBe(0);
