@@ -34,7 +34,10 @@ export async function startTestStack(options: TestStackOptions): Promise<TestSta
     await Promise.all([...apps.values()].map((a) => a.stop()));
     await Promise.all([chains.stop(), db.drop(), nats.dispose()]);
   };
-  const env = { ...chains.env, NATS_URL: nats.url, DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, ...options.env };
+  // The gateway refuses requests while its event loop lags (HTTP_MAX_EVENT_LOOP_LAG_MS, 100 ms deployed): on a busy
+  // test machine that would fail functional requests at random. Stacks relax it unless a test sets it; the refusal
+  // itself is covered by its own spec and bench/overload.
+  const env = { ...chains.env, NATS_URL: nats.url, DATABASE_URL: db.url, SOURCES_CONFIG: chains.manifestPath, HTTP_MAX_EVENT_LOOP_LAG_MS: '60000', ...options.env };
   // The gateway's /health asks the services of the stack (`HEALTH_SERVICES`), unless a test names others.
   const services = options.apps.filter((name) => name !== 'gateway' && name !== 'devnet');
   const appEnv = (name: string, extra: Record<string, string>) => ({ ...env, ...(name === 'gateway' && services.length > 0 ? { HEALTH_SERVICES: services.join(',') } : {}), ...options.env, ...extra });

@@ -97,8 +97,11 @@ export async function startService<C>(definition: ServiceDefinition<C>, override
     defaultTimeoutMs: config.BUS_TIMEOUT_MS,
   });
   // Before the microservice is connected: connecting sets up its handlers, each with the global interceptors of that
-  // moment (it shares the app's settings; the interceptor lets HTTP requests pass untouched).
-  app.useGlobalInterceptors(new TransientFailureInterceptor(transientFailuresOf(app)));
+  // moment (it shares the app's settings; the interceptor lets HTTP requests pass untouched, though each pays for
+  // its run). A service whose modules know no failure of a store or a chain (the gateway: it reaches neither) takes
+  // none, so that its public HTTP requests do not pay for it.
+  const transientFailures = transientFailuresOf(app);
+  if (transientFailures.length > 0) app.useGlobalInterceptors(new TransientFailureInterceptor(transientFailures));
   app.connectMicroservice({ strategy: server }, { inheritAppConfig: true });
   app.enableShutdownHooks();
   void bus.connect();
