@@ -1,30 +1,25 @@
 /**
- * A private anvil chain for the on-chain differential tests: a read client and a wallet, deployment from an artifact,
- * transactions that explain their revert, a block gas limit with room for quotes that walk the whole tick range, and
- * a pool of concurrent calls.
+ * A private anvil chain for the on-chain differential tests: a read client and a wallet, deployment and transactions
+ * (`contractWriter` of the testing lib), a block gas limit with room for quotes that walk the whole tick range, and a
+ * pool of concurrent calls.
  */
 import { devAccounts, startAnvil, type AnvilNode } from '@dex/devnet-kit';
-import { createPublicClient, createWalletClient, defineChain, getAddress, http, toHex, type Abi, type Address, type Hex, type PublicClient, type TransactionReceipt, type WalletClient } from 'viem';
+import { artifactOf, contractWriter, type ContractArtifact, type ContractWriter } from '@dex/testing';
+import { createPublicClient, createWalletClient, defineChain, http, toHex, type Abi, type Address, type Hex, type PublicClient, type TransactionReceipt, type WalletClient } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 
 export const CHAIN_ID = 31_337;
 /** eth_call gas: a swap to the price limit on tick spacing 1 walks thousands of bitmap words. */
 export const CALL_GAS = 4_000_000_000n;
 
-export interface Artifact {
-  readonly abi: Abi;
-  readonly bytecode: Hex;
-}
-export const artifact = (a: { abi: unknown; bytecode: string }): Artifact => ({ abi: a.abi as Abi, bytecode: a.bytecode as Hex });
+export type Artifact = ContractArtifact;
+export const artifact = artifactOf;
 
-export interface OnchainChain {
+export interface OnchainChain extends ContractWriter {
   readonly node: AnvilNode;
   readonly client: PublicClient;
   readonly wallet: WalletClient;
   readonly account: PrivateKeyAccount;
-  deploy(a: Artifact, args?: readonly unknown[]): Promise<Address>;
-  /** A transaction, waited for; a revert throws with the reason of the same call simulated at the block before. */
-  send(address: Address, abi: Abi, functionName: string, args: readonly unknown[]): Promise<TransactionReceipt>;
 }
 
 export async function startOnchainChain(): Promise<OnchainChain> {
@@ -36,23 +31,7 @@ export async function startOnchainChain(): Promise<OnchainChain> {
   const wallet = createWalletClient({ chain, transport, account });
   // Room for quotes that walk the whole tick range.
   await client.request({ method: 'evm_setBlockGasLimit' as never, params: [toHex(CALL_GAS * 2n)] as never });
-  const deploy = async (a: Artifact, args: readonly unknown[] = []): Promise<Address> => {
-    const hash = await wallet.deployContract({ abi: a.abi, bytecode: a.bytecode, args, account, chain: wallet.chain } as never);
-    const receipt = await client.waitForTransactionReceipt({ hash });
-    if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error('deployment failed');
-    return getAddress(receipt.contractAddress);
-  };
-  const send = async (address: Address, abi: Abi, functionName: string, args: readonly unknown[]) => {
-    const hash = await wallet.writeContract({ address, abi, functionName, args, account, chain: wallet.chain, gas: 30_000_000n } as never);
-    const receipt = await client.waitForTransactionReceipt({ hash });
-    if (receipt.status !== 'success') {
-      const reason = await client
-        .simulateContract({ address, abi, functionName, args, account: account.address, blockNumber: receipt.blockNumber - 1n, gas: 30_000_000n })
-        .then(() => 'no revert in simulation', (e: Error) => e.message.split('\n').slice(0, 3).join(' '));
-      throw new Error(`${functionName} reverted (tx ${hash}): ${reason} ${JSON.stringify(args, (_, v) => (typeof v === 'bigint' ? String(v) : v))}`);
-    }
-    return receipt;
-  };
+  const { deploy, send } = contractWriter(client, wallet, account);
   return { node, client, wallet, account, deploy, send };
 }
 

@@ -13,16 +13,13 @@ import algebraFactoryArtifact from '@cryptoalgebra/integral-core/artifacts/contr
 import algebraDeployerArtifact from '@cryptoalgebra/integral-core/artifacts/contracts/AlgebraPoolDeployer.sol/AlgebraPoolDeployer.json';
 import v3FactoryArtifact from '@uniswap/v3-core/artifacts/contracts/UniswapV3Factory.sol/UniswapV3Factory.json';
 import quoterV2Artifact from '@uniswap/v3-periphery/artifacts/contracts/lens/QuoterV2.sol/QuoterV2.json';
-import { createWalletClient, getAddress, getContractAddress, http, keccak256, parseAbi, toHex, type Abi, type Address, type Hex, type TransactionReceipt, type WalletClient } from 'viem';
+import { createWalletClient, getAddress, getContractAddress, http, keccak256, parseAbi, toHex, type Abi, type Address, type TransactionReceipt, type WalletClient } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { artifactOf, contractWriter, type ContractArtifact } from './contracts';
 
-/** A compiled contract: its ABI and creation code. */
-export interface ConcentratedActorArtifact {
-  readonly abi: Abi;
-  readonly bytecode: Hex;
-}
-type Artifact = ConcentratedActorArtifact;
-const artifact = (a: { abi: unknown; bytecode: string }): Artifact => ({ abi: a.abi as Abi, bytecode: a.bytecode as Hex });
+/** A compiled test contract. */
+export type ConcentratedActorArtifact = ContractArtifact;
+const artifact = artifactOf;
 
 /** QuoterV2's exact-input single-pool quote. */
 export const quoterV2Abi = parseAbi([
@@ -99,18 +96,7 @@ export async function startConcentratedChain(options: ConcentratedChainOptions):
     const account = privateKeyToAccount(devAccounts()[0].privateKey);
     const wallet = createWalletClient({ chain: client.chain, transport: http(node.rpcUrl, { timeout: 60_000 }), account });
     const rpc = (method: string, params: unknown[] = []) => client.request({ method: method as never, params: params as never });
-    const deploy = async (a: Artifact, args: readonly unknown[] = []): Promise<Address> => {
-      const hash = await wallet.deployContract({ abi: a.abi, bytecode: a.bytecode, args, account, chain: wallet.chain } as never);
-      const receipt = await client.waitForTransactionReceipt({ hash });
-      if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error('deployment failed');
-      return getAddress(receipt.contractAddress);
-    };
-    const send = async (address: Address, abi: Abi, functionName: string, args: readonly unknown[]) => {
-      const hash = await wallet.writeContract({ address, abi, functionName, args, account, chain: wallet.chain, gas: 10_000_000n } as never);
-      const receipt = await client.waitForTransactionReceipt({ hash });
-      if (receipt.status !== 'success') throw new Error(`${functionName} reverted`);
-      return receipt;
-    };
+    const { deploy, send } = contractWriter(client, wallet, account);
 
     const multicall = await deploy(artifact({ abi: multicall3Abi, bytecode: multicall3Bytecode }));
     await rpc('anvil_setCode', [client.chain.contracts!.multicall3!.address, await client.getCode({ address: multicall })]);

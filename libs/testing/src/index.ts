@@ -5,6 +5,7 @@ export { getFreePort } from './ports';
 export * from './nats';
 export * from './chains';
 export * from './concentrated-chain';
+export * from './contracts';
 export * from './random';
 export * from './rpc-proxy';
 export * from './postgres';
