@@ -105,14 +105,7 @@ export function swapUniswapV3(state: ConcentratedPoolState, zeroForOne: boolean,
   // The recorded steps the input takes (a ladder is kept for exact inputs to the default limit only).
   const steps = SwapLadder.of(ladder, zeroForOne, amountSpecified, limit);
   const taken = steps ? steps.taken(amountSpecified) : 0;
-  if (steps && taken > 0) {
-    const k = taken - 1;
-    remaining = amountSpecified - steps.used[k];
-    calculated = -steps.paid[k];
-    price = steps.price[k];
-    tick = steps.tick[k];
-    liquidity = steps.liquidity[k];
-  }
+  if (steps && taken > 0) ({ remaining, calculated, price, tick, liquidity } = steps.resume(taken, amountSpecified));
   // Steps are recorded from the ladder's end on, while each ends on its tick.
   let recording = steps?.recordsAfter(taken) ?? false;
   while (remaining !== 0n && price !== limit) {
@@ -195,16 +188,7 @@ export function swapAlgebra(state: ConcentratedPoolState, zeroToOne: boolean, am
   // The recorded steps the input takes (see `SwapLadder`; exact inputs to the default limit only).
   const steps = SwapLadder.of(ladder, zeroToOne, amountRequired, limit);
   const taken = steps ? steps.taken(amountRequired) : 0;
-  if (steps && taken > 0) {
-    const k = taken - 1;
-    remaining = amountRequired - steps.used[k];
-    calculated = -steps.paid[k];
-    price = steps.price[k];
-    tick = steps.tick[k];
-    liquidity = steps.liquidity[k];
-    prev = steps.below[k];
-    next = steps.above[k];
-  }
+  if (steps && taken > 0) ({ remaining, calculated, price, tick, liquidity, below: prev, above: next } = steps.resume(taken, amountRequired));
   let recording = steps?.recordsAfter(taken) ?? false;
   // The pool's loop is a do-while: its first step is taken whatever the input left (a swap resumed after recorded
   // steps goes on only while input is left and the limit is not reached, as the pool's loop would).

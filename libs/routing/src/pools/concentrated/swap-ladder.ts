@@ -50,6 +50,16 @@ export class SwapLadder {
     return amount > 0n && ladder?.zeroForOne === zeroForOne && limit === priceLimit(zeroForOne) ? ladder : undefined;
   }
 
+  /**
+   * Where a swap of `amount` that takes the first `taken` (> 0) recorded steps goes on: the amount left, what those
+   * steps paid (negative, as the swap loops count it), the price, tick and liquidity after them, and Algebra's
+   * positions of the initialized ticks below and above.
+   */
+  resume(taken: number, amount: bigint): { remaining: bigint; calculated: bigint; price: bigint; tick: number; liquidity: bigint; below: number; above: number } {
+    const k = taken - 1;
+    return { remaining: amount - this.used[k], calculated: -this.paid[k], price: this.price[k], tick: this.tick[k], liquidity: this.liquidity[k], below: this.below[k], above: this.above[k] };
+  }
+
   /** Whether a swap that took `taken` recorded steps records the steps it walks next (it is at the ladder's end). */
   recordsAfter(taken: number): boolean {
     return taken === this.gate.length && taken < SwapLadder.MAX_STEPS;
