@@ -156,12 +156,6 @@ export function shapeGas(shape: GasShape): number {
   return Math.round(gas);
 }
 
-/** The gas kind of a route's swap, as its pool's kind tells it (a launchpad swap is a buy when it spends the wrapped native token). */
-function gasKind(swap: Route['stages'][number][number]): GasSwapKind {
-  const pool = swap.leg.pool;
-  return poolModule(pool).gas.swapKind(pool, swap.tokenIn);
-}
-
 /** The gas shape of a route. */
 export function routeGasShape(route: Route, options: RouteGasOptions = {}): GasShape {
   return {
@@ -169,9 +163,11 @@ export function routeGasShape(route: Route, options: RouteGasOptions = {}): GasS
     tokens: route.tokens,
     stages: route.stages.map((stage) =>
       stage.map((swap) => {
-        const kind = gasKind(swap);
-        const crossings = poolModule(swap.leg.pool).gas.crossings;
-        const crossed = TICK_GAS[kind] !== undefined && crossings && swap.amountIn > 0n ? crossings(swap.leg, swap.tokenIn, swap.amountIn) : undefined;
+        // The gas its pool's kind tells (a launchpad swap is a buy when it spends the wrapped native token), and
+        // for the kinds that cross ticks, what the swap crosses.
+        const { gas } = poolModule(swap.leg.pool);
+        const kind = gas.swapKind(swap.leg.pool, swap.tokenIn);
+        const crossed = gas.crossings?.(swap.leg, swap.tokenIn, swap.amountIn);
         return { kind, tokenIn: swap.tokenIn, tokenOut: swap.tokenOut, ...(crossed ? { ticksCrossed: crossed.ticks, wordsCrossed: crossed.words } : {}) };
       }),
     ),
