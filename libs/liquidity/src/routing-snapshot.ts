@@ -78,7 +78,7 @@ export class RoutingViewBuilder {
     this.quotes.renew();
     const next = new Map<string, BuiltPool>();
     const pools: PoolSnapshot[] = [];
-    const removed: PoolSnapshot[] = [];
+    const removed: PoolLegs[] = [];
     const added: PoolLegs[] = [];
     const decimals = (t: string) => state.token(t)?.decimals ?? this.context.defaultDecimals ?? 18;
     for (const record of state.committedPools()) {
@@ -90,20 +90,20 @@ export class RoutingViewBuilder {
       if (!pool || pool.record !== record || pool.samples !== samples || pool.decimals0 !== decimals0 || pool.decimals1 !== decimals1) {
         const snapshot = routablePool(state, record, this.sources.get(record.routerIndex), this.context);
         pool = { record, samples, decimals0, decimals1, snapshot, legs: snapshot ? legsOf(snapshot).map((leg) => rememberQuotes(leg, this.quotes)) : [] };
-        if (kept?.snapshot) removed.push(kept.snapshot);
+        if (kept?.snapshot) removed.push({ pool: kept.snapshot, legs: kept.legs });
         if (snapshot) added.push({ pool: snapshot, legs: pool.legs });
       }
       next.set(record.address, pool);
       if (pool.snapshot) pools.push(pool.snapshot);
     }
-    for (const [address, gone] of this.built) if (!next.has(address) && gone.snapshot) removed.push(gone.snapshot);
+    for (const [address, gone] of this.built) if (!next.has(address) && gone.snapshot) removed.push({ pool: gone.snapshot, legs: gone.legs });
     // A block changes a few pools: the graph is patched. A first build, or a change of most pools (a reload), is built whole.
     const keeper = (this.keeper ??= new GraphKeeper(state.chainId));
     const whole = !(keeper.graph && removed.length + added.length < pools.length / 4);
     const graph = whole
       ? keeper.apply({ blockNumber: state.block, whole, pools: [...next.values()].flatMap((p) => (p.snapshot ? [{ pool: p.snapshot, legs: p.legs }] : [])) })
-      : keeper.apply({ blockNumber: state.block, whole, removed, added });
+      : keeper.apply({ blockNumber: state.block, whole, removed: removed.map((p) => p.pool), added });
     this.built = next;
-    return { blockNumber: state.block, pools, graph, change: { whole, removed, added: added.map((p) => p.pool) } };
+    return { blockNumber: state.block, pools, graph, change: { whole, removed: removed.map((p) => p.pool), added: added.map((p) => p.pool) } };
   }
 }

@@ -22,9 +22,10 @@ export class ChainGraphs {
 
   apply(view: ViewMessage): void {
     const withLegs = (pool: PoolSnapshot) => ({ pool, legs: legsOf(pool) });
-    const graph = view.whole
-      ? this.keeper.apply({ blockNumber: view.blockNumber, whole: true, pools: (view.pools ?? []).map(withLegs) })
-      : this.keeper.apply({ blockNumber: view.blockNumber, whole: false, removed: view.removed, added: view.added.map(withLegs) });
+    const graph =
+      view.whole || !this.keeper.graph
+        ? this.keeper.apply({ blockNumber: view.blockNumber, whole: true, pools: (view.pools ?? []).map(withLegs) })
+        : this.keeper.apply({ blockNumber: view.blockNumber, whole: false, removed: view.removed, added: view.added.map(withLegs) });
     this.graphs.set(view.view, graph);
     for (const kept of this.graphs.keys()) if (this.graphs.size > GRAPHS_KEPT && kept !== view.view) this.graphs.delete(kept);
   }

@@ -156,6 +156,12 @@ export function shapeGas(shape: GasShape): number {
   return Math.round(gas);
 }
 
+/** The gas kind of a route's swap, as its pool's kind tells it (a launchpad swap is a buy when it spends the wrapped native token). */
+function gasKind(swap: Route['stages'][number][number]): GasSwapKind {
+  const pool = swap.leg.pool;
+  return poolModule(pool).gas.swapKind(pool, swap.tokenIn);
+}
+
 /** The gas shape of a route. */
 export function routeGasShape(route: Route, options: RouteGasOptions = {}): GasShape {
   return {
@@ -163,11 +169,9 @@ export function routeGasShape(route: Route, options: RouteGasOptions = {}): GasS
     tokens: route.tokens,
     stages: route.stages.map((stage) =>
       stage.map((swap) => {
-        // The gas its pool's kind tells (a launchpad swap is a buy when it spends the wrapped native token), and
-        // for the kinds that cross ticks, what the swap crosses.
-        const { gas } = poolModule(swap.leg.pool);
-        const kind = gas.swapKind(swap.leg.pool, swap.tokenIn);
-        const crossed = gas.crossings?.(swap.leg, swap.tokenIn, swap.amountIn);
+        const kind = gasKind(swap);
+        const crossings = poolModule(swap.leg.pool).gas.crossings;
+        const crossed = TICK_GAS[kind] !== undefined && crossings && swap.amountIn > 0n ? crossings(swap.leg, swap.tokenIn, swap.amountIn) : undefined;
         return { kind, tokenIn: swap.tokenIn, tokenOut: swap.tokenOut, ...(crossed ? { ticksCrossed: crossed.ticks, wordsCrossed: crossed.words } : {}) };
       }),
     ),
