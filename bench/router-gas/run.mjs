@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // RouterV2 gas report: runs the forge gas benches (libs/contracts/test/bench/RouterV2Gas.t.sol and
-// RouterV2ConcentratedGas.t.sol), reads the figures they log and prints the router's single-hop overhead over the
-// cheapest direct trade on the same pool against the target: on a V2 pair, on a Uniswap V3 pool and on an Algebra
-// Integral pool (the real bytecode of both, from their npm packages). The exit code is 0 whether the target is met or missed (this is a report); it is non-zero only when
+// RouterV2ConcentratedGas.t.sol, RouterV2UniswapV4Gas.t.sol), reads the figures they log and prints the router's
+// single-hop overhead over the cheapest direct trade on the same pool against the target: on a V2 pair, on a Uniswap V3
+// pool, on an Algebra Integral pool and on a Uniswap V4 pool of v4-core's PoolManager (the real bytecode of each, from
+// their npm packages). The exit code is 0 whether the target is met or missed (this is a report); it is non-zero only when
 // the bench itself fails (forge fails, a bench test fails, or a figure is missing).
 //
 //   node bench/router-gas/run.mjs          the table
@@ -38,6 +39,12 @@ const KEYS = [
   'router_algebra_single_hop',
   'router_split_v3_algebra_v2',
   'router_two_hops_v3_algebra',
+  'direct_v4_single_hop',
+  'router_v4_single_hop',
+  'router_v4_split_2way',
+  'router_v4_v3_split',
+  'router_v4_native_in',
+  'router_v4_native_out',
 ];
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -112,6 +119,7 @@ function summarize(f) {
   const grantedRefund = Math.min(f.router_single_hop_refund, Math.floor(txGas / MAX_REFUND_QUOTIENT));
   const v3Overhead = f.router_v3_single_hop - f.direct_v3_single_hop;
   const algebraOverhead = f.router_algebra_single_hop - f.direct_algebra_single_hop;
+  const v4Overhead = f.router_v4_single_hop - f.direct_v4_single_hop;
   const verdict = (value) => (value <= OVERHEAD_TARGET ? 'PASS' : 'MISS');
   return {
     figures: f,
@@ -124,6 +132,8 @@ function summarize(f) {
     v3Verdict: verdict(v3Overhead),
     algebraOverhead,
     algebraVerdict: verdict(algebraOverhead),
+    v4Overhead,
+    v4Verdict: verdict(v4Overhead),
   };
 }
 
@@ -147,6 +157,9 @@ function printTable(s) {
     ['direct Algebra Integral pool swap (swap + pay in the callback)', f.direct_algebra_single_hop],
     ['RouterV2 single hop on that Algebra pool', f.router_algebra_single_hop],
     ['overhead (Algebra)', s.algebraOverhead, `target <= ${gas(s.target)} gas   ${s.algebraVerdict}`],
+    ['direct Uniswap V4 swap (unlock, swap, sync + transfer + settle, take)', f.direct_v4_single_hop],
+    ['RouterV2 single hop on that V4 pool', f.router_v4_single_hop],
+    ['overhead (V4)', s.v4Overhead, `target <= ${gas(s.target)} gas   ${s.v4Verdict}`],
     null,
     ['reference: split across 2 pools', f.router_split_2way],
     ['reference: 2 hops', f.router_two_hops],
@@ -157,6 +170,10 @@ function printTable(s) {
     ['reference: native out (unwrap)', f.router_native_out],
     ['reference: split across V3, Algebra and V2 (2:2:1)', f.router_split_v3_algebra_v2],
     ['reference: 2 hops, V3 then Algebra', f.router_two_hops_v3_algebra],
+    ['reference: split across 2 V4 pools (one unlock)', f.router_v4_split_2way],
+    ['reference: split across a V4 and a V3 pool', f.router_v4_v3_split],
+    ['reference: native in, native V4 pool', f.router_v4_native_in],
+    ['reference: native out, native V4 pool', f.router_v4_native_out],
     ['reference: single-hop calldata (not in the figures)', f.router_single_hop_calldata],
   ];
   const width = Math.max(...rows.filter(Boolean).map(([label]) => label.length));

@@ -36,6 +36,10 @@ const CONTRACTS = [
   { name: 'ScaleSeeder' },
   { name: 'PositionMinter' },
   { name: 'PoolQuoter' },
+  { name: 'V4PositionMinter' },
+  { name: 'DynamicFeeHook', source: 'V4Hooks.sol' },
+  { name: 'InputFeeHook', source: 'V4Hooks.sol' },
+  { name: 'SwapLimitHook', source: 'V4Hooks.sol' },
   { name: 'TransferProbe', source: 'TransferProbe.sol', runtime: true },
   { name: 'RouteSimulator', source: 'RouteSimulator.sol', runtime: true },
   { name: 'FeeOnTransferToken', source: 'MisbehavingTokens.sol' },
@@ -72,6 +76,9 @@ const EXTERNAL = [
   { name: 'AlgebraPoolDeployer', artifact: '@cryptoalgebra/integral-core/artifacts/contracts/AlgebraPoolDeployer.sol/AlgebraPoolDeployer.json' },
   { name: 'AlgebraPool', artifact: '@cryptoalgebra/integral-core/artifacts/contracts/AlgebraPool.sol/AlgebraPool.json', abiOnly: true },
   { name: 'AlgebraPositionManager', artifact: '@cryptoalgebra/integral-periphery/artifacts/contracts/NonfungiblePositionManager.sol/NonfungiblePositionManager.json' },
+  { name: 'PoolManager', artifact: '@uniswap/v4-core/out/PoolManager.sol/PoolManager.json' },
+  { name: 'V4Quoter', artifact: '@uniswap/v4-periphery/foundry-out/V4Quoter.sol/V4Quoter.json' },
+  { name: 'StateView', artifact: '@uniswap/v4-periphery/foundry-out/StateView.sol/StateView.json' },
 ];
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

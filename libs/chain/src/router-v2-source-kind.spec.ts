@@ -24,14 +24,15 @@ describe('ROUTER_V2_SOURCE_KIND', () => {
     expect(fromSolidity).toEqual(ROUTER_V2_SOURCE_KIND);
   });
 
-  it('keeps the numbers routes and registries already use, and adds uniswap-v3 and algebra after them', () => {
-    expect(ROUTER_V2_SOURCE_KIND).toEqual({ 'uniswap-v2': 1, stable: 2, core: 3, launchpad: 4, 'uniswap-v3': 5, algebra: 6 });
+  it('keeps the numbers routes and registries already use, and adds uniswap-v3, algebra and uniswap-v4 after them', () => {
+    expect(ROUTER_V2_SOURCE_KIND).toEqual({ 'uniswap-v2': 1, stable: 2, core: 3, launchpad: 4, 'uniswap-v3': 5, algebra: 6, 'uniswap-v4': 7 });
   });
 
   it('tells known kind names from others', () => {
     expect(isRouterV2SourceKind('uniswap-v3')).toBe(true);
     expect(isRouterV2SourceKind('algebra')).toBe(true);
-    expect(isRouterV2SourceKind('uniswap-v4')).toBe(false);
+    expect(isRouterV2SourceKind('uniswap-v4')).toBe(true);
+    expect(isRouterV2SourceKind('curve-stableswap-ng')).toBe(false);
     expect(isRouterV2SourceKind('toString')).toBe(false);
   });
 });

@@ -5,7 +5,9 @@
 /**
  * RouterV2's `SourceKind` values. `uniswap-v3` is Uniswap V3 and its forks (the factory's `getPool(tokenIn,
  * tokenOut, pool.fee())` must return the swap's pool); `algebra` is Algebra Integral (the factory's
- * `poolByPair(tokenIn, tokenOut)`); both are paid in their swap callbacks and take no `Swap.data`.
+ * `poolByPair(tokenIn, tokenOut)`); both are paid in their swap callbacks and take no `Swap.data`. `uniswap-v4` is a
+ * Uniswap V4 PoolManager (the source's factory, and every swap's `pool`), swapped inside its `unlock`; a swap's `data`
+ * is the pool's key.
  */
 export const ROUTER_V2_SOURCE_KIND = {
   'uniswap-v2': 1,
@@ -14,6 +16,7 @@ export const ROUTER_V2_SOURCE_KIND = {
   launchpad: 4,
   'uniswap-v3': 5,
   algebra: 6,
+  'uniswap-v4': 7,
 } as const;
 
 /** A source kind RouterV2 can trade. */

@@ -216,7 +216,7 @@ export function routerSources(
   if (ours.launchpad) out.push({ routerIndex: config.routerIndexes.launchpad, name: 'launchpad', kind: 'launchpad', factory: ours.launchpad, feeBps: 0 });
   for (const source of catalogue) {
     if (source.kind === 'core' || source.kind === 'launchpad' || !isRouterV2SourceKind(source.kind)) continue;
-    const factory = source.addresses.factory ?? source.addresses.router;
+    const factory = source.addresses.factory ?? source.addresses.router ?? source.addresses.poolManager;
     if (!factory) throw new Error(`catalogue source ${source.name} has no factory address`);
     if (out.some((o) => o.routerIndex === source.routerIndex)) throw new Error(`catalogue source ${source.name} takes routerIndex ${source.routerIndex}, which our ${out.find((o) => o.routerIndex === source.routerIndex)!.name} has`);
     out.push({ routerIndex: source.routerIndex, name: source.name, kind: source.kind, factory: getAddress(factory), feeBps: source.feeBps ?? 0 });

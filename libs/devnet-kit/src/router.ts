@@ -21,7 +21,7 @@ export async function deployRouter(
   const router = await deploy(ctx, routerV2Abi as Abi, routerV2Bytecode, [ctx.deployer.address, chain.wrappedNative.address, treasury.address]);
   for (const source of chain.sources) {
     // The contract that vouches for the source's pools: a pool factory, the core AMM's router, or the launchpad.
-    const factory = (source.addresses.factory ?? source.addresses.router ?? source.addresses.launchpad) as Address | undefined;
+    const factory = (source.addresses.factory ?? source.addresses.router ?? source.addresses.poolManager ?? source.addresses.launchpad) as Address | undefined;
     if (!factory) throw new Error(`source ${source.name} has no factory, router or launchpad address`);
     await send(ctx, {
       address: router,

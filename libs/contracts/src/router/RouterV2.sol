@@ -22,6 +22,7 @@ import {IUniswapV3SwapCallback} from "../sources/v3/interfaces/IUniswapV3SwapCal
 import {IAlgebraFactory} from "../sources/algebra/interfaces/IAlgebraFactory.sol";
 import {IAlgebraPool} from "../sources/algebra/interfaces/IAlgebraPool.sol";
 import {IAlgebraSwapCallback} from "../sources/algebra/interfaces/IAlgebraSwapCallback.sol";
+import {IV4PoolManager, IV4UnlockCallback} from "../sources/v4/interfaces/IV4PoolManager.sol";
 import {IRouterV2} from "./interfaces/IRouterV2.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 
@@ -40,7 +41,10 @@ import {FeeMath} from "./libraries/FeeMath.sol";
 /// for the swap's tokens, and only through the fixed calls of the source's kind; it pulls tokens only from
 /// `msg.sender`, and only into such a pool. Concentrated-liquidity pools (Uniswap V3 and its forks, Algebra Integral)
 /// are paid in their swap callback, which pays only the vouched pool the router is calling at that moment, once, in
-/// the token it sells, and no more than the swap's share.
+/// the token it sells, and no more than the swap's share. Uniswap V4 pools are swapped inside their PoolManager's
+/// `unlock`, all of a stage's swaps on one manager in one unlock: the router checks each swap's delta (it owes exactly
+/// the swap's share of its input and is owed some output), pays what it owes (the native coin as such) and takes
+/// what it is owed, so nothing is left owed to the manager or by it.
 contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -65,8 +69,16 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
     /// @dev The liquidity sources by registry slot.
     mapping(uint8 routerIndex => Source) private _sources;
 
-    /// @dev The launchpad the router is trading with right now, the only sender besides the wrapped native
-    /// token that may pay it native coin (sale proceeds and the refund of a buy that sells out a curve).
+    /// @dev Hooks with swap permissions allowed on a V4 source's pools.
+    mapping(uint8 routerIndex => mapping(address hooks => bool)) private _allowedHooks;
+
+    /// @dev The V4 PoolManager the router unlocked and whose `unlockCallback` it has not had yet: the only caller
+    /// it honours, once (the callback clears it before it swaps).
+    address private transient _v4Manager;
+
+    /// @dev The launchpad or V4 PoolManager the router is trading with right now, the only sender besides the
+    /// wrapped native token that may pay it native coin (sale proceeds and the refund of a buy that sells out a
+    /// curve; a V4 swap's native output).
     address private transient _nativePayer;
 
     /// @dev The concentrated-liquidity pool the router is swapping on right now, vouched for by its source's
@@ -91,6 +103,45 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
     /// extremes of TickMath (the same values in Uniswap V3 and Algebra Integral), which the pools refuse as limits.
     uint160 private constant MIN_SQRT_PRICE_LIMIT = 4295128739 + 1;
     uint160 private constant MAX_SQRT_PRICE_LIMIT = 1461446703485210103287273052203988822378723970342 - 1;
+
+    /// @dev A V4 hook's permissions that can change a swap (v4-core's `Hooks`): beforeSwap, afterSwap and their
+    /// return deltas, in the low bits of the hook's address.
+    uint160 private constant SWAP_HOOK_FLAGS = (1 << 7) | (1 << 6) | (1 << 3) | (1 << 2);
+
+    /// @dev The size of an ABI-encoded V4 pool key, a V4 swap's `data`.
+    uint256 private constant V4_KEY_SIZE = 0xa0;
+
+    /// @dev The unlock data's head: who pays the stage and where its output may go directly (see `Stage`). The
+    /// stage's V4 swaps (`V4Leg`) follow it, packed.
+    struct V4Head {
+        address payer;
+        address recipient;
+        uint256 directLimit;
+    }
+
+    /// @dev One V4 swap as the unlock callback executes it: an exact input of `amountIn` on the pool of `key`.
+    struct V4Leg {
+        IV4PoolManager.PoolKey key;
+        bool zeroForOne;
+        uint256 amountIn;
+    }
+
+    /// @dev The sizes of `V4Head` and `V4Leg` as the unlock data packs them.
+    uint256 private constant V4_HEAD_SIZE = 0x60;
+    uint256 private constant V4_LEG_SIZE = 0xe0;
+
+    /// @dev A V4 swap's outcome word in the callback's answer: the output as measured where it went, and in the
+    /// top bit whether that was the recipient.
+    uint256 private constant V4_TO_RECIPIENT = 1 << 255;
+
+    /// @dev A stage's V4 swaps on one manager, gathered for one unlock: the unlock data (`V4Head`, then the legs),
+    /// the number of legs and each one's output slot.
+    struct V4Queue {
+        address manager;
+        uint256 count;
+        bytes data;
+        uint256[] slotsOut;
+    }
 
     /// @dev The per-call settings of a route, gathered to keep the stack small.
     struct Order {
@@ -165,7 +216,8 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         _setTreasury(treasury_);
     }
 
-    /// @notice Accepts native coin from the wrapped native token only (when the router unwraps the output).
+    /// @notice Accepts native coin from the wrapped native token (when the router unwraps), the launchpad it is
+    /// trading with and the V4 PoolManager it unlocked (a native output it takes).
     receive() external payable {
         if (msg.sender != wrappedNative && msg.sender != _nativePayer) revert NativeSenderNotAllowed(msg.sender);
     }
@@ -247,6 +299,30 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         _payActivePool(amount0Delta, amount1Delta);
     }
 
+    /// @inheritdoc IV4UnlockCallback
+    /// @dev Honoured once, only from the manager the router unlocked (see `_unlockV4`): swaps each leg of the data the
+    /// router packed, pays what the router owes for it and takes its output. Answers a word per leg (`V4_TO_RECIPIENT`).
+    function unlockCallback(bytes calldata data) external returns (bytes memory outputs) {
+        address manager = _v4Manager;
+        if (msg.sender != manager) revert CallbackNotFromActivePool(msg.sender);
+        _v4Manager = address(0);
+        V4Head calldata head;
+        V4Leg[] calldata legs;
+        assembly ("memory-safe") {
+            head := data.offset
+            legs.offset := add(data.offset, V4_HEAD_SIZE)
+            legs.length := div(sub(data.length, V4_HEAD_SIZE), V4_LEG_SIZE)
+        }
+        uint256 count = legs.length;
+        outputs = new bytes(count << 5);
+        for (uint256 i; i < count; ++i) {
+            uint256 word = _swapV4Leg(IV4PoolManager(manager), head, legs[i]);
+            assembly ("memory-safe") {
+                mstore(add(add(outputs, 0x20), shl(5, i)), word)
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- registry and settings
 
     /// @inheritdoc IRouterV2
@@ -263,6 +339,17 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         if (_sources[routerIndex].kind == SourceKind.None) revert UnknownSource(routerIndex);
         delete _sources[routerIndex];
         emit SourceRemoved(routerIndex);
+    }
+
+    /// @inheritdoc IRouterV2
+    function setHookAllowed(uint8 routerIndex, address hooks, bool allowed) external onlyOwner {
+        _allowedHooks[routerIndex][hooks] = allowed;
+        emit HookAllowedSet(routerIndex, hooks, allowed);
+    }
+
+    /// @inheritdoc IRouterV2
+    function isHookAllowed(uint8 routerIndex, address hooks) public view returns (bool) {
+        return uint160(hooks) & SWAP_HOOK_FLAGS == 0 || _allowedHooks[routerIndex][hooks];
     }
 
     /// @inheritdoc IRouterV2
@@ -424,18 +511,80 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         uint256[] memory slots = _openStage(ledger, stage, swaps);
         uint256 produced;
         stage.received = 0;
-        for (uint256 i; i < slots.length; ++i) {
-            Swap calldata swap_ = swaps[i];
-            uint256 slotOut = slots[i] >> 8;
-            // What a stage produces is held from the next stage on: a stage cannot also spend it.
-            if ((ledger.spent >> slotOut) & 1 != 0) revert StageTokenNotHeld(stage.index, swap_.tokenOut);
-            (uint256 received, uint256 amountOut) =
-                _executeSwap(swap_, _takeShare(ledger, slots[i] & 0xff, i, swap_), stage);
+        V4Queue memory queue;
+        uint256 count = slots.length;
+        for (uint256 i; i < count; ++i) {
+            produced |= _stageSwap(ledger, stage, queue, swaps[i], slots[i], i, count);
+        }
+        if (queue.count != 0) _runV4Queue(ledger, stage, queue);
+        ledger.held |= produced;
+    }
+
+    /// @dev Swap `index` of a multi-swap stage (`slots` as `_openStage` gives them): takes its share, then swaps it,
+    /// or queues it for the stage's V4 unlock. Returns the bit of the slot it produces.
+    function _stageSwap(
+        Ledger memory ledger,
+        Stage memory stage,
+        V4Queue memory queue,
+        Swap calldata swap_,
+        uint256 slots,
+        uint256 index,
+        uint256 count
+    ) private returns (uint256) {
+        uint256 slotOut = slots >> 8;
+        // What a stage produces is held from the next stage on: a stage cannot also spend it.
+        if ((ledger.spent >> slotOut) & 1 != 0) revert StageTokenNotHeld(stage.index, swap_.tokenOut);
+        uint256 share = _takeShare(ledger, slots & 0xff, index, swap_);
+        Source memory source = _sources[swap_.routerIndex];
+        if (!_queueV4(queue, source, swap_, share, slotOut, count)) {
+            (uint256 received, uint256 amountOut) = _executeSwap(source, swap_, share, stage);
             stage.received += received;
             _ledgerAdd(ledger, slotOut, amountOut);
-            produced |= uint256(1) << slotOut;
         }
-        ledger.held |= produced;
+        return uint256(1) << slotOut;
+    }
+
+    /// @dev Adds a stage's swap to the stage's V4 unlock when it is a V4 swap on the queue's manager (the first V4
+    /// swap's; another manager's swaps unlock on their own): validated, and queued unless its share is zero. Returns
+    /// whether it took the swap.
+    function _queueV4(
+        V4Queue memory queue,
+        Source memory source,
+        Swap calldata swap_,
+        uint256 share,
+        uint256 slotOut,
+        uint256 swapCount
+    ) private view returns (bool) {
+        if (source.kind != SourceKind.UniswapV4) return false;
+        if (queue.manager == address(0)) {
+            queue.manager = source.factory;
+            queue.data = new bytes(V4_HEAD_SIZE + swapCount * V4_LEG_SIZE);
+            queue.slotsOut = new uint256[](swapCount);
+        } else if (queue.manager != source.factory) {
+            return false;
+        }
+        bool zeroForOne = _v4Direction(source, swap_);
+        if (share == 0) return true;
+        uint256 count = queue.count;
+        _packV4Leg(queue.data, count, swap_, zeroForOne, share);
+        queue.slotsOut[count] = slotOut;
+        queue.count = count + 1;
+        return true;
+    }
+
+    /// @dev Runs a stage's queued V4 swaps in one unlock and books their outputs (each paid the manager its share).
+    function _runV4Queue(Ledger memory ledger, Stage memory stage, V4Queue memory queue) private {
+        bytes memory data = queue.data;
+        uint256 count = queue.count;
+        assembly ("memory-safe") {
+            mstore(data, add(V4_HEAD_SIZE, mul(count, V4_LEG_SIZE)))
+        }
+        bytes memory outputs = _unlockV4(queue.manager, data, stage);
+        for (uint256 k; k < count; ++k) {
+            (uint256 amountIn, uint256 amountOut) = _v4Outcome(data, outputs, k);
+            stage.received += amountIn;
+            _ledgerAdd(ledger, queue.slotsOut[k], amountOut);
+        }
     }
 
     /// @dev A stage of one swap (each hop of a path that does not split): the checks of `_openStage` and
@@ -459,7 +608,7 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
 
         uint256 amountIn = _ledgerRead(ledger, slotIn, SLOT_AMOUNT);
         _ledgerWrite(ledger, slotIn, SLOT_AMOUNT, 0);
-        (uint256 received, uint256 amountOut) = _executeSwap(swap_, amountIn, stage);
+        (uint256 received, uint256 amountOut) = _executeSwap(_sources[swap_.routerIndex], swap_, amountIn, stage);
         stage.received = received;
         _ledgerAdd(ledger, slotOut, amountOut);
         ledger.held = (ledger.held & ~(uint256(1) << slotIn)) | (uint256(1) << slotOut);
@@ -611,11 +760,10 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
     /// paid. A new kind is a new branch here and a new `_swap*`, with the same shape: check that the source's
     /// contract vouches for `swap_.pool`, have `stage.payer` pay it `amountIn` through the kind's fixed calls, and
     /// send the output where `_outputTo` says, measured there.
-    function _executeSwap(Swap calldata swap_, uint256 amountIn, Stage memory stage)
+    function _executeSwap(Source memory source, Swap calldata swap_, uint256 amountIn, Stage memory stage)
         private
         returns (uint256 received, uint256 amountOut)
     {
-        Source memory source = _sources[swap_.routerIndex];
         SourceKind kind = source.kind;
         if (kind == SourceKind.UniswapV2) (received, amountOut) = _swapUniswapV2(source, swap_, amountIn, stage);
         else if (kind == SourceKind.Stable) (received, amountOut) = _swapStable(source, swap_, amountIn, stage);
@@ -623,6 +771,7 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         else if (kind == SourceKind.Launchpad) (received, amountOut) = _swapLaunchpad(source, swap_, amountIn, stage);
         else if (kind == SourceKind.UniswapV3) (received, amountOut) = _swapUniswapV3(source, swap_, amountIn, stage);
         else if (kind == SourceKind.Algebra) (received, amountOut) = _swapAlgebra(source, swap_, amountIn, stage);
+        else if (kind == SourceKind.UniswapV4) (received, amountOut) = _swapUniswapV4(source, swap_, amountIn, stage);
         else revert UnknownSource(swap_.routerIndex);
     }
 
@@ -885,6 +1034,181 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         address payer = _callbackPayer;
         if (payer == address(this)) IERC20(_callbackToken).safeTransfer(pool, amount);
         else IERC20(_callbackToken).safeTransferFrom(payer, pool, amount);
+    }
+
+    /// @dev A Uniswap V4 swap alone in its unlock (a stage's other V4 swaps on the same manager share one: see
+    /// `_executeStage`). A zero share is validated but not traded.
+    function _swapUniswapV4(Source memory source, Swap calldata swap_, uint256 amountIn, Stage memory stage)
+        private
+        returns (uint256 received, uint256 amountOut)
+    {
+        bool zeroForOne = _v4Direction(source, swap_);
+        if (amountIn == 0) return (0, 0);
+        bytes memory data = new bytes(V4_HEAD_SIZE + V4_LEG_SIZE);
+        _packV4Leg(data, 0, swap_, zeroForOne, amountIn);
+        return _v4Outcome(data, _unlockV4(source.factory, data, stage), 0);
+    }
+
+    /// @dev Validates a V4 swap and returns its direction: the source's contract is the PoolManager, which must be
+    /// the swap's `pool`; `data` is the pool's key, whose currencies must be the swap's tokens (address(0), the
+    /// native coin, standing for the wrapped native token) and whose hook must be allowed (`isHookAllowed`). The
+    /// key's fields are read through the ABI decoder's checks; the manager refuses a key of a pool it does not hold.
+    function _v4Direction(Source memory source, Swap calldata swap_) private view returns (bool zeroForOne) {
+        address pool = swap_.pool;
+        bytes calldata data = swap_.data;
+        if (data.length != V4_KEY_SIZE) revert DataNotAllowed(pool);
+        if (pool != source.factory) revert PoolNotVouched(swap_.routerIndex, pool);
+        IV4PoolManager.PoolKey calldata key;
+        assembly ("memory-safe") {
+            key := data.offset
+        }
+        address native = wrappedNative;
+        address token0 = key.currency0;
+        address token1 = key.currency1;
+        if (token0 == address(0)) token0 = native;
+        if (token1 == address(0)) token1 = native;
+        zeroForOne = swap_.tokenIn == token0 && swap_.tokenOut == token1;
+        if (!zeroForOne && (swap_.tokenIn != token1 || swap_.tokenOut != token0)) {
+            revert PoolNotVouched(swap_.routerIndex, pool);
+        }
+        // Read through the decoder's checks, so that the fee and tick spacing the manager gets are clean too.
+        (key.fee, key.tickSpacing);
+        address hooks = key.hooks;
+        if (!isHookAllowed(swap_.routerIndex, hooks)) revert HookNotAllowed(swap_.routerIndex, hooks);
+    }
+
+    /// @dev Writes V4 leg `index` into unlock data: the swap's pool key, its direction and its share.
+    function _packV4Leg(bytes memory data, uint256 index, Swap calldata swap_, bool zeroForOne, uint256 amountIn)
+        private
+        pure
+    {
+        bytes calldata key = swap_.data;
+        assembly ("memory-safe") {
+            let leg := add(add(data, add(0x20, V4_HEAD_SIZE)), mul(index, V4_LEG_SIZE))
+            calldatacopy(leg, key.offset, V4_KEY_SIZE)
+            mstore(add(leg, V4_KEY_SIZE), zeroForOne)
+            mstore(add(leg, add(V4_KEY_SIZE, 0x20)), amountIn)
+        }
+    }
+
+    /// @dev Leg `index`'s share (what the manager was paid: the callback checks it took exactly that) and output.
+    function _v4Outcome(bytes memory data, bytes memory outputs, uint256 index)
+        private
+        pure
+        returns (uint256 amountIn, uint256 amountOut)
+    {
+        assembly ("memory-safe") {
+            let leg := add(add(data, add(0x20, V4_HEAD_SIZE)), mul(index, V4_LEG_SIZE))
+            amountIn := mload(add(leg, add(V4_KEY_SIZE, 0x20)))
+            amountOut := mload(add(add(outputs, 0x20), shl(5, index)))
+        }
+        amountOut &= ~V4_TO_RECIPIENT;
+    }
+
+    /// @dev Unlocks `manager` with `data` (the head is written here from `stage`; its `unlockCallback` swaps the
+    /// legs) and returns the callback's answer; notes in `stage` a leg that paid the recipient. Only this manager's
+    /// callback is honoured, once, and only it may pay the router native coin meanwhile.
+    function _unlockV4(address manager, bytes memory data, Stage memory stage) private returns (bytes memory outputs) {
+        address payer = stage.payer;
+        address recipient = stage.recipient;
+        uint256 directLimit = stage.directLimit;
+        assembly ("memory-safe") {
+            mstore(add(data, 0x20), payer)
+            mstore(add(data, 0x40), recipient)
+            mstore(add(data, 0x60), directLimit)
+        }
+        _v4Manager = manager;
+        _nativePayer = manager;
+        outputs = IV4PoolManager(manager).unlock(data);
+        _nativePayer = address(0);
+        // The callback clears the manager: a manager that returned without calling back swapped nothing.
+        uint256 count = (data.length - V4_HEAD_SIZE) / V4_LEG_SIZE;
+        if (_v4Manager != address(0) || outputs.length != count << 5) revert SwapInputNotSpent(manager, 0, 0);
+        for (uint256 i; i < count; ++i) {
+            uint256 word;
+            assembly ("memory-safe") {
+                word := mload(add(add(outputs, 0x20), shl(5, i)))
+            }
+            if (word & V4_TO_RECIPIENT != 0) stage.paysRecipient = true;
+        }
+    }
+
+    /// @dev One V4 swap inside the unlock (see `_v4Swap`): pays the manager what the router owes for it and takes
+    /// what it is owed, so both deltas close. Returns the leg's outcome word.
+    function _swapV4Leg(IV4PoolManager manager, V4Head calldata head, V4Leg calldata leg) private returns (uint256) {
+        uint256 due = _v4Swap(manager, leg);
+        IV4PoolManager.PoolKey calldata key = leg.key;
+        bool zeroForOne = leg.zeroForOne;
+        _settleV4(manager, zeroForOne ? key.currency0 : key.currency1, head.payer, leg.amountIn);
+        return _takeV4(manager, zeroForOne ? key.currency1 : key.currency0, due, head);
+    }
+
+    /// @dev The swap of a V4 leg: an exact input of its share with no price limit (one step inside the extremes, V4's
+    /// TickMath being V3's). The router must owe exactly the share of the input currency and be owed some of the
+    /// output currency, whatever the pool's hook did (`UnexpectedDelta` otherwise; `ZeroAmountOut` for a share too
+    /// small to buy anything). Returns what it is owed.
+    function _v4Swap(IV4PoolManager manager, V4Leg calldata leg) private returns (uint256 due) {
+        bool zeroForOne = leg.zeroForOne;
+        uint256 amountIn = leg.amountIn;
+        IV4PoolManager.SwapParams memory params = IV4PoolManager.SwapParams({
+            zeroForOne: zeroForOne,
+            amountSpecified: -SafeCast.toInt256(amountIn),
+            sqrtPriceLimitX96: zeroForOne ? MIN_SQRT_PRICE_LIMIT : MAX_SQRT_PRICE_LIMIT
+        });
+        int256 delta = manager.swap(leg.key, params, "");
+        int256 amount0 = delta >> 128;
+        int256 amount1 = int256(int128(delta));
+        (int256 owed, int256 owing) = zeroForOne ? (amount0, amount1) : (amount1, amount0);
+        if (owed >= 0 || owing < 0) revert UnexpectedDelta(leg.key.hooks, amount0, amount1);
+        if (owing == 0) revert ZeroAmountOut(address(manager));
+        // casting to 'uint256' is safe because owed < 0 here (and an int128).
+        // forge-lint: disable-next-line(unsafe-typecast)
+        uint256 paid = uint256(-owed);
+        if (paid > amountIn) revert CallbackAmountTooHigh(address(manager), paid, amountIn);
+        if (paid != amountIn) revert SwapInputNotSpent(address(manager), amountIn, paid);
+        // casting to 'uint256' is safe because owing > 0 here.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        due = uint256(owing);
+    }
+
+    /// @dev Pays the manager `amount` of `currency` from `payer`: the native coin unwrapped from what the router holds
+    /// (pulled first when the caller pays), a token straight from the payer between `sync` and `settle`, which must
+    /// count all of it (a token taking a fee on transfer does not trade here).
+    function _settleV4(IV4PoolManager manager, address currency, address payer, uint256 amount) private {
+        if (currency == address(0)) {
+            _pullToRouter(wrappedNative, payer, amount);
+            IWrappedNative(wrappedNative).withdraw(amount);
+            manager.settle{value: amount}();
+            return;
+        }
+        manager.sync(currency);
+        if (payer == address(this)) IERC20(currency).safeTransfer(address(manager), amount);
+        else IERC20(currency).safeTransferFrom(payer, address(manager), amount);
+        uint256 settled = manager.settle();
+        if (settled != amount) revert SwapInputNotSpent(address(manager), amount, settled);
+    }
+
+    /// @dev Takes a V4 swap's output `amount` of `currency` from the manager: to the recipient when the stage may pay
+    /// it directly and the amount is within its limit (`_outputTo`'s rule), else to the router. The native coin is
+    /// taken by the router and wrapped (what the route holds of it is the wrapped token). Returns the outcome word:
+    /// the output as measured where it went, `V4_TO_RECIPIENT` set when that is the recipient.
+    function _takeV4(IV4PoolManager manager, address currency, uint256 amount, V4Head calldata head)
+        private
+        returns (uint256)
+    {
+        address recipient = head.recipient;
+        bool toRecipient = recipient != address(0) && amount <= head.directLimit;
+        uint256 flag = toRecipient ? V4_TO_RECIPIENT : 0;
+        if (currency == address(0)) {
+            manager.take(address(0), address(this), amount);
+            IWrappedNative(wrappedNative).deposit{value: amount}();
+            if (toRecipient) IERC20(wrappedNative).safeTransfer(recipient, amount);
+            return amount | flag;
+        }
+        address to = toRecipient ? recipient : address(this);
+        uint256 balanceBefore = IERC20(currency).balanceOf(to);
+        manager.take(currency, to, amount);
+        return (IERC20(currency).balanceOf(to) - balanceBefore) | flag;
     }
 
     /// @dev A pool's `fee()` (a Uniswap V3 fee tier), read without trusting the account: false when the call fails

@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {IUniswapV3SwapCallback} from "../../sources/v3/interfaces/IUniswapV3SwapCallback.sol";
 import {IAlgebraSwapCallback} from "../../sources/algebra/interfaces/IAlgebraSwapCallback.sol";
+import {IV4UnlockCallback} from "../../sources/v4/interfaces/IV4PoolManager.sol";
 
 /// @title IRouterV2
 /// @notice The aggregator's execution contract. A route is a list of stages of swaps on liquidity sources
@@ -15,8 +16,10 @@ import {IAlgebraSwapCallback} from "../../sources/algebra/interfaces/IAlgebraSwa
 /// nothing to take and nothing to unwrap). It only ever calls pools that a registered source's factory vouches
 /// for, and it holds no tokens or native coin after a call. Concentrated-liquidity pools (Uniswap V3 and its
 /// forks, Algebra Integral) are paid in their swap callbacks, which the router honours only from the vouched pool
-/// it is calling at that moment, and for at most that swap's input.
-interface IRouterV2 is IUniswapV3SwapCallback, IAlgebraSwapCallback {
+/// it is calling at that moment, and for at most that swap's input. Uniswap V4 pools are swapped inside the
+/// registered PoolManager's `unlock` (one per stage for the stage's swaps on that manager), whose `unlockCallback`
+/// the router honours only from that manager while it is swapping; a pool's hook must be one the source allows.
+interface IRouterV2 is IUniswapV3SwapCallback, IAlgebraSwapCallback, IV4UnlockCallback {
     // ---------------------------------------------------------------- types
 
     /// @notice The kind of a liquidity source, which decides how the router trades with its pools.
@@ -24,7 +27,9 @@ interface IRouterV2 is IUniswapV3SwapCallback, IAlgebraSwapCallback {
     /// factory; for `Core` (the oracle-priced AMM) the AMM router; for `Launchpad` (bonding curves before
     /// graduation) the launchpad, which is also the swap's pool. For `UniswapV3` (Uniswap V3 and its forks) the
     /// factory, whose `getPool(tokenIn, tokenOut, pool.fee())` must be the swap's pool; for `Algebra` (Algebra
-    /// Integral) the factory, whose `poolByPair(tokenIn, tokenOut)` must be the swap's pool.
+    /// Integral) the factory, whose `poolByPair(tokenIn, tokenOut)` must be the swap's pool. For `UniswapV4` the
+    /// singleton PoolManager, which is the swap's `pool`; the swap's `data` is the pool's key, whose hook must carry
+    /// no permission that can change a swap, or be allowed for the source (`setHookAllowed`).
     enum SourceKind {
         None,
         UniswapV2,
@@ -32,7 +37,8 @@ interface IRouterV2 is IUniswapV3SwapCallback, IAlgebraSwapCallback {
         Core,
         Launchpad,
         UniswapV3,
-        Algebra
+        Algebra,
+        UniswapV4
     }
 
     /// @notice A registered liquidity source.
@@ -58,7 +64,9 @@ interface IRouterV2 is IUniswapV3SwapCallback, IAlgebraSwapCallback {
     /// split across the stage's swaps on `tokenIn` in proportion to their quoted inputs (floor), the last of them
     /// in array order taking the remainder.
     /// @param data An opaque per-pool blob; must be empty for `UniswapV2`, `Stable`, `Launchpad`, `UniswapV3`
-    /// and `Algebra`, reserved for kinds that need it (a referral code for `Core`).
+    /// and `Algebra`, reserved for kinds that need it (a referral code for `Core`; for `UniswapV4` the pool's key,
+    /// `abi.encode(IV4PoolManager.PoolKey)`, whose currencies are the swap's tokens, address(0) standing for the
+    /// wrapped native token).
     struct Swap {
         address pool;
         address tokenIn;
@@ -153,7 +161,9 @@ interface IRouterV2 is IUniswapV3SwapCallback, IAlgebraSwapCallback {
     error SwapInputNotSpent(address pool, uint256 amountIn, uint256 paid);
 
     /// @notice A swap callback (`uniswapV3SwapCallback` or `algebraSwapCallback`) came from an account other than
-    /// the vouched pool the router is swapping on at that moment, or that pool called it a second time.
+    /// the vouched pool the router is swapping on at that moment, or that pool called it a second time; or
+    /// `unlockCallback` came from an account other than the PoolManager the router unlocked, or when it was not
+    /// swapping.
     /// @param caller The callback's caller.
     error CallbackNotFromActivePool(address caller);
 
@@ -169,6 +179,19 @@ interface IRouterV2 is IUniswapV3SwapCallback, IAlgebraSwapCallback {
     /// @param amount What it asked for.
     /// @param maxAmount The swap's share of its input.
     error CallbackAmountTooHigh(address pool, uint256 amount, uint256 maxAmount);
+
+    /// @notice A V4 pool key names a hook that may change swaps (it has a swap permission) and that the source
+    /// does not allow.
+    /// @param routerIndex The source's slot.
+    /// @param hooks The key's hook.
+    error HookNotAllowed(uint8 routerIndex, address hooks);
+
+    /// @notice A V4 swap left the router owing something other than its input, or owed nothing of its output (a
+    /// hook took more than the swap pays).
+    /// @param hooks The pool's hook.
+    /// @param amount0 The router's delta in currency0 (negative: owed to the PoolManager).
+    /// @param amount1 The router's delta in currency1.
+    error UnexpectedDelta(address hooks, int256 amount0, int256 amount1);
 
     /// @notice `feeBps` is above `MAX_FEE_BPS`.
     /// @param feeBps The fee given.
@@ -262,6 +285,9 @@ interface IRouterV2 is IUniswapV3SwapCallback, IAlgebraSwapCallback {
     /// @notice A registry slot was cleared.
     /// @param routerIndex The slot.
     event SourceRemoved(uint8 indexed routerIndex);
+
+    /// @notice A hook with swap permissions was allowed, or no longer allowed, on a V4 source's pools.
+    event HookAllowedSet(uint8 indexed routerIndex, address indexed hooks, bool allowed);
 
     /// @notice The treasury was set.
     /// @param previousTreasury The former treasury (zero at deployment).
@@ -363,6 +389,15 @@ interface IRouterV2 is IUniswapV3SwapCallback, IAlgebraSwapCallback {
     /// @notice Clears registry slot `routerIndex`. Only the owner.
     /// @param routerIndex The slot; reverts `UnknownSource` when empty.
     function removeSource(uint8 routerIndex) external;
+
+    /// @notice Allows (or stops allowing) a hook with swap permissions on the pools of the V4 source in slot
+    /// `routerIndex` (owner only). A hook without swap permissions needs no allowance. Removing the source does not
+    /// clear its allowances.
+    function setHookAllowed(uint8 routerIndex, address hooks, bool allowed) external;
+
+    /// @notice Whether the router swaps on V4 pools of source `routerIndex` whose hook is `hooks`: no hook, a hook
+    /// without swap permissions, or an allowed one.
+    function isHookAllowed(uint8 routerIndex, address hooks) external view returns (bool);
 
     /// @notice The source in registry slot `routerIndex` (kind `None` when empty).
     /// @param routerIndex The slot.
