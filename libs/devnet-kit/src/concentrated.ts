@@ -205,7 +205,7 @@ export function positionRanges(tick: number, spacing: number, liquidity: bigint)
 }
 
 /** The liquidity of a V2 pool worth `depthUsd` at the price: sqrt(reserve0 * reserve1) in base units. */
-function liquidityForDepth(token0: Token, token1: Token, depthUsd: number): bigint {
+export function liquidityForDepth(token0: { decimals: number; priceUsd: number }, token1: { decimals: number; priceUsd: number }, depthUsd: number): bigint {
   const usdPerUnit0 = token0.priceUsd / 10 ** token0.decimals;
   const usdPerUnit1 = token1.priceUsd / 10 ** token1.decimals;
   return BigInt(Math.round(depthUsd / 2 / Math.sqrt(usdPerUnit0 * usdPerUnit1)));

@@ -10,3 +10,4 @@ export * from './launchpad';
 export * from './scale';
 export * from './random';
 export * from './misbehaving';
+export * from './uniswap-v4';
