@@ -23,6 +23,7 @@ export * from './actions/read-core-pool-for-pair';
 export * from './encode-execute-swaps';
 export * from './router-v2-source-kind';
 export * from './actions/read-concentrated-pools';
+export * from './actions/read-uniswap-v4-pools';
 export * from './actions/simulate-router-call';
 export * from './rpc-providers';
 export * from './actions/probe-token-transfers';

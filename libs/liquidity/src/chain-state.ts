@@ -7,8 +7,9 @@
  * Facts are idempotent: a fact of a block the state already covers, or older than a pool's last change, is a
  * duplicate and changes nothing. Records are immutable, so the undo log keeps the record a block replaced.
  */
+import type { UniswapV4Slot0Read } from '@dex/messages';
 import type { ConcentratedState } from './concentrated-state';
-import type { ApplyOutcome, FactPosition, LiquidityFact, PoolCreatedFact, PoolFact } from './facts';
+import type { ApplyOutcome, FactPosition, LiquidityFact, ManagedPoolRead, PoolCreatedFact, PoolFact } from './facts';
 import { kindModule } from './kinds/registry';
 import type { CoreSamples, PoolRecord, TokenRecord } from './pool-record';
 
@@ -27,6 +28,9 @@ export interface ChainStateOptions {
 }
 
 const DEFAULT_RETAIN_BLOCKS = 128;
+
+/** Where a read of the chain at a block stands: after every log of the block. */
+const endOf = (block: bigint): FactPosition => ({ block, logIndex: Number.MAX_SAFE_INTEGER });
 
 const after = (a: FactPosition, b: FactPosition): boolean => a.block > b.block || (a.block === b.block && a.logIndex > b.logIndex);
 
@@ -148,7 +152,60 @@ export class ChainLiquidityState {
     const pool = this.pools.get(key);
     if (block !== this.processed || !pool || !kindModule(pool.kind)?.concentrated || pool.concentrated) return false;
     this.record(block, key, pool);
-    this.pools.set(key, { ...pool, concentrated, at: { block, logIndex: Number.MAX_SAFE_INTEGER } });
+    this.pools.set(key, { ...pool, concentrated, at: endOf(block) });
+    this.version += 1;
+    return true;
+  }
+
+  /**
+   * Pools inside a PoolManager (Uniswap V4) held without their key and state: loaded from a store that keeps neither,
+   * or announced without the key. Their facts are `unknown` until `setManagedState` gives them a whole read (their
+   * key from their Initialize, their storage read through the PoolManager) at the processed block.
+   */
+  statelessManagedPools(): PoolRecord[] {
+    return [...this.pools.values()].filter((p) => {
+      const managed = kindModule(p.kind)?.managed;
+      return managed !== undefined && !managed.hasState(p);
+    });
+  }
+
+  /**
+   * Sets the key and state of a pool inside a PoolManager held without them, as read at `block`, which must be the
+   * processed block (as `setConcentratedState`); undone by a reorg below `block` like any change of that block.
+   */
+  setManagedState(address: string, read: ManagedPoolRead, block: bigint): boolean {
+    const key = address.toLowerCase();
+    const pool = this.pools.get(key);
+    const managed = pool && kindModule(pool.kind)?.managed;
+    if (block !== this.processed || !pool || !managed || managed.hasState(pool)) return false;
+    this.record(block, key, pool);
+    this.pools.set(key, { ...pool, ...managed.fromRead(read), at: endOf(block) });
+    this.version += 1;
+    return true;
+  }
+
+  /**
+   * The pools inside a PoolManager whose fees are read from their slot0 at each block (`setManagedFees`): a dynamic
+   * LP fee (the hook changes it without an event), or one not known yet. Excluded pools are left out.
+   */
+  managedFeeReads(): PoolRecord[] {
+    return [...this.pools.values()].filter((p) => kindModule(p.kind)?.managed?.readsFees(p) ?? false);
+  }
+
+  /**
+   * Sets a pool's LP and protocol fees as its slot0 read at `block` says, `block` being the processed block; undone
+   * by a reorg below it like any change of that block. False, changing nothing, for fees the pool holds already, or a
+   * read older than the pool's last change (a fact of a later block applied before its block was complete).
+   */
+  setManagedFees(address: string, slot0: UniswapV4Slot0Read, block: bigint): boolean {
+    const key = address.toLowerCase();
+    const pool = this.pools.get(key);
+    const managed = pool && kindModule(pool.kind)?.managed;
+    if (block !== this.processed || !pool || !managed || after(pool.at, endOf(block))) return false;
+    const update = managed.withFees(pool, slot0);
+    if (!update) return false;
+    this.record(block, key, pool);
+    this.pools.set(key, { ...pool, ...update, at: endOf(block) });
     this.version += 1;
     return true;
   }

@@ -3,6 +3,7 @@
  * lower-case or checksummed addresses alike). A service maps its message payloads onto these; the state never
  * reads the chain itself.
  */
+import type { UniswapV4KeyRead, UniswapV4PoolRead } from '@dex/messages';
 import type { PoolKind } from '@dex/routing';
 
 /**
@@ -17,19 +18,35 @@ export interface FactPosition {
   readonly logIndex: number;
 }
 
-/** A pool appeared (a factory's PairCreated / PoolCreated, the core router's PoolAdded, a launch). */
+/**
+ * A pool appeared (a factory's PairCreated / PoolCreated, the core router's PoolAdded, a launch, a PoolManager's
+ * Initialize).
+ */
 export interface PoolCreatedFact {
   readonly type: 'poolCreated';
   readonly block: bigint;
   readonly kind: LiquidityPoolKind;
-  /** The pool; for `launchpad`, the launched token (its curve lives in the launchpad contract). */
+  /** The pool; for `launchpad`, the launched token (its curve lives in the launchpad contract); a V4 pool's PoolId. */
   readonly address: string;
   readonly routerIndex: number;
   readonly token0: string;
   readonly token1: string;
-  /** Concentrated pools whose creation names them (a V3 factory's PoolCreated): the fee in pips and the tick spacing. */
+  /**
+   * Concentrated pools whose creation names them (a V3 factory's PoolCreated, a V4 pool's key): the fee in pips (a V4
+   * key's fee as the key has it: `DYNAMIC_FEE_FLAG` for a dynamic LP fee) and the tick spacing.
+   */
   readonly fee?: number;
   readonly tickSpacing?: number;
+  /**
+   * Uniswap V4 pools, announced by their PoolManager's Initialize: the PoolManager, the rest of the key (address(0):
+   * the native coin) and the first price.
+   */
+  readonly poolManager?: string;
+  readonly currency0?: string;
+  readonly currency1?: string;
+  readonly hooks?: string;
+  readonly sqrtPriceX96?: bigint;
+  readonly tick?: number;
 }
 
 /** New reserves of a V2 or stable pool: its Sync (swaps, liquidity added or removed all end in one). */
@@ -81,6 +98,8 @@ export interface ConcentratedSwappedFact extends FactPosition {
   readonly sqrtPriceX96: bigint;
   readonly tick: number;
   readonly liquidity: bigint;
+  /** A V4 pool's: the fee the swap paid, pips (its LP fee, and the protocol fee on it where one is on). */
+  readonly fee?: number;
 }
 
 /** The fee of an Algebra pool, in pips (Fee: set at initialisation, by the administrator or by a plugin). */
@@ -100,8 +119,34 @@ export interface TickSpacingChangedFact extends FactPosition {
 /** The facts that move a concentrated pool. */
 export type ConcentratedFact = PoolInitializedFact | PositionChangedFact | ConcentratedSwappedFact | PoolFeeChangedFact | TickSpacingChangedFact;
 
+/** Tokens given to the in-range positions of a V4 pool (Donate): its price, ticks and liquidity stay. */
+export interface PoolDonatedFact extends FactPosition {
+  readonly type: 'poolDonated';
+  readonly pool: string;
+}
+
+/** The protocol fee of a V4 pool (ProtocolFeeUpdated): 12 bits each way, pips, the low ones zeroForOne's. */
+export interface ProtocolFeeChangedFact extends FactPosition {
+  readonly type: 'protocolFeeChanged';
+  readonly pool: string;
+  readonly protocolFee: number;
+}
+
+/** The facts of a PoolManager's pools beside those of every concentrated pool. */
+export type PoolManagerFact = PoolDonatedFact | ProtocolFeeChangedFact;
+
 /** The facts that move one pool's state: its kind's module says whether and how each applies. */
-export type PoolFact = ReservesSyncedFact | CurveTradedFact | TokenGraduatedFact | ConcentratedFact;
+export type PoolFact = ReservesSyncedFact | CurveTradedFact | TokenGraduatedFact | ConcentratedFact | PoolManagerFact;
+
+/**
+ * A pool inside a PoolManager (Uniswap V4) read whole at a block, for a pool the state holds without its key and
+ * state: its PoolManager, its key (from its Initialize) and its storage (slot0, liquidity, initialized ticks).
+ */
+export interface ManagedPoolRead {
+  readonly poolManager: string;
+  readonly key: UniswapV4KeyRead;
+  readonly state: UniswapV4PoolRead;
+}
 
 /** A token's metadata (first seen by the indexer). */
 export interface TokenListedFact {
@@ -130,6 +175,7 @@ export type LiquidityFact =
   | CurveTradedFact
   | TokenGraduatedFact
   | ConcentratedFact
+  | PoolManagerFact
   | TokenListedFact
   | BlockProcessedFact
   | ReorgFact;

@@ -4,6 +4,19 @@ export * from './routing-snapshot';
 export * from './concentrated-state';
 export * from './concentrated-messages';
 export * from './leg-quotes';
-export type { PoolKindState } from './pool-record';
-export type { KindSnapshot, LiquidityKindModule, PoolIdentity, SnapshotInputs, StoredKindState } from './kinds/kind-module';
-export { isConcentratedKind, isReservesKind, KIND_MODULES, kindModule, type ConcentratedKind, type ReservesKind } from './kinds/registry';
+export type { PoolKindState, UniswapV4PoolState } from './pool-record';
+export type { KindSnapshot, LiquidityKindModule, ManagedKind, PoolIdentity, SnapshotInputs, StoredKindState } from './kinds/kind-module';
+export {
+  hookExclusion,
+  isConcentratedKind,
+  isManagedKind,
+  isReservesKind,
+  KIND_MODULES,
+  kindModule,
+  SWAP_HOOK_PERMISSIONS,
+  swapHookPermissions,
+  uniswapV4Exclusion,
+  type ConcentratedKind,
+  type ReservesKind,
+  type SwapHookPermission,
+} from './kinds/registry';

@@ -21,12 +21,33 @@ export interface PoolRecord {
   readonly reserves?: { readonly reserve0: bigint; readonly reserve1: bigint };
   /** Launchpad curves. */
   readonly curve?: { readonly nativeReserve: bigint; readonly tokenReserve: bigint; readonly graduated: boolean };
-  /** Uniswap V3 and Algebra pools: price, tick, active liquidity, fee, tick spacing and initialized ticks. */
+  /**
+   * Uniswap V3, Algebra and V4 pools: price, tick, active liquidity, fee (a V4 pool's LP fee), tick spacing and
+   * initialized ticks.
+   */
   readonly concentrated?: ConcentratedState;
+  /** Uniswap V4 pools: where the pool lives and what its key and slot0 say beside its concentrated state. */
+  readonly uniswapV4?: UniswapV4PoolState;
+}
+
+/** A Uniswap V4 pool beside its concentrated state (whose `fee` is its LP fee). */
+export interface UniswapV4PoolState {
+  /** The PoolManager holding the pool. */
+  readonly poolManager: string;
+  /** The key's currencies: address(0) is the native coin. */
+  readonly currency0: string;
+  readonly currency1: string;
+  /** The key's fee is the dynamic-fee flag: the hook sets the LP fee, without an event. */
+  readonly dynamicFee: boolean;
+  readonly hooks: string;
+  /** slot0's protocol fee: 12 bits each way, pips (0 from the pool's Initialize until ProtocolFeeUpdated). */
+  readonly protocolFee: number;
+  /** Why the pool is kept but not routed (a hook that may change swaps); undefined when it is routed. */
+  readonly exclusion?: string;
 }
 
 /** The part of a pool's record its kind keeps (its module in `kinds/` sets it). */
-export type PoolKindState = Pick<PoolRecord, 'reserves' | 'curve' | 'concentrated'>;
+export type PoolKindState = Pick<PoolRecord, 'reserves' | 'curve' | 'concentrated' | 'uniswapV4'>;
 
 export interface TokenRecord {
   readonly address: string;

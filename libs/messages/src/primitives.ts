@@ -43,3 +43,15 @@ export const chainIdSchema = z.number().int().positive();
 export const SOURCE_KINDS = ['core', 'uniswap-v2', 'stable', 'launchpad', 'uniswap-v3', 'algebra'] as const;
 export const sourceKindSchema = z.enum(SOURCE_KINDS);
 export type SourceKind = z.infer<typeof sourceKindSchema>;
+
+/**
+ * Uniswap V4 (`uniswap-v4`): one PoolManager (the source's `poolManager` address, or its `factory`) holds every pool
+ * of the source, each named by its PoolId. The indexer follows its pools and the liquidity state keeps them ahead of RouterV2 trading
+ * them: the kind joins `SOURCE_KINDS` (the kinds the services route) once it does, and until then only the indexer
+ * reads a source of it from a sources file (`indexedSourceKindSchema`).
+ */
+export const UNISWAP_V4_KIND = 'uniswap-v4';
+/** The source kinds the indexer follows: those of `SOURCE_KINDS` and `uniswap-v4`. */
+export const INDEXED_SOURCE_KINDS = [...SOURCE_KINDS, UNISWAP_V4_KIND] as const;
+export const indexedSourceKindSchema = z.enum(INDEXED_SOURCE_KINDS);
+export type IndexedSourceKind = z.infer<typeof indexedSourceKindSchema>;

@@ -44,6 +44,7 @@ export type {
   StablePoolSnapshot,
   UniswapV2PoolSnapshot,
   UniswapV3PoolSnapshot,
+  UniswapV4PoolSnapshot,
 } from './pools/registry';
 export { KINDS_TRADING_WHAT_ARRIVES, poolModule, tradesWhatArrives, transfersTokens } from './pools/registry';
 export { legsOf, type Leg } from './pools/legs';
@@ -54,6 +55,7 @@ export { type ConcentratedPoolState, type TickLiquidity, TickTable } from './poo
 export { swapAlgebra, swapUniswapV3, type SwapResult } from './pools/concentrated/concentrated-math';
 export { ConcentratedLeg, stateOf } from './pools/concentrated/concentrated-leg';
 export { MAX_LP_FEE, swapUniswapV4 } from './pools/uniswap-v4/uniswap-v4-swap';
+export { DYNAMIC_FEE_FLAG, MAX_PROTOCOL_FEE, uniswapV4PoolKey, uniswapV4SwapFee, type UniswapV4PoolKey } from './pools/uniswap-v4/uniswap-v4';
 export {
   CURVE_SALE_SUPPLY,
   curveFromReserves,

@@ -5,7 +5,7 @@
  */
 import { getSqrtRatioAtTick, MAX_TICK, MIN_TICK } from '../src/pools/concentrated/tick-math';
 import { type TickLiquidity } from '../src/pools/concentrated/tick-table';
-import type { AlgebraPoolSnapshot, UniswapV3PoolSnapshot } from '../src/pools/pool-snapshot';
+import type { AlgebraPoolSnapshot, UniswapV3PoolSnapshot, UniswapV4PoolSnapshot } from '../src/pools/pool-snapshot';
 import { DECIMALS, TOKENS, type Symbol } from './fixtures';
 
 /** A liquidity position: [lowerTick, upperTick), liquidity. */
@@ -76,6 +76,44 @@ export function concentrated<K extends 'uniswap-v3' | 'algebra'>(
     decimals1: DECIMALS[t1],
     ...fields,
   } as unknown as K extends 'algebra' ? AlgebraPoolSnapshot : UniswapV3PoolSnapshot;
+}
+
+/** The native coin's currency in a V4 pool key. */
+export const NATIVE = '0x0000000000000000000000000000000000000000';
+
+/** What a V4 pool has beside its state: its key's currencies (the native coin for `native`), hook, fees. */
+export interface V4Options {
+  /** `a` is the native coin, traded as the wrapped `a` (WHYPE): currency0 is address(0), token0 WHYPE. */
+  readonly native?: boolean;
+  readonly protocolFee?: number;
+  readonly dynamicFee?: boolean;
+  readonly hooks?: string;
+}
+
+/**
+ * A Uniswap V4 pool snapshot for a state: keyed by a made-up PoolId, currencies sorted as the PoolManager sorts them
+ * (the native coin first), tokens in that order (so WHYPE, standing for the native coin, may be token0 above token1).
+ */
+export function uniswapV4(a: Symbol, b: Symbol, state: ConcentratedState, options: V4Options = {}, routerIndex = 8): UniswapV4PoolSnapshot {
+  const [t0, t1] = options.native || BigInt(TOKENS[a]) < BigInt(TOKENS[b]) ? [a, b] : [b, a];
+  const { positions: _, ...fields } = state;
+  return {
+    kind: 'uniswap-v4',
+    address: `0x${'4'.repeat(62)}${routerIndex.toString(16).padStart(2, '0')}`,
+    routerIndex,
+    routerName: 'uniswap-v4',
+    token0: TOKENS[t0],
+    token1: TOKENS[t1],
+    decimals0: DECIMALS[t0],
+    decimals1: DECIMALS[t1],
+    poolManager: '0x0000000000000000000000000000000000000f4f',
+    currency0: options.native ? NATIVE : TOKENS[t0],
+    currency1: TOKENS[t1],
+    dynamicFee: options.dynamicFee ?? false,
+    hooks: options.hooks ?? NATIVE,
+    protocolFee: options.protocolFee ?? 0,
+    ...fields,
+  };
 }
 
 /** Uniform random source in [0, 1). */

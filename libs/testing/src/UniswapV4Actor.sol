@@ -2,9 +2,10 @@
 pragma solidity ^0.8.26;
 
 // A test actor for Uniswap V4's PoolManager (v4-core's own bytecode): it initializes pools and adds positions
-// through `unlock`, settling what it owes in ERC-20 tokens or the native currency, and quotes batches of swaps two
-// ways in one call each: through V4Quoter (v4-periphery) and through the PoolManager's own swap inside an `unlock`
-// that reverts with what the swap did (amounts and the price after), so that nothing of it stays.
+// through `unlock`, settling what it owes in ERC-20 tokens or the native currency, changes positions, swaps and
+// donates on pools that stay (`modify`, `swap`, `donate`), and quotes batches of swaps two ways in one call each:
+// through V4Quoter (v4-periphery) and through the PoolManager's own swap inside an `unlock` that reverts with what
+// the swap did (amounts and the price after), so that nothing of it stays.
 
 struct PoolKey {
     address currency0;
@@ -39,6 +40,7 @@ interface IPoolManagerLike {
     function initialize(PoolKey memory key, uint160 sqrtPriceX96) external returns (int24 tick);
     function modifyLiquidity(PoolKey memory key, ModifyLiquidityParams memory params, bytes calldata hookData) external returns (int256 callerDelta, int256 feesAccrued);
     function swap(PoolKey memory key, SwapParams memory params, bytes calldata hookData) external returns (int256 swapDelta);
+    function donate(PoolKey memory key, uint256 amount0, uint256 amount1, bytes calldata hookData) external returns (int256 delta);
     function sync(address currency) external;
     function settle() external payable returns (uint256 paid);
     function take(address currency, address to, uint256 amount) external;
@@ -75,6 +77,13 @@ contract UniswapV4Actor {
         uint256 amount;
     }
 
+    /** Liquidity added to (> 0) or removed from (< 0) the actor's position [lower, upper) of salt 0. */
+    struct Change {
+        int24 lower;
+        int24 upper;
+        int256 liquidityDelta;
+    }
+
     /** The pool's swap (`ok`: it did not revert) and V4Quoter's answer (`quoterOk`: it did not revert). */
     struct Outcome {
         bool ok;
@@ -99,6 +108,30 @@ contract UniswapV4Actor {
         poolManager.initialize(key, sqrtPriceX96);
         manager = poolManager;
         poolManager.unlock(abi.encode(uint8(0), key, positions, move));
+        manager = IPoolManagerLike(address(0));
+    }
+
+    /** Changes the actor's positions (liquidity added or removed), settling what is owed. */
+    function modify(IPoolManagerLike poolManager, PoolKey calldata key, Change[] calldata changes) external {
+        _act(poolManager, abi.encode(uint8(2), key, changes));
+    }
+
+    /**
+     * A swap that stays: `amountSpecified` < 0 an exact input, > 0 an exact output (V4's convention), to `limit` (0:
+     * RouterV2's price limit), settled.
+     */
+    function swap(IPoolManagerLike poolManager, PoolKey calldata key, bool zeroForOne, int256 amountSpecified, uint160 limit) external {
+        _act(poolManager, abi.encode(uint8(3), key, zeroForOne, amountSpecified, limit));
+    }
+
+    /** Gives the in-range positions `amount0` and `amount1`, settled. */
+    function donate(IPoolManagerLike poolManager, PoolKey calldata key, uint256 amount0, uint256 amount1) external {
+        _act(poolManager, abi.encode(uint8(4), key, amount0, amount1));
+    }
+
+    function _act(IPoolManagerLike poolManager, bytes memory data) internal {
+        manager = poolManager;
+        poolManager.unlock(data);
         manager = IPoolManagerLike(address(0));
     }
 
@@ -151,11 +184,48 @@ contract UniswapV4Actor {
             _square(key.currency1, owed1);
             return "";
         }
+        if (action >= 2) {
+            _actCallback(action, data);
+            return "";
+        }
         (, PoolKey memory k, Quote memory q) = abi.decode(data, (uint8, PoolKey, Quote));
         int256 d = manager.swap(k, SwapParams(q.zeroForOne, q.exactInput ? -int256(q.amount) : int256(q.amount), q.zeroForOne ? MIN_SQRT_PRICE + 1 : MAX_SQRT_PRICE - 1), "");
         (int256 a0, int256 a1) = (_amount0(d), _amount1(d));
         (int256 paid, int256 got) = q.zeroForOne ? (a0, a1) : (a1, a0);
         revert Swapped(uint256(-paid), uint256(got), _sqrtPrice(k));
+    }
+
+    /** `modify` (2), `swap` (3), `donate` (4) inside the manager's unlock: the action, then what is owed squared. */
+    function _actCallback(uint8 action, bytes calldata data) internal {
+        int256 delta;
+        PoolKey memory key;
+        if (action == 2) {
+            Change[] memory changes;
+            (, key, changes) = abi.decode(data, (uint8, PoolKey, Change[]));
+            (int256 owed0, int256 owed1) = (int256(0), int256(0));
+            for (uint256 i = 0; i < changes.length; i++) {
+                (int256 d,) = manager.modifyLiquidity(key, ModifyLiquidityParams(changes[i].lower, changes[i].upper, changes[i].liquidityDelta, bytes32(0)), "");
+                owed0 += _amount0(d);
+                owed1 += _amount1(d);
+            }
+            _square(key.currency0, owed0);
+            _square(key.currency1, owed1);
+            return;
+        } else if (action == 3) {
+            bool zeroForOne;
+            int256 amountSpecified;
+            uint160 limit;
+            (, key, zeroForOne, amountSpecified, limit) = abi.decode(data, (uint8, PoolKey, bool, int256, uint160));
+            if (limit == 0) limit = zeroForOne ? MIN_SQRT_PRICE + 1 : MAX_SQRT_PRICE - 1;
+            delta = manager.swap(key, SwapParams(zeroForOne, amountSpecified, limit), "");
+        } else {
+            uint256 amount0;
+            uint256 amount1;
+            (, key, amount0, amount1) = abi.decode(data, (uint8, PoolKey, uint256, uint256));
+            delta = manager.donate(key, amount0, amount1, "");
+        }
+        _square(key.currency0, _amount0(delta));
+        _square(key.currency1, _amount1(delta));
     }
 
     /** Pays what is owed to the manager (a negative delta) and takes what it owes (a positive one). */

@@ -6,6 +6,7 @@ export * from './nats';
 export * from './chains';
 export * from './concentrated-chain';
 export * from './contracts';
+export * from './onchain-chain';
 export * from './random';
 export * from './rpc-proxy';
 export * from './postgres';

@@ -15,7 +15,7 @@ import {
   type ReserveUpdate,
   type TokenRow,
 } from '@dex/db';
-import { CHAIN_FACTS, chainFactSubject, chainEventSchemas, type ChainIndexerStatus, type IndexerState } from '@dex/messages';
+import { CHAIN_FACTS, chainFactSubject, chainEventSchemas, isV4PoolId, type ChainIndexerStatus, type IndexerState } from '@dex/messages';
 import type { LoggerService } from '@nestjs/common';
 import { encodeAbiParameters, zeroHash, type Address, type Hex } from 'viem';
 import {
@@ -25,6 +25,7 @@ import {
   discover,
   outboxEvents,
   parseRpcLog,
+  poolRef,
   rowsOf,
   sendersToRead,
   storeRows,
@@ -32,6 +33,7 @@ import {
   swapFact,
   transferFact,
   v2SyncEvent,
+  V4_POOL_EVENTS,
   type ChainLog,
   type DecodeContext,
   type RpcLogEntry,
@@ -114,6 +116,9 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
 
 const hex = (n: bigint): Hex => `0x${n.toString(16)}`;
 
+/** The events of V4 pools after their Initialize: a start at the head leaves their history out (the pools are read whole). */
+const V4_POOL_TOPICS = new Set<string>(V4_POOL_EVENTS.map((e) => e.topic));
+
 export class ChainIndexer {
   readonly chainId: number;
   private checkpoint: Checkpoint | null = null;
@@ -121,6 +126,7 @@ export class ChainIndexer {
   private tokens = new Set<Address>();
   /** The activity window before a start at the head, while some of it is still to read. */
   private backfill: ActivityBackfillState | null = null;
+  /** The pools followed, by `poolRef`: a pool contract's address, a V4 pool's PoolId. */
   private pools = new Map<Address, PoolRow>();
   private running = false;
   private abort?: AbortController;
@@ -171,7 +177,7 @@ export class ChainIndexer {
 
   private async reloadKnown(): Promise<void> {
     this.tokens = new Set((await this.deps.store.knownTokens(this.chainId)).map((a) => checksum(a)));
-    this.pools = new Map((await this.deps.store.knownPools(this.chainId)).map((p) => [checksum(p.address), p]));
+    this.pools = new Map((await this.deps.store.knownPools(this.chainId)).map((p) => [poolRef(p.address), p]));
     this.backfill = await this.deps.store.activityBackfill(this.chainId);
   }
 
@@ -322,14 +328,16 @@ export class ChainIndexer {
       }
     }
 
-    // Pass one: everything followed so far, plus the announcers.
+    // Pass one: everything followed so far, plus the announcers (a V4 pool's PoolManager among them: it emits the
+    // pool's logs, the pool has no address of its own).
     const announcers = [...this.deps.watch.announcers.keys()];
-    let logs = await this.getLogs([...announcers, ...this.tokens, ...this.pools.keys()], from, to);
+    let logs = await this.getLogs([...announcers, ...this.tokens, ...[...this.pools.keys()].filter((p) => !isV4PoolId(p))], from, to);
     const timestampOf = (log: ChainLog): bigint => log.timestamp ?? byNumber.get(log.blockNumber)?.timestamp ?? 0n;
     await this.fillTimestamps(logs, byNumber);
     const ctx = this.decodeContext();
     const found = discover(logs, ctx, timestampOf);
-    const newAddresses = [...found.tokens.keys(), ...found.pools.map((p) => checksum(p.address))].filter((a) => !ctx.tokens.has(a) && !ctx.pools.has(a));
+    const newPools = found.pools.filter((p) => !isV4PoolId(p.address)).map((p) => checksum(p.address));
+    const newAddresses = [...found.tokens.keys(), ...newPools].filter((a) => !ctx.tokens.has(a) && !ctx.pools.has(a));
     if (newAddresses.length) {
       const more = await this.getLogs(newAddresses, from, to);
       await this.fillTimestamps(more, byNumber);
@@ -368,7 +376,7 @@ export class ChainIndexer {
     const nextCtx: DecodeContext = {
       ...ctx,
       tokens: new Set([...ctx.tokens, ...found.tokens.keys()]),
-      pools: new Map([...ctx.pools, ...found.pools.map((p): [Address, PoolRow] => [checksum(p.address), p])]),
+      pools: new Map([...ctx.pools, ...found.pools.map((p): [Address, PoolRow] => [poolRef(p.address), p])]),
     };
     const facts = decodeFacts(logs, nextCtx, timestampOf);
     const senders = await this.senders(sendersToRead(facts.rows));
@@ -395,7 +403,7 @@ export class ChainIndexer {
 
     this.checkpoint = { number: to, hash: last.hash as Hex };
     for (const t of newTokens) this.tokens.add(checksum(t.address));
-    for (const p of found.pools) this.pools.set(checksum(p.address), p);
+    for (const p of found.pools) this.pools.set(poolRef(p.address), p);
     const blocks = Number(to - from + 1n);
     const m = this.deps.metrics;
     m.blocks.inc({ chain: this.chainId }, blocks);
@@ -425,8 +433,9 @@ export class ChainIndexer {
    * that announce pools (factories, the core router, the launchpad) from the earliest of their deployment blocks to
    * block `at` find every pool and token; the reserves of the V2 and stable pools are read at `at` and enter as
    * their `Sync` at that block (so every fact the liquidity state needs holds at `at`; concentrated pools are read
-   * whole by the services that keep their state); and all of it is written with the checkpoint `at`, the batches
-   * going on from the next block. Transfers, swaps and the rolling activity figures count from there.
+   * whole by the services that keep their state, V4 pools too: their PoolManager's logs found them, its history of
+   * their other events is left out); and all of it is written with the checkpoint `at`, the batches going on from the
+   * next block. Transfers, swaps and the rolling activity figures count from there.
    */
   private async startAtHead(at: bigint): Promise<void> {
     const started = performance.now();
@@ -460,7 +469,8 @@ export class ChainIndexer {
       });
     });
     const windowFrom = await this.firstBlockAfter(header.timestamp - DAY, at);
-    await this.commit(earliest, at, [header], byNumber, [...logs, ...synced], ctx, found, started, { from: windowFrom, to: at });
+    const history = logs.filter((log) => !V4_POOL_TOPICS.has(log.topics[0]?.toLowerCase()));
+    await this.commit(earliest, at, [header], byNumber, [...history, ...synced], ctx, found, started, { from: windowFrom, to: at });
     this.backfill = { from: windowFrom, to: at, next: windowFrom };
     this.log('log', { msg: 'started at the head', block: at.toString(), pools: this.pools.size, tokens: this.tokens.size, reservesRead: synced.length, activityFrom: windowFrom.toString(), ms: Math.round(performance.now() - started) });
   }

@@ -30,4 +30,18 @@ describe('watch lists', () => {
     expect(chain.pools[0]).toMatchObject({ address: POOL, kind: 'core', name: 'Core' });
     expect(lists.get(4663)?.announcers.size).toBe(0);
   });
+
+  it("follows a Uniswap V4 source's PoolManager (its poolManager, or its factory), a kind the routing services do not take yet", () => {
+    const manager = getAddress('0x00000000000000000000000000000000000000f6');
+    const stateView = getAddress('0x00000000000000000000000000000000000000f7');
+    const sources = [
+      { name: 'V4', kind: 'uniswap-v4', routerIndex: 9, addresses: { stateView, poolManager: manager }, deploymentBlock: 12 },
+      { name: 'V4 fork', kind: 'uniswap-v4', routerIndex: 10, addresses: { factory: FACTORY } },
+    ];
+    const chain = parseWatchLists({ chains: { '999': { sources } } }, [999]).get(999)!;
+    expect([...chain.announcers]).toEqual([
+      [manager, { name: 'V4', kind: 'uniswap-v4', routerIndex: 9, feeBps: null, deploymentBlock: 12 }],
+      [FACTORY, { name: 'V4 fork', kind: 'uniswap-v4', routerIndex: 10, feeBps: null }],
+    ]);
+  });
 });

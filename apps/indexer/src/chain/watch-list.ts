@@ -1,7 +1,7 @@
 // What the indexer follows on a chain, from the sources file (the devnet manifest has its shape): the
 // contracts that announce pools and launches (factories, the core router, the launchpad), and the tokens
 // and pools known up front. Everything else is discovered from their events.
-import { chainSourcesSchema, manifestPoolSchema, manifestTokenSchema, type ConcentratedKind, type SourceKind } from '@dex/messages';
+import { chainIndexedSourcesSchema, manifestPoolSchema, manifestTokenSchema, type IndexedSourceKind } from '@dex/messages';
 import { readSourcesFile } from '@dex/service';
 import { SERVICE } from '../config';
 import { getAddress, type Address } from 'viem';
@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 export interface SourceRef {
   name: string;
-  kind: SourceKind | ConcentratedKind;
+  kind: IndexedSourceKind;
   routerIndex: number;
   feeBps: number | null;
   /** The block the source's announcing contract was deployed at, where the config says (a start at the head scans from it). */
@@ -33,15 +33,16 @@ export interface ChainWatchList {
 }
 
 const chainEntrySchema = z.looseObject({
-  sources: chainSourcesSchema,
+  // Every kind the indexer follows: a Uniswap V4 source too, ahead of the services routing it.
+  sources: chainIndexedSourcesSchema,
   tokens: z.array(manifestTokenSchema).optional(),
   wrappedNative: manifestTokenSchema.optional(),
   pools: z.array(manifestPoolSchema).optional(),
 });
 const fileSchema = z.object({ chains: z.record(z.string().regex(/^\d+$/), chainEntrySchema) });
 
-/** Which address of a source announces its pools: the factory, the core router, the launchpad. */
-const ANNOUNCER_ROLE: Record<SourceKind | ConcentratedKind, readonly string[]> = {
+/** Which address of a source announces its pools: the factory, the core router, the launchpad, the PoolManager. */
+const ANNOUNCER_ROLE: Record<IndexedSourceKind, readonly string[]> = {
   'uniswap-v2': ['factory'],
   stable: ['factory'],
   core: ['router'],
@@ -50,6 +51,9 @@ const ANNOUNCER_ROLE: Record<SourceKind | ConcentratedKind, readonly string[]> =
   // with the concentrated-liquidity state, which decodes those events.
   'uniswap-v3': ['factory'],
   algebra: ['factory'],
+  // The PoolManager (the source's `poolManager`, as the devnet and the deploy tool name it, or its `factory`) announces
+  // its pools (Initialize) and emits every event of them.
+  'uniswap-v4': ['poolManager', 'factory'],
 };
 
 export function parseWatchLists(json: unknown, chainIds: readonly number[]): Map<number, ChainWatchList> {

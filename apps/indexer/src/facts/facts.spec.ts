@@ -1,4 +1,5 @@
-import type { PoolRow } from '@dex/db';
+import { toPoolRow, type PoolRow } from '@dex/db';
+import { CHAIN_FACTS, chainEventSchemas } from '@dex/messages';
 import { encodeAbiParameters, encodeEventTopics, getAddress, pad, toEventSelector, type Address, type Hex } from 'viem';
 import type { DecodeContext } from './fact';
 import { launchpadGraduatedFact } from './launchpad-graduated';
@@ -7,6 +8,7 @@ import { launchpadTradeFact } from './launchpad-trade';
 import type { ChainLog } from './log';
 import { referralClaimFact } from './referral-claim';
 import { poolConcentratedFact } from './pool-concentrated';
+import { poolCreatedFact } from './pool-created';
 import { poolUpdatedFact } from './pool-updated';
 import { decodeFacts, discover, EVENTS, FACTS, rowsOf, TOPICS } from './registry';
 import { swapFact } from './swap';
@@ -290,5 +292,96 @@ describe('concentrated pools', () => {
       { pool: ALGEBRA, event: 'tickSpacing', tickSpacing: 60 },
     ]);
     expect(rows.map((r) => r.logIndex)).toEqual([...rows.map((r) => r.logIndex)].sort((a, b) => a - b));
+  });
+});
+
+describe('Uniswap V4 pools', () => {
+  const MANAGER = getAddress('0x00000000000000000000000000000000000000fc');
+  const OTHER_MANAGER = getAddress('0x00000000000000000000000000000000000000fd');
+  /** The chain's wrapped native token: it sorts above B, so a native pool's token0 sorts above its token1. */
+  const WRAPPED = getAddress('0x00000000000000000000000000000000000000fe');
+  const NATIVE = getAddress('0x0000000000000000000000000000000000000000');
+  const ID = ('0x' + 'ab'.repeat(32)) as Hex;
+  const OTHER_ID = ('0x' + 'cd'.repeat(32)) as Hex;
+  const NO_HOOK = NATIVE;
+  const eventLog = (address: Address, name: string, args: Record<string, unknown>): ChainLog => {
+    const event = EVENTS[name];
+    const data = event.inputs.filter((i) => !i.indexed);
+    return log(address, encodeEventTopics({ abi: [event], args } as never) as Hex[], encodeAbiParameters(data, data.map((i) => args[i.name!])));
+  };
+  const initialize = (id: Hex, currency0: Address, currency1: Address, manager = MANAGER) =>
+    eventLog(manager, 'v4Initialize', { id, currency0, currency1, fee: 0x800000, tickSpacing: 60, hooks: NO_HOOK, sqrtPriceX96: 2n ** 96n, tick: -1 });
+  const v4Ctx = (wrappedNative: Address | null = WRAPPED): DecodeContext => ({
+    ...ctx(),
+    wrappedNative,
+    announcers: new Map([
+      [MANAGER, { name: 'V4', kind: 'uniswap-v4', routerIndex: 9, feeBps: null }],
+      [OTHER_MANAGER, { name: 'V3', kind: 'uniswap-v3', routerIndex: 5, feeBps: null }],
+    ]),
+  });
+
+  it("discovers a pool from its PoolManager's Initialize: its PoolId, its key, the native coin as the wrapped token in the key's order", () => {
+    const found = discover([initialize(ID, NATIVE, B), initialize(OTHER_ID, A, B, OTHER_MANAGER)], v4Ctx(), () => 1n);
+    expect(found.pools).toEqual([
+      {
+        address: ID,
+        kind: 'uniswap-v4',
+        routerIndex: 9,
+        source: 'V4',
+        discoveredBy: MANAGER,
+        token0: WRAPPED,
+        token1: B,
+        stable: false,
+        feeBps: null,
+        createdBlock: 5n,
+        fee: 0x800000,
+        tickSpacing: 60,
+        uniswapV4: { poolManager: MANAGER, currency0: NATIVE, currency1: B, hooks: NO_HOOK, sqrtPriceX96: 2n ** 96n, tick: -1 },
+      },
+    ]);
+    expect(BigInt(found.pools[0].token0)).toBeGreaterThan(BigInt(found.pools[0].token1));
+    // A is followed already; the wrapped native token is new.
+    expect([...found.tokens.keys()]).toEqual([WRAPPED, B]);
+    // Without a wrapped native token the native coin stays address(0), not a token to follow.
+    const bare = discover([initialize(ID, NATIVE, B)], v4Ctx(null), () => 1n);
+    expect(bare.pools[0]).toMatchObject({ token0: NATIVE, token1: B });
+    expect([...bare.tokens.keys()]).toEqual([B]);
+    // Known already: not announced again.
+    expect(discover([initialize(ID, NATIVE, B)], { ...v4Ctx(), pools: new Map([[ID as Address, found.pools[0]]]) }, () => 1n).pools).toEqual([]);
+  });
+
+  it('decodes the events of its pools from their own PoolManager, by PoolId, negative amounts, ticks and deltas included', () => {
+    const found = discover([initialize(ID, NATIVE, B)], v4Ctx(), () => 1n).pools[0];
+    const context = { ...v4Ctx(), pools: new Map<Address, PoolRow>([[ID as Address, found]]) };
+    const salt = ('0x' + '0f'.repeat(32)) as Hex;
+    const logs = [
+      eventLog(MANAGER, 'v4ModifyLiquidity', { id: ID, sender: USER, tickLower: -120, tickUpper: 60, liquidityDelta: -(10n ** 18n), salt }),
+      eventLog(MANAGER, 'v4Swap', { id: ID, sender: USER, amount0: -7n, amount1: 9n, sqrtPriceX96: 2n ** 96n + 1n, liquidity: 10n ** 18n, tick: -887_000, fee: 3_000 }),
+      eventLog(MANAGER, 'v4Donate', { id: ID, sender: USER, amount0: 5n, amount1: 0n }),
+      eventLog(MANAGER, 'v4ProtocolFeeUpdated', { id: ID, protocolFee: 1000 | (250 << 12) }),
+      // A pool the indexer does not follow; the same id from another contract.
+      eventLog(MANAGER, 'v4Donate', { id: OTHER_ID, sender: USER, amount0: 5n, amount1: 0n }),
+      eventLog(OTHER_MANAGER, 'v4Donate', { id: ID, sender: USER, amount0: 5n, amount1: 0n }),
+    ];
+    const rows = rowsOf(decodeFacts(logs, context, () => 1_000n).rows, poolConcentratedFact);
+    expect(rows.map(({ blockNumber: _b, logIndex: _l, txHash: _t, timestamp: _ts, ...r }) => r)).toEqual([
+      { pool: ID, event: 'modifyLiquidity', sender: USER, tickLower: -120, tickUpper: 60, liquidityDelta: -(10n ** 18n), salt },
+      { pool: ID, event: 'swap', sender: USER, amount0: -7n, amount1: 9n, sqrtPriceX96: 2n ** 96n + 1n, liquidity: 10n ** 18n, tick: -887_000, fee: 3_000 },
+      { pool: ID, event: 'donate', sender: USER, amount0: 5n, amount1: 0n },
+      { pool: ID, event: 'protocolFee', protocolFee: 1000 | (250 << 12) },
+    ]);
+    // Published as pool.concentrated facts of the pool's id, which the schema takes.
+    for (const row of rows) {
+      const { blockNumber, payload } = poolConcentratedFact.message!(row, row, { last: { number: 5n, hash: '0x' + '22'.repeat(32), parentHash: '0x' + '21'.repeat(32), timestamp: 1n } });
+      const message = { chainId: 999, blockNumber: blockNumber.toString(), blockHash: '0x' + '22'.repeat(32), ...payload };
+      expect(chainEventSchemas[CHAIN_FACTS.poolConcentrated].parse(message)).toMatchObject({ address: ID, event: row.event });
+    }
+  });
+
+  it('publishes the pool-created fact with the PoolId, the key and the first price', () => {
+    const found = discover([initialize(ID, NATIVE, B)], v4Ctx(), () => 1n).pools[0];
+    const { blockNumber, payload } = poolCreatedFact.message!(toPoolRow(found), found, { last: { number: 5n, hash: '0x' + '22'.repeat(32), parentHash: '0x' + '21'.repeat(32), timestamp: 1n } });
+    const parsed = chainEventSchemas[CHAIN_FACTS.poolCreated].parse({ chainId: 999, blockNumber: blockNumber.toString(), blockHash: '0x' + '22'.repeat(32), ...payload });
+    expect(parsed).toMatchObject({ address: ID, kind: 'uniswap-v4', routerIndex: 9, token0: WRAPPED, token1: B, fee: 0x800000, tickSpacing: 60, poolManager: MANAGER, currency0: NATIVE, currency1: B, hooks: NO_HOOK, sqrtPriceX96: (2n ** 96n).toString(), tick: -1 });
   });
 });

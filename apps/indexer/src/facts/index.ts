@@ -3,7 +3,7 @@ export * from './log';
 export * from './registry';
 export { blockFact } from './block';
 export { transferFact, transferEvent } from './transfer';
-export { poolCreatedFact, poolRow, v2PairCreatedEvent, stablePoolCreatedEvent, coreRouterPoolAddedEvent, v3PoolCreatedEvent, algebraPoolEvent } from './pool-created';
+export { poolCreatedFact, poolRow, v4PoolRow, v2PairCreatedEvent, stablePoolCreatedEvent, coreRouterPoolAddedEvent, v3PoolCreatedEvent, algebraPoolEvent } from './pool-created';
 export {
   poolConcentratedFact,
   clInitializeEvent,
@@ -14,6 +14,16 @@ export {
   algebraTickSpacingEvent,
   type ConcentratedEventRow,
 } from './pool-concentrated';
+export {
+  decodeUniswapV4Event,
+  v4DonateEvent,
+  v4InitializeEvent,
+  v4ModifyLiquidityEvent,
+  v4ProtocolFeeUpdatedEvent,
+  v4SwapEvent,
+  V4_POOL_EVENTS,
+  type UniswapV4EventRow,
+} from './pool-uniswap-v4';
 export { tokenCreatedFact } from './token-created';
 export { poolUpdatedFact, v2SyncEvent, stableSyncEvent, type ReserveRow } from './pool-updated';
 export { swapFact, ammSwapEvent, ammSwapWithRefEvent, type SwapRow } from './swap';

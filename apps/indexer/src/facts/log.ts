@@ -2,6 +2,7 @@
 // Sync, Swap) are decoded by hand from their fixed layout with `word`, `wordAddress` and `topicAddress`;
 // events with strings go through viem (`decodeArgs`).
 import type { LogPosition } from '@dex/db';
+import { isV4PoolId } from '@dex/messages';
 import { decodeEventLog, getAddress, type AbiEvent, type Address, type Hex } from 'viem';
 
 /** An eth_getLogs entry with numbers parsed. */
@@ -42,6 +43,12 @@ export function checksum(address: string): Address {
   return value;
 }
 
+/**
+ * A pool's key in what the indexer follows: a pool contract's EIP-55 address, or a V4 pool's PoolId in lower case
+ * (typed as an address: both are 0x-prefixed hex; a PoolId emits no logs, its PoolManager does).
+ */
+export const poolRef = (address: string): Address => (isV4PoolId(address) ? (address.toLowerCase() as Address) : checksum(address));
+
 export function parseRpcLog(raw: RpcLogEntry): ChainLog | undefined {
   if (raw.removed || raw.blockNumber === null || raw.blockHash === null || raw.transactionHash === null || raw.logIndex === null) return undefined;
   return {
@@ -56,6 +63,9 @@ export function parseRpcLog(raw: RpcLogEntry): ChainLog | undefined {
   };
 }
 
+/** A signed int24 from a 32-byte word (sign-extended in the ABI encoding). */
+export const int24 = (word: bigint): number => Number(BigInt.asIntN(24, word));
+
 /** The `i`th 32-byte word of the log's data, as an unsigned integer. */
 export const word = (data: Hex, i: number): bigint => {
   const chunk = data.slice(2 + 64 * i, 2 + 64 * (i + 1));
@@ -65,6 +75,12 @@ export const word = (data: Hex, i: number): bigint => {
 
 /** The address in the `i`th word of the log's data. */
 export const wordAddress = (data: Hex, i: number): Address => checksum('0x' + data.slice(2 + 64 * i + 24, 2 + 64 * (i + 1)));
+
+/** An indexed bytes32 (a V4 PoolId), in lower case. */
+export const topicWord = (topic: Hex | undefined): Hex => {
+  if (!topic || topic.length !== 66) throw new Error('missing indexed word');
+  return topic.toLowerCase() as Hex;
+};
 
 /** The address in an indexed topic. */
 export const topicAddress = (topic: Hex | undefined): Address => {

@@ -1,14 +1,16 @@
 // pool.created: a V2 factory's PairCreated, a stable factory's PoolCreated, the core router's PoolAdded, a
-// Uniswap V3 factory's PoolCreated (with the pool's fee and tick spacing), an Algebra Integral factory's Pool.
-// Each adds a pool (and its tokens) to what the indexer follows; a launch's curve pool is announced by
+// Uniswap V3 factory's PoolCreated (with the pool's fee and tick spacing), an Algebra Integral factory's Pool, a
+// Uniswap V4 PoolManager's Initialize (the pool's key and first price; the pool named by its PoolId). Each adds a
+// pool (and its tokens) to what the indexer follows; a launch's curve pool is announced by
 // launchpad.token.created. Published from the batch's new pools.
 import { uniswapV2FactoryAbi, stablePoolFactoryAbi, ammRouterAbi } from '@dex/abis';
 import { toPoolRow, type PoolRow as StoredPoolRow } from '@dex/db';
-import { CHAIN_FACTS, type ConcentratedKind, type SourceKind } from '@dex/messages';
-import { getAbiItem, parseAbiItem, type AbiEvent, type Address } from 'viem';
+import { CHAIN_FACTS, UNISWAP_V4_KIND, type IndexedSourceKind } from '@dex/messages';
+import { getAbiItem, parseAbiItem, zeroAddress, type AbiEvent, type Address } from 'viem';
 import type { SourceRef } from '../chain/watch-list';
-import { defineFact, factEvent } from './fact';
-import { topicAddress, word, wordAddress, type ChainLog } from './log';
+import { defineFact, factEvent, type DecodeContext } from './fact';
+import { int24, topicAddress, word, wordAddress, type ChainLog } from './log';
+import { decodeV4Initialize, v4InitializeEvent } from './pool-uniswap-v4';
 
 const abiEvent = (abi: readonly unknown[], name: string) => getAbiItem({ abi: abi as never, name: name as never }) as unknown as AbiEvent;
 
@@ -23,11 +25,16 @@ export const v3PoolCreatedEvent = factEvent(
 /** Algebra Integral's AlgebraFactory (the fee and tick spacing come with the pool's Initialize: its Fee and TickSpacing events). */
 export const algebraPoolEvent = factEvent('algebraPool', parseAbiItem('event Pool(address indexed token0, address indexed token1, address pool)'));
 
-/** A pool row as decoded: a concentrated pool also carries what its creation event says of it. */
-export type PoolRow = StoredPoolRow & { fee?: number; tickSpacing?: number };
+/**
+ * A pool row as decoded: a concentrated pool also carries what its creation event says of it (a V4 pool: its key's
+ * fee, a dynamic one's flag included, and tick spacing, and `uniswapV4`: the rest of its Initialize).
+ */
+export type PoolRow = StoredPoolRow & {
+  fee?: number;
+  tickSpacing?: number;
+  uniswapV4?: { poolManager: Address; currency0: Address; currency1: Address; hooks: Address; sqrtPriceX96: bigint; tick: number };
+};
 
-/** A signed int24 from a 32-byte word (sign-extended in the ABI encoding). */
-export const int24 = (word: bigint): number => Number(BigInt.asIntN(24, word));
 
 /** A pool announced by `log` of the contract of `source`. */
 export function poolRow(address: Address, token0: Address, token1: Address, stable: boolean, source: SourceRef, log: Pick<ChainLog, 'address' | 'blockNumber'>): PoolRow {
@@ -45,8 +52,24 @@ export function poolRow(address: Address, token0: Address, token1: Address, stab
   };
 }
 
+/**
+ * A V4 pool its PoolManager's Initialize announces: named by its PoolId, its tokens the key's currencies in the key's
+ * order, the chain's wrapped native token for the native coin (address(0), kept as it is on a chain without one).
+ */
+export function v4PoolRow(log: ChainLog, source: SourceRef, ctx: DecodeContext): PoolRow {
+  const init = decodeV4Initialize(log);
+  const traded = (currency: Address): Address => (currency === zeroAddress && ctx.wrappedNative ? ctx.wrappedNative : currency);
+  const { id, currency0, currency1, fee, tickSpacing, hooks, sqrtPriceX96, tick } = init;
+  return {
+    ...poolRow(id, traded(currency0), traded(currency1), false, source, log),
+    fee,
+    tickSpacing,
+    uniswapV4: { poolManager: log.address, currency0, currency1, hooks, sqrtPriceX96, tick },
+  };
+}
+
 /** Each announcing event, the kind of source whose contract emits it, and the pool it announces. */
-const announcers: Record<string, { kind: SourceKind | ConcentratedKind; pool: (log: ChainLog, source: SourceRef) => PoolRow }> = {
+const announcers: Record<string, { kind: IndexedSourceKind; pool: (log: ChainLog, source: SourceRef, ctx: DecodeContext) => PoolRow }> = {
   [v2PairCreatedEvent.topic]: {
     kind: 'uniswap-v2',
     pool: (log, source) => poolRow(wordAddress(log.data, 0), topicAddress(log.topics[1]), topicAddress(log.topics[2]), false, source, log),
@@ -72,17 +95,18 @@ const announcers: Record<string, { kind: SourceKind | ConcentratedKind; pool: (l
     kind: 'algebra',
     pool: (log, source) => poolRow(wordAddress(log.data, 0), topicAddress(log.topics[1]), topicAddress(log.topics[2]), false, source, log),
   },
+  [v4InitializeEvent.topic]: { kind: UNISWAP_V4_KIND, pool: v4PoolRow },
 };
 
 export const poolCreatedFact = defineFact<'pools', PoolRow>({
   name: CHAIN_FACTS.poolCreated,
   stage: 'discovery',
-  events: [v2PairCreatedEvent, stablePoolCreatedEvent, coreRouterPoolAddedEvent, v3PoolCreatedEvent, algebraPoolEvent],
+  events: [v2PairCreatedEvent, stablePoolCreatedEvent, coreRouterPoolAddedEvent, v3PoolCreatedEvent, algebraPoolEvent, v4InitializeEvent],
   list: 'pools',
   decode(log, ctx) {
     const source = ctx.announcers.get(log.address);
     const announcer = announcers[log.topics[0].toLowerCase()];
-    return source && announcer && source.kind === announcer.kind ? announcer.pool(log, source) : undefined;
+    return source && announcer && source.kind === announcer.kind ? announcer.pool(log, source, ctx) : undefined;
   },
   store: (row) => toPoolRow(row),
   fact: CHAIN_FACTS.poolCreated,
@@ -99,6 +123,7 @@ export const poolCreatedFact = defineFact<'pools', PoolRow>({
       stable: pool.stable,
       ...(row.fee !== undefined ? { fee: row.fee } : {}),
       ...(row.tickSpacing !== undefined ? { tickSpacing: row.tickSpacing } : {}),
+      ...(row.uniswapV4 ? { ...row.uniswapV4, sqrtPriceX96: row.uniswapV4.sqrtPriceX96.toString() } : {}),
     },
   }),
 });

@@ -1,5 +1,5 @@
 import type { PoolRow, TokenRow } from '@dex/db';
-import { CHAIN_FACTS, chainEventSchemas, chainFactSubject, type ChainFact, type ConcentratedKind, type SourceKind } from '@dex/messages';
+import { CHAIN_FACTS, chainEventSchemas, chainFactSubject, type ChainFact, type IndexedSourceKind } from '@dex/messages';
 import { encodeAbiParameters, encodeEventTopics, getAddress, type AbiEvent, type Address, type Hex } from 'viem';
 import type { AnyFact, DecodeContext } from './fact';
 import type { ChainLog } from './log';
@@ -30,17 +30,26 @@ function sampleLog(event: AbiEvent): ChainLog {
   };
 }
 
-/** EMITTER as a followed token, a pool and an announcer of one kind of source. */
-const contextOf = (kind: SourceKind | ConcentratedKind): DecodeContext => ({
+/** The V4 pool of the sample logs: their bytes32 arguments (the PoolId, the first indexed one) are all this. */
+const SAMPLE_ID = ('0x' + '77'.repeat(32)) as Address;
+
+/**
+ * EMITTER as a followed token, a pool and an announcer of one kind of source; for `uniswap-v4`, EMITTER is the
+ * PoolManager of the sample logs' pool.
+ */
+const contextOf = (kind: IndexedSourceKind): DecodeContext => ({
   chainId: 999,
   tokens: new Set<Address>([EMITTER]),
   pools: new Map<Address, PoolRow>([
     [EMITTER, { address: EMITTER, kind, routerIndex: 0, source: 'S', discoveredBy: null, token0: OTHER, token1: EMITTER, stable: false, feeBps: null, createdBlock: 0n }],
+    ...(kind === 'uniswap-v4'
+      ? ([[SAMPLE_ID, { address: SAMPLE_ID, kind, routerIndex: 0, source: 'S', discoveredBy: EMITTER, token0: OTHER, token1: EMITTER, stable: false, feeBps: null, createdBlock: 0n }]] as const)
+      : []),
   ]),
   announcers: new Map([[EMITTER, { name: 'S', kind, routerIndex: 0, feeBps: 30 }]]),
   wrappedNative: getAddress('0x00000000000000000000000000000000000000f7'),
 });
-const KINDS: (SourceKind | ConcentratedKind)[] = ['uniswap-v2', 'stable', 'core', 'launchpad', 'uniswap-v3', 'algebra'];
+const KINDS: IndexedSourceKind[] = ['uniswap-v2', 'stable', 'core', 'launchpad', 'uniswap-v3', 'algebra', 'uniswap-v4'];
 
 const tokenSample: TokenRow = {
   address: OTHER,

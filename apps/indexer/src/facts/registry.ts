@@ -10,7 +10,7 @@ import { launchpadGraduatedFact } from './launchpad-graduated';
 import { launchpadMetadataFact } from './launchpad-metadata';
 import { launchpadTokenCreatedFact } from './launchpad-token-created';
 import { launchpadTradeFact } from './launchpad-trade';
-import { checksum, positionOf, type ChainLog } from './log';
+import { checksum, poolRef, positionOf, type ChainLog } from './log';
 import { poolConcentratedFact } from './pool-concentrated';
 import { poolCreatedFact } from './pool-created';
 import { poolUpdatedFact } from './pool-updated';
@@ -77,13 +77,13 @@ export function discover(logs: readonly ChainLog[], ctx: DecodeContext, timestam
     else if (!ctx.tokens.has(address)) tokens.set(address, { source, block });
   };
   const addPool = (pool: PoolRow, block: bigint) => {
-    const address = checksum(pool.address);
+    const address = poolRef(pool.address);
     if (ctx.pools.has(address) || seenPools.has(address)) return;
     seenPools.add(address);
     pools.push(pool);
     if (pool.kind !== 'launchpad') {
-      addToken(checksum(pool.token0), 'pool', block);
-      addToken(checksum(pool.token1), 'pool', block);
+      // A V4 pool's native coin on a chain without a wrapped native token is no token to follow.
+      for (const token of [pool.token0, pool.token1]) if (BigInt(token) !== 0n) addToken(checksum(token), 'pool', block);
     }
   };
   for (const log of logs) {

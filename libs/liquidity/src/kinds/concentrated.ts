@@ -10,8 +10,11 @@ import { applyConcentrated, newConcentratedState, tickList } from '../concentrat
 import type { ConcentratedFact, PoolFact } from '../facts';
 import type { KindSnapshot, LiquidityKindModule } from './kind-module';
 
-/** The concentrated-liquidity kinds: those whose engine snapshot is a concentrated pool's state. */
-export type ConcentratedKind = Extract<PoolSnapshot, { readonly ticks: readonly TickLiquidity[] }>['kind'];
+/**
+ * The concentrated-liquidity kinds of pool contracts: those whose engine snapshot is a concentrated pool's state,
+ * but for the pools inside a PoolManager (Uniswap V4: read through it, `uniswap-v4.ts`).
+ */
+export type ConcentratedKind = Exclude<Extract<PoolSnapshot, { readonly ticks: readonly TickLiquidity[] }>, { readonly poolManager: string }>['kind'];
 
 /** Whether a fact moves a concentrated pool. */
 function isConcentratedFact(fact: PoolFact): fact is ConcentratedFact {

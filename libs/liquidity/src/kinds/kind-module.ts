@@ -4,8 +4,9 @@
  * move it and how, and what the engine routes of it. The state (`chain-state.ts`) and the routing view
  * (`routing-snapshot.ts`) reach a kind only through the registry: a new kind is a module and a registry line.
  */
+import type { UniswapV4Slot0Read } from '@dex/messages';
 import type { PoolSnapshot } from '@dex/routing';
-import type { LiquidityPoolKind, PoolCreatedFact, PoolFact } from '../facts';
+import type { LiquidityPoolKind, ManagedPoolRead, PoolCreatedFact, PoolFact } from '../facts';
 import type { CoreSamples, PoolKindState, PoolRecord } from '../pool-record';
 import type { RoutingContext, RoutingSource } from '../routing-context';
 
@@ -64,6 +65,25 @@ export interface LiquidityKindModule<K extends LiquidityPoolKind = LiquidityPool
    * concentrated states).
    */
   restored(stored: StoredKindState): PoolKindState;
+  /**
+   * The kind's pools live inside a PoolManager, named by their PoolId (Uniswap V4): read whole through it when held
+   * without their state, their fees read at each block while they can change without an event.
+   */
+  readonly managed?: ManagedKind;
+  /** Why a pool the kind keeps is not routed (for the API to show); undefined when it is, or would be once it has state. */
+  exclusion?(pool: PoolRecord, context: RoutingContext): string | undefined;
+}
+
+/** What the state asks of a kind whose pools live inside a PoolManager (`LiquidityKindModule.managed`). */
+export interface ManagedKind {
+  /** Whether the pool holds its key and state (else facts do not apply to it until a whole read gives them). */
+  hasState(pool: PoolRecord): boolean;
+  /** The pool's state from a whole read (`ChainLiquidityState.setManagedState`). */
+  fromRead(read: ManagedPoolRead): PoolKindState;
+  /** Whether the pool's fees are read at each block: its LP fee changes without an event, or is not known yet. */
+  readsFees(pool: PoolRecord): boolean;
+  /** The pool's state with the fees of a slot0 read; undefined when they are those it holds already. */
+  withFees(pool: PoolRecord, slot0: UniswapV4Slot0Read): PoolKindState | undefined;
 }
 
 /** The state of a pool as a store holds it: its reserves and its launch curve, where it has them. */

@@ -3,12 +3,14 @@ import { newConcentratedState, type ConcentratedState } from '../concentrated-st
 import type { PoolFact } from '../facts';
 import type { CoreSamples, PoolKindState, PoolRecord } from '../pool-record';
 import type { SnapshotInputs } from './kind-module';
-import { isConcentratedKind, KIND_MODULES, kindModule } from './registry';
+import { isConcentratedKind, isManagedKind, KIND_MODULES, kindModule } from './registry';
 
 const A = '0x' + '1'.repeat(40);
 const B = '0x' + '2'.repeat(40);
 const W = '0x' + 'f'.repeat(40);
 const LAUNCHPAD = '0x' + 'd'.repeat(40);
+const MANAGER = '0x' + 'e'.repeat(40);
+const NO_HOOK = '0x' + '0'.repeat(40);
 const Q96 = 2n ** 96n;
 const KINDS = Object.keys(KIND_MODULES) as (keyof typeof KIND_MODULES)[];
 
@@ -26,8 +28,14 @@ const FACTS: readonly PoolFact[] = [
   { type: 'concentratedSwapped', ...at, sqrtPriceX96: Q96, tick: 1, liquidity: 10n },
   { type: 'poolFeeChanged', ...at, fee: 100 },
   { type: 'tickSpacingChanged', ...at, tickSpacing: 10 },
+  { type: 'poolDonated', ...at },
+  { type: 'protocolFeeChanged', ...at, protocolFee: 1000 },
 ];
 const CONCENTRATED_FACTS = ['poolInitialized', 'positionChanged', 'concentratedSwapped', 'poolFeeChanged', 'tickSpacingChanged'];
+/** A V4 pool's key as its pool-created fact carries it (the other kinds' creations name no PoolManager). */
+const V4_KEY = { poolManager: MANAGER, currency0: A, currency1: B, hooks: NO_HOOK };
+/** A V4 pool's first price, as its Initialize (its pool-created fact) carries it. */
+const V4_PRICE = { sqrtPriceX96: Q96, tick: 0 };
 
 const record = (kind: PoolRecord['kind'], state: PoolKindState = {}): PoolRecord => ({
   kind,
@@ -59,6 +67,7 @@ const TRADING: Record<PoolRecord['kind'], PoolKindState> = {
   launchpad: { curve: { nativeReserve: VIRTUAL_NATIVE_LIQUIDITY + 10n ** 18n, tokenReserve: GRADUATION_TOKEN_RESERVE + 10n ** 22n, graduated: false } },
   'uniswap-v3': { concentrated: LIQUID },
   algebra: { concentrated: LIQUID },
+  'uniswap-v4': { concentrated: LIQUID, uniswapV4: { poolManager: MANAGER, currency0: A, currency1: B, dynamicFee: false, hooks: NO_HOOK, protocolFee: 0 } },
 };
 
 const inputs = (pool: PoolRecord, samples?: CoreSamples): SnapshotInputs => ({
@@ -94,12 +103,18 @@ describe('liquidity kind modules', () => {
       launchpad: {},
       'uniswap-v3': { concentrated: newConcentratedState({ fee: 500, tickSpacing: 10 }) },
       algebra: { concentrated: newConcentratedState({ fee: 500, tickSpacing: 10 }) },
+      // Announced without its key: read whole through its PoolManager later.
+      'uniswap-v4': {},
+    });
+    expect(KIND_MODULES['uniswap-v4'].created({ type: 'poolCreated', block: 1n, kind: 'uniswap-v4', address: A, routerIndex: 1, token0: A, token1: B, fee: 500, tickSpacing: 10, ...V4_KEY, ...V4_PRICE })).toEqual({
+      uniswapV4: { ...V4_KEY, dynamicFee: false, protocolFee: 0 },
+      concentrated: { ...newConcentratedState({ fee: 500, tickSpacing: 10 }), ...V4_PRICE },
     });
   });
 
   it('applies to a pool the facts of its kind only', () => {
     const applied = (kind: PoolRecord['kind']) => {
-      const pool = record(kind, KIND_MODULES[kind].created({ type: 'poolCreated', block: 1n, kind, address: A, routerIndex: 1, token0: A, token1: B }));
+      const pool = record(kind, KIND_MODULES[kind].created({ type: 'poolCreated', block: 1n, kind, address: A, routerIndex: 1, token0: A, token1: B, ...(kind === 'uniswap-v4' ? { ...V4_KEY, ...V4_PRICE, fee: 500, tickSpacing: 10 } : {}) }));
       return FACTS.filter((fact) => KIND_MODULES[kind].apply(pool, fact) !== undefined).map((fact) => fact.type);
     };
     expect(Object.fromEntries(KINDS.map((kind) => [kind, applied(kind)]))).toEqual({
@@ -109,9 +124,11 @@ describe('liquidity kind modules', () => {
       launchpad: ['curveTraded', 'tokenGraduated'],
       'uniswap-v3': CONCENTRATED_FACTS,
       algebra: CONCENTRATED_FACTS,
+      'uniswap-v4': ['positionChanged', 'concentratedSwapped', 'poolDonated', 'protocolFeeChanged'],
     });
     // A concentrated pool held without its state takes none of its facts.
     expect(FACTS.filter((fact) => KIND_MODULES.algebra.apply(record('algebra'), fact))).toEqual([]);
+    expect(FACTS.filter((fact) => KIND_MODULES['uniswap-v4'].apply(record('uniswap-v4'), fact))).toEqual([]);
   });
 
   it('routes a pool with something to trade, as a snapshot of its kind the engine trades both ways', () => {
@@ -131,6 +148,8 @@ describe('liquidity kind modules', () => {
     expect(KINDS.filter(isConcentratedKind)).toEqual(['uniswap-v3', 'algebra']);
     expect(isConcentratedKind('unknown')).toBe(false);
     expect(KINDS.filter((kind) => KIND_MODULES[kind].reserves)).toEqual(['uniswap-v2', 'stable']);
+    // V4 pools keep a concentrated state too, read through their PoolManager.
+    expect(KINDS.filter(isManagedKind)).toEqual(['uniswap-v4']);
   });
 
   it('restores from a store what each kind keeps', () => {
@@ -142,6 +161,7 @@ describe('liquidity kind modules', () => {
       launchpad: { curve: stored.curve },
       'uniswap-v3': {},
       algebra: {},
+      'uniswap-v4': {},
     });
     expect(KIND_MODULES['uniswap-v2'].restored({})).toEqual({});
     expect(KIND_MODULES.launchpad.restored({})).toEqual({});

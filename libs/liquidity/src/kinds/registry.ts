@@ -12,9 +12,12 @@ import { launchpadKind } from './launchpad';
 import { stableKind } from './stable';
 import { uniswapV2Kind } from './uniswap-v2';
 import { uniswapV3Kind } from './uniswap-v3';
+import { uniswapV4Kind } from './uniswap-v4';
 
 export type { ConcentratedKind } from './concentrated';
 export type { ReservesKind } from './reserves';
+/** The V4 kind's hook policy, for the services and the API (why a pool is not routed). */
+export { hookExclusion, SWAP_HOOK_PERMISSIONS, swapHookPermissions, uniswapV4Exclusion, type SwapHookPermission } from './uniswap-v4';
 
 export const KIND_MODULES: { readonly [K in LiquidityPoolKind]: LiquidityKindModule<K> } = {
   'uniswap-v2': uniswapV2Kind,
@@ -23,6 +26,7 @@ export const KIND_MODULES: { readonly [K in LiquidityPoolKind]: LiquidityKindMod
   launchpad: launchpadKind,
   'uniswap-v3': uniswapV3Kind,
   algebra: algebraKind,
+  'uniswap-v4': uniswapV4Kind,
 };
 
 const BY_KIND: ReadonlyMap<string, LiquidityKindModule> = new Map(Object.entries(KIND_MODULES));
@@ -37,6 +41,9 @@ export function kindModule(kind: string): LiquidityKindModule | undefined {
 
 /** Whether the kind's pools keep a concentrated state (`LiquidityKindModule.concentrated`). */
 export const isConcentratedKind = (kind: string): kind is ConcentratedKind => kindModule(kind)?.concentrated ?? false;
+
+/** Whether the kind's pools live inside a PoolManager (`LiquidityKindModule.managed`). */
+export const isManagedKind = (kind: string): boolean => kindModule(kind)?.managed !== undefined;
 
 /** Whether the kind's pools keep two reserves (`LiquidityKindModule.reserves`). */
 export const isReservesKind = (kind: string): kind is ReservesKind => kindModule(kind)?.reserves ?? false;

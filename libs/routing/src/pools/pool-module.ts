@@ -8,13 +8,20 @@
 /** What every pool snapshot holds; a kind's snapshot adds its state. */
 export interface PoolSnapshotBase {
   readonly kind: string;
-  /** The pool address RouterV2 calls (for `launchpad`: the launchpad contract). */
+  /**
+   * The pool's identity: the address RouterV2 calls (for `launchpad`: the launchpad contract); for `uniswap-v4`, the
+   * pool's PoolId (RouterV2 calls its `poolManager`).
+   */
   readonly address: string;
   /** The liquidity source's index on RouterV2. */
   readonly routerIndex: number;
   /** The source's display name (`GET /dexes`), passed through to the hop swaps. */
   readonly routerName?: string;
-  /** The pool's tokens, token0 < token1 as the pool sorts them. */
+  /**
+   * The pool's tokens in the pool's own order (its token0 and token1: sorted by address for most kinds, but a V4 pool
+   * trading the wrapped native token for its native currency keeps the key's order). Nothing of the engine orders a
+   * pool's tokens: a leg's direction is the pool's.
+   */
   readonly token0: string;
   readonly token1: string;
   readonly decimals0: number;

@@ -6,7 +6,7 @@
 import type { PoolSnapshot } from './registry';
 
 export type { PoolSnapshotBase } from './pool-module';
-export type { AlgebraPoolSnapshot, CorePoolSnapshot, LaunchpadPoolSnapshot, PoolKind, PoolSnapshot, StablePoolSnapshot, UniswapV2PoolSnapshot, UniswapV3PoolSnapshot } from './registry';
+export type { AlgebraPoolSnapshot, CorePoolSnapshot, LaunchpadPoolSnapshot, PoolKind, PoolSnapshot, StablePoolSnapshot, UniswapV2PoolSnapshot, UniswapV3PoolSnapshot, UniswapV4PoolSnapshot } from './registry';
 
 /** Every pool of one chain at one block. */
 export interface RoutingSnapshot {

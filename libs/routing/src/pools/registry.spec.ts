@@ -1,4 +1,4 @@
-import { concentrated, stateAt } from '../../test/concentrated-fixtures';
+import { concentrated, stateAt, uniswapV4 } from '../../test/concentrated-fixtures';
 import { core, launchpad, stable, units, v2 } from '../../test/fixtures';
 import { VIRTUAL_NATIVE_LIQUIDITY } from './launchpad/launchpad-curve';
 import { legsOf } from './legs';
@@ -13,6 +13,7 @@ const pools = {
   launchpad: launchpad('MEME', curve),
   'uniswap-v3': concentrated('uniswap-v3', 'WHYPE', 'USDC', stateAt(-260_000, [{ lower: -261_000, upper: -259_000, liquidity: 10n ** 15n }], 500, 10)),
   algebra: concentrated('algebra', 'WHYPE', 'USDC', stateAt(-260_000, [{ lower: -261_000, upper: -259_000, liquidity: 10n ** 15n }], 1234, 60)),
+  'uniswap-v4': uniswapV4('WHYPE', 'USDC', stateAt(-260_000, [{ lower: -261_000, upper: -259_000, liquidity: 10n ** 15n }], 3000, 60), { native: true }),
 } satisfies Record<PoolSnapshot['kind'], PoolSnapshot>;
 
 describe('pool modules', () => {
@@ -21,17 +22,18 @@ describe('pool modules', () => {
     for (const pool of Object.values(pools)) expect(poolModule(pool)).toBe(POOL_MODULES[pool.kind]);
   });
 
-  it('gives fixed fees, none for core and Algebra pools (dynamic), the launchpad default of 1%, V3 tiers in bps', () => {
-    expect(Object.values(pools).map(poolFeeBps)).toEqual([25, 4, undefined, 100, 5, undefined]);
+  it('gives fixed fees, none for core and Algebra pools (dynamic), the launchpad default of 1%, V3 tiers and V4 static LP fees in bps', () => {
+    expect(Object.values(pools).map(poolFeeBps)).toEqual([25, 4, undefined, 100, 5, undefined, 30]);
+    expect(poolFeeBps({ ...pools['uniswap-v4'], dynamicFee: true })).toBeUndefined();
     expect(poolFeeBps(launchpad('MEME', { ...curve, feeBps: 50n }))).toBe(50);
   });
 
   it("gives each pool's fee in its own units (pips for the concentrated kinds) and the concentrated kinds' tick spacing", () => {
     const fee = (pool: PoolSnapshot) => poolModule(pool).fee(pool);
     const spacing = (pool: PoolSnapshot) => poolModule(pool).tickSpacing(pool);
-    expect(Object.values(pools).map(fee)).toEqual([25, 4, undefined, 100, pools['uniswap-v3'].fee, pools.algebra.fee]);
+    expect(Object.values(pools).map(fee)).toEqual([25, 4, undefined, 100, pools['uniswap-v3'].fee, pools.algebra.fee, 3000]);
     expect(pools['uniswap-v3'].fee).toBe(500);
-    expect(Object.values(pools).map(spacing)).toEqual([undefined, undefined, undefined, undefined, pools['uniswap-v3'].tickSpacing, 60]);
+    expect(Object.values(pools).map(spacing)).toEqual([undefined, undefined, undefined, undefined, pools['uniswap-v3'].tickSpacing, 60, 60]);
   });
 
   it('marks the stable kind stable, refines and re-quotes core pools on chain', () => {
@@ -46,16 +48,17 @@ describe('pool modules', () => {
       [false, false, false],
       [false, false, false],
       [false, false, false],
+      [false, false, false],
     ]);
   });
 
   it('trades what arrives (a fee-on-transfer token) through V2 and stable pools only', () => {
-    expect(Object.values(pools).map((pool) => tradesWhatArrives(pool.kind))).toEqual([true, true, false, false, false, false]);
+    expect(Object.values(pools).map((pool) => tradesWhatArrives(pool.kind))).toEqual([true, true, false, false, false, false, false]);
     expect(KINDS_TRADING_WHAT_ARRIVES).toEqual(['uniswap-v2', 'stable']);
     expect(tradesWhatArrives('unknown')).toBe(false);
   });
 
-  it('moves tokens to and from the pool for every kind but launchpad curves', () => {
+  it('moves tokens to and from the pool for every kind but launchpad curves and V4 pools (their PoolManager holds the tokens)', () => {
     expect(Object.fromEntries(Object.values(pools).map((pool) => [pool.kind, transfersTokens(pool.kind)]))).toEqual({
       'uniswap-v2': true,
       stable: true,
@@ -63,6 +66,7 @@ describe('pool modules', () => {
       launchpad: false,
       'uniswap-v3': true,
       algebra: true,
+      'uniswap-v4': false,
     });
     expect(transfersTokens('unknown')).toBe(false);
   });

@@ -6,8 +6,9 @@ import type { PoolModule } from './pool-module';
 import { stableModule, type StablePoolSnapshot } from './stable/stable';
 import { uniswapV2Module, type UniswapV2PoolSnapshot } from './uniswap-v2/uniswap-v2';
 import { uniswapV3Module, type UniswapV3PoolSnapshot } from './uniswap-v3/uniswap-v3';
+import { uniswapV4Module, type UniswapV4PoolSnapshot } from './uniswap-v4/uniswap-v4';
 
-export type { AlgebraPoolSnapshot, CorePoolSnapshot, LaunchpadPoolSnapshot, StablePoolSnapshot, UniswapV2PoolSnapshot, UniswapV3PoolSnapshot };
+export type { AlgebraPoolSnapshot, CorePoolSnapshot, LaunchpadPoolSnapshot, StablePoolSnapshot, UniswapV2PoolSnapshot, UniswapV3PoolSnapshot, UniswapV4PoolSnapshot };
 
 /** Every kind's snapshot: what the engine needs to know about a pool (no I/O: the service fills it). */
 export type PoolSnapshot =
@@ -16,9 +17,10 @@ export type PoolSnapshot =
   | CorePoolSnapshot
   | LaunchpadPoolSnapshot
   | UniswapV3PoolSnapshot
-  | AlgebraPoolSnapshot;
+  | AlgebraPoolSnapshot
+  | UniswapV4PoolSnapshot;
 
-/** The source kinds RouterV2 executes. */
+/** The pool kinds the engine routes (`uniswap-v4` ahead of RouterV2 executing it: no source of the kind is routed until then). */
 export type PoolKind = PoolSnapshot['kind'];
 
 export const POOL_MODULES: { readonly [K in PoolKind]: PoolModule<Extract<PoolSnapshot, { readonly kind: K }>> } = {
@@ -28,6 +30,7 @@ export const POOL_MODULES: { readonly [K in PoolKind]: PoolModule<Extract<PoolSn
   launchpad: launchpadModule,
   'uniswap-v3': uniswapV3Module,
   algebra: algebraModule,
+  'uniswap-v4': uniswapV4Module,
 };
 
 /** The module of a pool's kind. */

@@ -1,6 +1,6 @@
 /**
- * What the concentrated-liquidity kinds (`uniswap-v3`, `algebra`) share: their snapshot fields, the tick table of
- * a snapshot, and the leg.
+ * What the concentrated-liquidity kinds (`uniswap-v3`, `algebra`, `uniswap-v4`) share: their snapshot fields, the
+ * tick table of a snapshot, and the leg.
  *
  * Exact view: the pool's own swap loop (`concentrated-math.ts`) at RouterV2's price limits. RouterV2 gives a pool
  * its whole share as an exact input; a pool that runs out of liquidity before using it all takes only what it
@@ -40,7 +40,7 @@ export interface ConcentratedPoolFields {
 }
 
 /** The snapshots of the concentrated kinds. */
-export type ConcentratedPoolSnapshot = PoolSnapshotBase & ConcentratedPoolFields & { readonly kind: 'uniswap-v3' | 'algebra' };
+export type ConcentratedPoolSnapshot = PoolSnapshotBase & ConcentratedPoolFields & { readonly kind: 'uniswap-v3' | 'algebra' | 'uniswap-v4' };
 
 const tables = new WeakMap<readonly TickLiquidity[], TickTable>();
 
@@ -109,7 +109,8 @@ export class ConcentratedLeg implements Leg {
     private readonly state: ConcentratedPoolState,
     private readonly swap: ConcentratedSwap,
   ) {
-    this.gamma = 1 - pool.fee / 1e6;
+    // The fee the leg's swaps pay (the pool's; a V4 pool's own each way when a protocol fee is on).
+    this.gamma = 1 - state.fee / 1e6;
     const ticks = state.ticks;
     const starts: number[] = [];
     const outs: number[] = [];
@@ -318,18 +319,23 @@ export class ConcentratedLeg implements Leg {
 
 /**
  * The legs of a concentrated pool: token0 -> token1 while the price can fall through liquidity, token1 -> token0
- * while it can rise through liquidity.
+ * while it can rise through liquidity, in the pool's own token order (the direction is the pool's zeroForOne, not
+ * an order of the addresses). Each leg's swaps pay `swapFee` of its direction (default: the pool's fee).
  */
-export function concentratedLegs(pool: ConcentratedPoolSnapshot, swap: ConcentratedSwap): Leg[] {
+export function concentratedLegs(pool: ConcentratedPoolSnapshot, swap: ConcentratedSwap, swapFee: (zeroForOne: boolean) => number = () => pool.fee): Leg[] {
   if (pool.sqrtPriceX96 <= 0n || pool.ticks === undefined) return [];
   const state = stateOf(pool);
+  const stateFor = (zeroForOne: boolean): ConcentratedPoolState => {
+    const fee = swapFee(zeroForOne);
+    return fee === state.fee ? state : { ...state, fee };
+  };
   const legs: Leg[] = [];
   if (pool.sqrtPriceX96 > priceLimit(true)) {
-    const leg = new ConcentratedLeg(pool, pool.token0, pool.token1, true, state, swap);
+    const leg = new ConcentratedLeg(pool, pool.token0, pool.token1, true, stateFor(true), swap);
     if (leg.tradable) legs.push(leg);
   }
   if (pool.sqrtPriceX96 < priceLimit(false)) {
-    const leg = new ConcentratedLeg(pool, pool.token1, pool.token0, false, state, swap);
+    const leg = new ConcentratedLeg(pool, pool.token1, pool.token0, false, stateFor(false), swap);
     if (leg.tradable) legs.push(leg);
   }
   return legs;

@@ -4,10 +4,10 @@
  * 100%; a dynamic-fee pool's as its slot0 holds it). Two conventions differ from V3's and are the caller's: V4's
  * `amountSpecified` is negative for an exact input (here, as for V3, positive), and a pool is named by its key's id,
  * not an address. The differential test `libs/routing/integration/uniswap-v4-onchain.spec.ts` holds it equal to
- * the PoolManager's own swap and to V4Quoter on v4-core's and v4-periphery's bytecode, to the wei.
+ * the PoolManager's own swap and to V4Quoter on v4-core's and v4-periphery's bytecode, to the wei. A protocol fee
+ * changes only the fee the swap pays (`uniswapV4SwapFee` in `uniswap-v4.ts`): the swap at that fee is the pool's.
  *
- * Not a kind of the registry yet: the engine routes V4 pools once RouterV2 executes V4 swaps and the indexer follows
- * the PoolManager's events.
+ * The `uniswap-v4` kind's legs (`uniswap-v4.ts`) quote with it.
  */
 import { swapUniswapV3 } from '../concentrated/concentrated-math';
 import { ConcentratedMathError } from '../concentrated/full-math';

@@ -1,0 +1,128 @@
+import { mulberry32, randomAmount, randomConcentratedState, stateAt, uniswapV4 } from '../../../test/concentrated-fixtures';
+import { snapshot, TOKENS, units } from '../../../test/fixtures';
+import { expectExecutesAsQuoted } from '../../../test/route-checks';
+import { findRoute } from '../../find/find-route';
+import { buildGraph } from '../../graph/chain-graph';
+import { SWAP_GAS_BY_KIND, swapGas, TICK_GAS } from '../../route/gas-model';
+import { ConcentratedLeg, stateOf } from '../concentrated/concentrated-leg';
+import { legsOf } from '../legs';
+import { poolModule } from '../registry';
+import { DYNAMIC_FEE_FLAG, uniswapV4PoolKey, uniswapV4SwapFee } from './uniswap-v4';
+import { swapUniswapV4 } from './uniswap-v4-swap';
+
+/** The pool's exact swap as the PoolManager computes it: `amount` > 0 exact input, < 0 exact output. */
+const poolSwap = (pool: ReturnType<typeof uniswapV4>, zeroForOne: boolean, amount: bigint) => {
+  try {
+    return swapUniswapV4({ ...stateOf(pool), fee: uniswapV4SwapFee(pool.fee, pool.protocolFee, zeroForOne) }, zeroForOne, amount);
+  } catch {
+    return undefined;
+  }
+};
+
+// USDC per DAI in base units, 1:1 in whole tokens: 1e6 / 1e18 (tick -276,324). DAI stands for the native coin
+// here: its address (0x5...) sorts above USDC's (0x2...), and the native coin sorts first in the key.
+const daiUsdc = (options: Parameters<typeof uniswapV4>[3] = { native: true }) =>
+  uniswapV4(
+    'DAI',
+    'USDC',
+    stateAt(
+      -276_324,
+      [
+        { lower: -276_400, upper: -276_250, liquidity: 4n * 10n ** 17n },
+        { lower: -280_000, upper: -272_000, liquidity: 10n ** 17n },
+      ],
+      500,
+      10,
+      0.3,
+    ),
+    options,
+  );
+
+describe('uniswap-v4 pools', () => {
+  it('quotes each leg with the PoolManager swap, exact input and exact output, at the swap fee of its direction (400 random pools)', () => {
+    const random = mulberry32(44);
+    let checked = 0;
+    for (let n = 0; n < 400; n++) {
+      const protocolFee = n % 3 === 0 ? 0 : Math.floor(random() * 1001) + (Math.floor(random() * 1001) << 12);
+      const pool = uniswapV4('WHYPE', 'USDC', randomConcentratedState(random, 60), { native: n % 2 === 0, protocolFee });
+      for (const leg of legsOf(pool) as ConcentratedLeg[]) {
+        const zeroForOne = leg.tokenIn === pool.token0;
+        const maxIn = leg.maxIn!;
+        for (let i = 0; i < 4; i++) {
+          const x = randomAmount(random, maxIn);
+          const exactIn = poolSwap(pool, zeroForOne, x);
+          expect(leg.swapExactIn(x)).toEqual(exactIn);
+          expect(leg.quote(x)).toBe(exactIn && exactIn.amountIn === x ? exactIn.amountOut : 0n);
+          const y = randomAmount(random, leg.quote(maxIn));
+          expect(leg.swapExactOut(y)).toEqual(poolSwap(pool, zeroForOne, -y));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(2_500);
+  });
+
+  it('charges the protocol fee on top of the LP fee in the direction it is on (ProtocolFeeLibrary.calculateSwapFee)', () => {
+    // 1000 pips zeroForOne, 250 oneForZero.
+    const protocolFee = 1000 | (250 << 12);
+    expect(uniswapV4SwapFee(3000, protocolFee, true)).toBe(1000 + 3000 - 3);
+    expect(uniswapV4SwapFee(3000, protocolFee, false)).toBe(250 + 3000 - 0);
+    expect(uniswapV4SwapFee(3000, 0, true)).toBe(3000);
+    expect(uniswapV4SwapFee(0, protocolFee, true)).toBe(1000);
+    const pool = daiUsdc({ native: true, protocolFee });
+    const plain = daiUsdc();
+    const amountIn = units('DAI', 50);
+    const [withFee] = legsOf(pool).filter((l) => l.tokenIn === pool.token0);
+    const [without] = legsOf(plain).filter((l) => l.tokenIn === plain.token0);
+    expect(withFee.quote(amountIn)).toBeLessThan(without.quote(amountIn));
+    expect(withFee.quote(amountIn)).toBe(swapUniswapV4({ ...stateOf(pool), fee: 1000 + 500 - 0 }, true, amountIn).amountOut);
+    // The float view prices the same fee: it agrees with the exact quote to far less than the protocol fee's 0.1%.
+    const exact = Number(withFee.quote(amountIn));
+    expect(Math.abs(withFee.approxOut(Number(amountIn)) - exact) / exact).toBeLessThan(1e-6);
+    expect(withFee.spotRate / without.spotRate).toBeCloseTo((1 - 1500 / 1e6) / (1 - 500 / 1e6), 9);
+  });
+
+  it('keeps a native pool in its own token order (token0 above token1) and trades it by direction, not by address order', () => {
+    const pool = daiUsdc();
+    expect(pool.currency0).toBe('0x0000000000000000000000000000000000000000');
+    expect(BigInt(pool.token0)).toBeGreaterThan(BigInt(pool.token1));
+    const graph = buildGraph(snapshot(pool));
+    const sell = findRoute(graph, { tokenIn: TOKENS.DAI, tokenOut: TOKENS.USDC, amountIn: units('DAI', 100) });
+    expect(sell.stages.flat().map((s) => s.kind)).toEqual(['uniswap-v4']);
+    // DAI (token0) in: the price falls, zeroForOne.
+    expect(sell.amountOut).toBe(poolSwap(pool, true, units('DAI', 100))!.amountOut);
+    expectExecutesAsQuoted(sell);
+    const buy = findRoute(graph, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.DAI, amountIn: units('USDC', 100) });
+    expect(buy.amountOut).toBe(poolSwap(pool, false, units('USDC', 100))!.amountOut);
+    expectExecutesAsQuoted(buy);
+    const exactOut = findRoute(graph, { tokenIn: TOKENS.USDC, tokenOut: TOKENS.DAI, amountOut: units('DAI', 20) });
+    expect(exactOut.amountOut).toBeGreaterThanOrEqual(units('DAI', 20));
+    expectExecutesAsQuoted(exactOut);
+  });
+
+  it('gives the key RouterV2 swaps with: the dynamic flag for a dynamic LP fee, the currencies as the key has them', () => {
+    const pool = daiUsdc({ native: true, dynamicFee: true, hooks: '0x0000000000000000000000000000000000004010' });
+    expect(uniswapV4PoolKey(pool)).toEqual({ currency0: pool.currency0, currency1: TOKENS.USDC, fee: DYNAMIC_FEE_FLAG, tickSpacing: 10, hooks: pool.hooks });
+    expect(uniswapV4PoolKey(daiUsdc()).fee).toBe(500);
+    expect(poolModule(pool).fee(pool)).toBe(500);
+  });
+
+  it('has no legs at an LP fee of 100% (the pool pays nothing for any input)', () => {
+    expect(legsOf({ ...daiUsdc(), fee: 999_999 })).toHaveLength(2);
+    expect(legsOf({ ...daiUsdc(), fee: 1_000_000 })).toEqual([]);
+  });
+
+  it('prices a swap at the V4 kind gas, with its tick crossings', () => {
+    const pool = daiUsdc();
+    const [leg] = legsOf(pool).filter((l) => l.tokenIn === pool.token0);
+    const module = poolModule(pool);
+    expect(module.gas.swapKind(pool, pool.token0)).toBe('uniswap-v4');
+    const small = module.gas.crossings!(leg, pool.token0, 10n ** 15n)!;
+    const large = module.gas.crossings!(leg, pool.token0, units('DAI', 50_000))!;
+    expect(small.ticks).toBe(0);
+    expect(large.ticks).toBeGreaterThan(0);
+    // Uniswap V3's fitted figures until V4 swaps are fitted on executed transactions.
+    expect([SWAP_GAS_BY_KIND['uniswap-v4'], TICK_GAS['uniswap-v4']]).toEqual([SWAP_GAS_BY_KIND['uniswap-v3'], TICK_GAS['uniswap-v3']]);
+    expect(swapGas('uniswap-v4')).toBe(swapGas('uniswap-v3'));
+  });
+});
