@@ -183,6 +183,37 @@ interface PricedToken {
   readonly wrapped: boolean;
 }
 
+/** The chain entry with the V4 source's deployment added: its source, contracts and pools. */
+export async function withUniswapV4(ctx: DeployContext, chain: ChainInProgress): Promise<ChainInProgress> {
+  const v4 = await deployUniswapV4(ctx, chain);
+  if (!v4) return chain;
+  const a = v4.source.addresses;
+  const contracts: [string, string, Address][] = [
+    ['PoolManager', 'PoolManager', a.poolManager],
+    ['StateView', 'StateView', a.stateView],
+    ['V4Quoter', 'V4Quoter', a.v4Quoter],
+    ['V4PositionMinter', 'V4PositionMinter', a.positionMinter],
+    ['DynamicFeeHook', 'DynamicFeeHook', a.dynamicFeeHook],
+    ['InputFeeHook', 'InputFeeHook', a.inputFeeHook],
+    ['SwapLimitHook', 'SwapLimitHook', a.swapLimitHook],
+  ];
+  return {
+    ...chain,
+    sources: [...chain.sources, { name: v4.source.name, kind: 'uniswap-v4', routerIndex: v4.source.routerIndex, addresses: a }],
+    deployments: [...chain.deployments, ...contracts.map(([name, contract, address]) => ({ name: `${v4.source.name} ${name}`, contract, address }))],
+    uniswapV4Pools: v4.pools.map((p) => ({
+      name: p.name,
+      routerIndex: v4.source.routerIndex,
+      poolManager: a.poolManager,
+      poolId: p.poolId,
+      ...p.key,
+      token0: p.token0,
+      token1: p.token1,
+      ...(p.hook ? { hook: p.hook } : {}),
+    })),
+  };
+}
+
 /**
  * Deploys the chain's V4 source (`DEVNET_UNISWAP_V4_SOURCES`): PoolManager (owner: the deployer), StateView, V4Quoter,
  * V4PositionMinter and the hooks; initializes the pools at the oracle prices and seeds their positions from the

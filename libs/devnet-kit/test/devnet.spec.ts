@@ -19,7 +19,7 @@ import {
 } from '@dex/abis';
 import { TEST_TOKEN_KINDS, type ManifestChain, type ManifestTestToken, type TestTokenKind } from '@dex/messages';
 import { getAmountOut } from '@dex/routing';
-import { erc20Abi, parseUnits, type Abi, type Address } from 'viem';
+import { erc20Abi, parseUnits, zeroAddress, type Abi, type Address } from 'viem';
 import { DEVNET_SOURCES, deployContext, devAccount, send, startDevnet, type DeployContext, type Devnet } from '../src';
 
 jest.setTimeout(60_000);
@@ -60,7 +60,7 @@ describe('startDevnet with liquidity sources', () => {
     return [ra * 10n ** BigInt(18 - a.decimals), rb * 10n ** BigInt(18 - b.decimals)];
   }
 
-  it.each(CHAIN_IDS)('chain %i lists the core AMM, the three pool sources, the launchpad and the concentrated sources with their fees', (chainId) => {
+  it.each(CHAIN_IDS)('chain %i lists the core AMM, the three pool sources, the launchpad, the concentrated and V4 sources with their fees', (chainId) => {
     const sources = chainOf(chainId).sources.map(({ name, kind, routerIndex, feeBps }) => ({ name, kind, routerIndex, feeBps }));
     expect(sources).toEqual([
       { name: 'Core', kind: 'core', routerIndex: 0, feeBps: undefined },
@@ -71,8 +71,14 @@ describe('startDevnet with liquidity sources', () => {
       { name: 'DevSwap V3', kind: 'uniswap-v3', routerIndex: 5, feeBps: undefined },
       { name: 'LiteSwap V3', kind: 'uniswap-v3', routerIndex: 6, feeBps: undefined },
       { name: 'AlgebraSwap', kind: 'algebra', routerIndex: 7, feeBps: undefined },
+      { name: 'DevSwap V4', kind: 'uniswap-v4', routerIndex: 8, feeBps: undefined },
     ]);
     expect(seeded(chainOf(chainId))).toHaveLength(6);
+    // The V4 pools, each with its PoolManager and key, the native pool's currency0 the native coin.
+    const v4 = chainOf(chainId).uniswapV4Pools ?? [];
+    expect(v4).toHaveLength(6);
+    expect(new Set(v4.map((p) => p.poolManager)).size).toBe(1);
+    expect(v4.filter((p) => p.currency0 === zeroAddress)).toHaveLength(1);
   });
 
   it.each(CHAIN_IDS)('chain %i lists every pool with its source and sorted tokens, as on chain', async (chainId) => {

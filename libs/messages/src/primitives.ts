@@ -38,20 +38,12 @@ export const chainIdSchema = z.number().int().positive();
 /**
  * Liquidity-source kinds the aggregator knows; each has a RouterV2 adapter branch. `uniswap-v3` (Uniswap V3 and
  * its forks) and `algebra` (Algebra Integral) are concentrated-liquidity kinds: their pools carry a fee tier and a
- * tick spacing.
+ * tick spacing. `uniswap-v4` is Uniswap V4: one PoolManager (the source's `poolManager` address) holds every pool of
+ * the source, each named by its PoolId.
  */
-export const SOURCE_KINDS = ['core', 'uniswap-v2', 'stable', 'launchpad', 'uniswap-v3', 'algebra'] as const;
+export const SOURCE_KINDS = ['core', 'uniswap-v2', 'stable', 'launchpad', 'uniswap-v3', 'algebra', 'uniswap-v4'] as const;
 export const sourceKindSchema = z.enum(SOURCE_KINDS);
 export type SourceKind = z.infer<typeof sourceKindSchema>;
 
-/**
- * Uniswap V4 (`uniswap-v4`): one PoolManager (the source's `poolManager` address, or its `factory`) holds every pool
- * of the source, each named by its PoolId. The indexer follows its pools and the liquidity state keeps them ahead of RouterV2 trading
- * them: the kind joins `SOURCE_KINDS` (the kinds the services route) once it does, and until then only the indexer
- * reads a source of it from a sources file (`indexedSourceKindSchema`).
- */
+/** The kind of the pools inside a PoolManager, named by PoolId. */
 export const UNISWAP_V4_KIND = 'uniswap-v4';
-/** The source kinds the indexer follows: those of `SOURCE_KINDS` and `uniswap-v4`. */
-export const INDEXED_SOURCE_KINDS = [...SOURCE_KINDS, UNISWAP_V4_KIND] as const;
-export const indexedSourceKindSchema = z.enum(INDEXED_SOURCE_KINDS);
-export type IndexedSourceKind = z.infer<typeof indexedSourceKindSchema>;

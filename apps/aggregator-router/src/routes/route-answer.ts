@@ -12,7 +12,9 @@ function hopRecord(chain: ChainLiquidity, { swap, amountIn, amountOut, priceImpa
   return {
     tokenIn: checksummed(swap.tokenIn),
     tokenOut: checksummed(swap.tokenOut),
-    poolAddress: checksummed(swap.poolAddress),
+    poolAddress: checksummed(swap.routerPool),
+    ...(swap.routerPool.toLowerCase() !== swap.poolAddress.toLowerCase() ? { poolId: swap.poolAddress.toLowerCase() } : {}),
+    ...(swap.hooks !== undefined ? { hooks: checksummed(swap.hooks) } : {}),
     routerIndex: swap.routerIndex,
     routerName: swap.routerName ?? chain.sourceName(swap.routerIndex),
     ...(swap.fee !== undefined ? { fee: swap.fee } : {}),

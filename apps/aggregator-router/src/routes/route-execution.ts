@@ -49,7 +49,7 @@ export function routeExecution(order: RouteOrder, quote: QuotedRoute, outputTran
     minAmountOut: minOut,
     expectedAmountOut: gross,
     hopSwaps: quote.hops.map((hop) =>
-      hop.map(({ swap, amountIn }) => ({ pool: swap.poolAddress, tokenIn: swap.tokenIn, tokenOut: swap.tokenOut, routerIndex: swap.routerIndex, amountIn, data: swap.data })),
+      hop.map(({ swap, amountIn }) => ({ pool: swap.routerPool, tokenIn: swap.tokenIn, tokenOut: swap.tokenOut, routerIndex: swap.routerIndex, amountIn, data: swap.data })),
     ),
     feeBps,
     feeRecipient: order.feeRecipient,

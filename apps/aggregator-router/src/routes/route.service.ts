@@ -194,8 +194,11 @@ export class RouteService implements OnApplicationShutdown {
       const leg = legs.find((l) => l.pool === pool);
       const sym = (t: string) => chain.token(t)?.symbol ?? t;
       const kind = poolModule(pool);
+      const target = kind.routerSwap?.(pool);
       records.push({
-        poolAddress: getAddress(pool.address),
+        poolAddress: getAddress(target?.pool ?? pool.address),
+        ...(target?.poolId !== undefined ? { poolId: target.poolId } : {}),
+        ...(target?.hooks !== undefined ? { hooks: getAddress(target.hooks) } : {}),
         pairedToken: metaB.address,
         routerIndex: pool.routerIndex,
         protocol: chain.sourceName(pool.routerIndex),
@@ -206,7 +209,7 @@ export class RouteService implements OnApplicationShutdown {
         price: leg ? leg.spotRate * 10 ** (metaA.decimals - metaB.decimals) : 0,
       });
     }
-    return records.sort((x, y) => x.routerIndex - y.routerIndex || x.poolAddress.localeCompare(y.poolAddress));
+    return records.sort((x, y) => x.routerIndex - y.routerIndex || x.poolAddress.localeCompare(y.poolAddress) || (x.poolId ?? '').localeCompare(y.poolId ?? ''));
   }
 
   async balances(request: ParsedRequestOf<typeof balancesContract>): Promise<ResponseOf<typeof balancesContract>> {

@@ -1,7 +1,7 @@
 // What the indexer follows on a chain, from the sources file (the devnet manifest has its shape): the
 // contracts that announce pools and launches (factories, the core router, the launchpad), and the tokens
 // and pools known up front. Everything else is discovered from their events.
-import { chainIndexedSourcesSchema, manifestPoolSchema, manifestTokenSchema, type IndexedSourceKind } from '@dex/messages';
+import { chainSourcesSchema, manifestPoolSchema, manifestTokenSchema, type SourceKind } from '@dex/messages';
 import { readSourcesFile } from '@dex/service';
 import { SERVICE } from '../config';
 import { getAddress, type Address } from 'viem';
@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 export interface SourceRef {
   name: string;
-  kind: IndexedSourceKind;
+  kind: SourceKind;
   routerIndex: number;
   feeBps: number | null;
   /** The block the source's announcing contract was deployed at, where the config says (a start at the head scans from it). */
@@ -34,7 +34,7 @@ export interface ChainWatchList {
 
 const chainEntrySchema = z.looseObject({
   // Every kind the indexer follows: a Uniswap V4 source too, ahead of the services routing it.
-  sources: chainIndexedSourcesSchema,
+  sources: chainSourcesSchema,
   tokens: z.array(manifestTokenSchema).optional(),
   wrappedNative: manifestTokenSchema.optional(),
   pools: z.array(manifestPoolSchema).optional(),
@@ -42,7 +42,7 @@ const chainEntrySchema = z.looseObject({
 const fileSchema = z.object({ chains: z.record(z.string().regex(/^\d+$/), chainEntrySchema) });
 
 /** Which address of a source announces its pools: the factory, the core router, the launchpad, the PoolManager. */
-const ANNOUNCER_ROLE: Record<IndexedSourceKind, readonly string[]> = {
+const ANNOUNCER_ROLE: Record<SourceKind, readonly string[]> = {
   'uniswap-v2': ['factory'],
   stable: ['factory'],
   core: ['router'],

@@ -5,7 +5,7 @@
 // launchpad.token.created. Published from the batch's new pools.
 import { uniswapV2FactoryAbi, stablePoolFactoryAbi, ammRouterAbi } from '@dex/abis';
 import { toPoolRow, type PoolRow as StoredPoolRow } from '@dex/db';
-import { CHAIN_FACTS, UNISWAP_V4_KIND, type IndexedSourceKind } from '@dex/messages';
+import { CHAIN_FACTS, UNISWAP_V4_KIND, type SourceKind } from '@dex/messages';
 import { getAbiItem, parseAbiItem, zeroAddress, type AbiEvent, type Address } from 'viem';
 import type { SourceRef } from '../chain/watch-list';
 import { defineFact, factEvent, type DecodeContext } from './fact';
@@ -69,7 +69,7 @@ export function v4PoolRow(log: ChainLog, source: SourceRef, ctx: DecodeContext):
 }
 
 /** Each announcing event, the kind of source whose contract emits it, and the pool it announces. */
-const announcers: Record<string, { kind: IndexedSourceKind; pool: (log: ChainLog, source: SourceRef, ctx: DecodeContext) => PoolRow }> = {
+const announcers: Record<string, { kind: SourceKind; pool: (log: ChainLog, source: SourceRef, ctx: DecodeContext) => PoolRow }> = {
   [v2PairCreatedEvent.topic]: {
     kind: 'uniswap-v2',
     pool: (log, source) => poolRow(wordAddress(log.data, 0), topicAddress(log.topics[1]), topicAddress(log.topics[2]), false, source, log),

@@ -1,5 +1,5 @@
 import type { PoolRow, TokenRow } from '@dex/db';
-import { CHAIN_FACTS, chainEventSchemas, chainFactSubject, type ChainFact, type IndexedSourceKind } from '@dex/messages';
+import { CHAIN_FACTS, chainEventSchemas, chainFactSubject, type ChainFact, type SourceKind } from '@dex/messages';
 import { encodeAbiParameters, encodeEventTopics, getAddress, type AbiEvent, type Address, type Hex } from 'viem';
 import type { AnyFact, DecodeContext } from './fact';
 import type { ChainLog } from './log';
@@ -37,7 +37,7 @@ const SAMPLE_ID = ('0x' + '77'.repeat(32)) as Address;
  * EMITTER as a followed token, a pool and an announcer of one kind of source; for `uniswap-v4`, EMITTER is the
  * PoolManager of the sample logs' pool.
  */
-const contextOf = (kind: IndexedSourceKind): DecodeContext => ({
+const contextOf = (kind: SourceKind): DecodeContext => ({
   chainId: 999,
   tokens: new Set<Address>([EMITTER]),
   pools: new Map<Address, PoolRow>([
@@ -49,7 +49,7 @@ const contextOf = (kind: IndexedSourceKind): DecodeContext => ({
   announcers: new Map([[EMITTER, { name: 'S', kind, routerIndex: 0, feeBps: 30 }]]),
   wrappedNative: getAddress('0x00000000000000000000000000000000000000f7'),
 });
-const KINDS: IndexedSourceKind[] = ['uniswap-v2', 'stable', 'core', 'launchpad', 'uniswap-v3', 'algebra', 'uniswap-v4'];
+const KINDS: SourceKind[] = ['uniswap-v2', 'stable', 'core', 'launchpad', 'uniswap-v3', 'algebra', 'uniswap-v4'];
 
 const tokenSample: TokenRow = {
   address: OTHER,

@@ -1,8 +1,9 @@
 // Whether a configured liquidity source is what its config says, before it is used: code at every address it
 // names, and a call that only a contract of its kind answers the way that kind does (a V2 factory's first pair
 // names the factory back and keeps kLast; a V3 factory spaces its 0.05% tier at 10 ticks; an Algebra factory has a pool deployer
-// with code; our AMM router has a referral registry, our launchpad a graduation DEX).
-import { algebraFactoryAbi, ammRouterAbi, launchpadAbi, stablePoolAbi, stablePoolFactoryAbi, uniswapV2CoreFactoryAbi, uniswapV2CorePairAbi, uniswapV3FactoryAbi } from '@dex/abis';
+// with code; a V4 PoolManager answers its protocol fee controller and extsload; our AMM router has a referral registry,
+// our launchpad a graduation DEX).
+import { algebraFactoryAbi, ammRouterAbi, launchpadAbi, poolManagerAbi, stablePoolAbi, stablePoolFactoryAbi, stateViewAbi, uniswapV2CoreFactoryAbi, uniswapV2CorePairAbi, uniswapV3FactoryAbi } from '@dex/abis';
 import { getAddress, type Address } from 'viem';
 import type { ChainPublicClient } from '../clients';
 import { shortMessage } from '../errors';
@@ -72,6 +73,18 @@ export async function verifySource(client: ChainPublicClient, source: VerifySour
       case 'algebra': {
         const deployer = await read('poolDeployer()', () => client.readContract({ address: address('factory'), abi: algebraFactoryAbi, functionName: 'poolDeployer' }));
         await has('pool deployer', deployer);
+        break;
+      }
+      case 'uniswap-v4': {
+        // A v4-core PoolManager answers its protocol fee controller and its storage through extsload; a StateView,
+        // when the source names one, must read that manager.
+        const manager = address('poolManager');
+        await read('protocolFeeController()', () => client.readContract({ address: manager, abi: poolManagerAbi, functionName: 'protocolFeeController' }));
+        await read('extsload(0)', () => client.readContract({ address: manager, abi: poolManagerAbi, functionName: 'extsload', args: [`0x${'0'.repeat(64)}`] }));
+        if (source.addresses.stateView) {
+          const named = await read(`the StateView's poolManager()`, () => client.readContract({ address: address('stateView'), abi: stateViewAbi, functionName: 'poolManager' }));
+          if (getAddress(named) !== manager) throw new Refused(`its StateView reads another PoolManager, ${named}`);
+        }
         break;
       }
       case 'core': {

@@ -64,10 +64,18 @@ export const routeRequestSchema = z
   .refine((r) => r.deadline === undefined || r.recipient !== undefined, { message: 'required with a deadline', path: ['recipient'] });
 export type RouteRequest = z.input<typeof routeRequestSchema>;
 
+/** A Uniswap V4 pool's id inside its PoolManager: keccak256 of its key, lowercase hex. */
+const poolIdSchema = z.string().regex(/^0x[0-9a-f]{64}$/);
+
 export const hopSwapRecordSchema = z.object({
   tokenIn: addressSchema,
   tokenOut: addressSchema,
+  /** The contract RouterV2's `Swap.pool` names: the pool, or for a Uniswap V4 pool its PoolManager. */
   poolAddress: addressSchema,
+  /** Uniswap V4 pools: the pool's id (its key is `data`). */
+  poolId: poolIdSchema.optional(),
+  /** Uniswap V4 pools: the pool's hook contract (address(0): none). */
+  hooks: addressSchema.optional(),
   routerIndex: z.number().int(),
   routerName: z.string(),
   /**
@@ -77,6 +85,7 @@ export const hopSwapRecordSchema = z.object({
    */
   fee: z.number().optional(),
   stable: z.boolean(),
+  /** RouterV2's `Swap.data`: empty, a core pool's referral code, or a Uniswap V4 pool's key (`abi.encode(PoolKey)`). */
   data: z.string().regex(/^0x[0-9a-fA-F]*$/),
   amountIn: baseUnitsSchema,
   amountOut: baseUnitsSchema,
@@ -178,7 +187,12 @@ export const poolsRequestSchema = z.object({
 });
 
 export const poolRecordSchema = z.object({
+  /** The pool's contract; for a Uniswap V4 pool, the PoolManager holding it (`poolId` names the pool). */
   poolAddress: addressSchema,
+  /** Uniswap V4 pools: the pool's id inside its PoolManager. */
+  poolId: poolIdSchema.optional(),
+  /** Uniswap V4 pools: the pool's hook contract (address(0): none). */
+  hooks: addressSchema.optional(),
   /** The other token of the pair relative to tokenA. */
   pairedToken: addressSchema,
   routerIndex: z.number().int(),
@@ -189,7 +203,7 @@ export const poolRecordSchema = z.object({
    * (dynamic fee).
    */
   fee: z.number().nullable(),
-  /** Concentrated-liquidity pools (`uniswap-v3`, `algebra`) only: the pool's tick spacing. */
+  /** Concentrated-liquidity pools (`uniswap-v3`, `algebra`, `uniswap-v4`) only: the pool's tick spacing. */
   tickSpacing: z.number().int().optional(),
   stable: z.boolean(),
   pair: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressSchema, chainIdSchema, indexedSourceKindSchema, sourceKindSchema } from '../primitives';
+import { addressSchema, chainIdSchema, sourceKindSchema } from '../primitives';
 
 /**
  * One liquidity source of a chain, as configured: adding a fork of a known kind is a config entry.
@@ -29,16 +29,6 @@ function uniqueRouterIndexes(sources: readonly { routerIndex: number }[], ctx: z
 }
 
 export const chainSourcesSchema = z.array(sourceConfigSchema).superRefine(uniqueRouterIndexes);
-
-/**
- * A source as the indexer reads it: any kind it follows (`INDEXED_SOURCE_KINDS`), `uniswap-v4` included, whose
- * `poolManager` (or `factory`) address is its PoolManager.
- */
-export const indexedSourceConfigSchema = sourceConfigSchema.extend({ kind: indexedSourceKindSchema });
-export type IndexedSourceConfig = z.infer<typeof indexedSourceConfigSchema>;
-
-/** The sources of a chain as the indexer reads them (`indexedSourceConfigSchema`). */
-export const chainIndexedSourcesSchema = z.array(indexedSourceConfigSchema).superRefine(uniqueRouterIndexes);
 
 /** A sources file: `{ chains: { "<chainId>": { sources: [...] } } }` (the devnet manifest has this shape too). */
 export const sourcesFileSchema = z.object({

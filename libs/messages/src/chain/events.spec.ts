@@ -1,4 +1,4 @@
-import { chainIndexedSourcesSchema, chainSourcesSchema } from '../aggregator/sources';
+import { chainSourcesSchema } from '../aggregator/sources';
 import { isV4PoolId, poolConcentratedEventSchema, poolCreatedEventSchema, poolIdSchema, V4_DYNAMIC_FEE_FLAG } from './events';
 
 const ID = `0x${'ab'.repeat(32)}`;
@@ -95,9 +95,8 @@ describe('sources', () => {
   const v4Source = { name: 'V4', kind: 'uniswap-v4', routerIndex: 9, addresses: { factory: MANAGER } };
   const v3Source = { name: 'V3', kind: 'uniswap-v3', routerIndex: 5, addresses: { factory: POOL } };
 
-  it('are read by the indexer with uniswap-v4 among them; the routing services refuse that kind', () => {
-    expect(chainIndexedSourcesSchema.parse([v3Source, v4Source]).map((s) => s.kind)).toEqual(['uniswap-v3', 'uniswap-v4']);
-    expect(chainSourcesSchema.safeParse([v3Source, v4Source]).success).toBe(false);
-    expect(chainIndexedSourcesSchema.safeParse([v3Source, { ...v4Source, routerIndex: 5 }]).success).toBe(false);
+  it('take uniswap-v4 among the kinds, each source in its own registry slot', () => {
+    expect(chainSourcesSchema.parse([v3Source, v4Source]).map((s) => s.kind)).toEqual(['uniswap-v3', 'uniswap-v4']);
+    expect(chainSourcesSchema.safeParse([v3Source, { ...v4Source, routerIndex: 5 }]).success).toBe(false);
   });
 });

@@ -127,7 +127,8 @@ const tickSchema = z.number().int().min(-8_388_608).max(8_388_607);
 const contractPoolCreatedSchema = z.object({
   ...factBase,
   address: addressSchema,
-  kind: z.union([sourceKindSchema, concentratedKindSchema]),
+  // Every kind but Uniswap V4's, whose pools are named by PoolId (`v4PoolCreatedSchema`).
+  kind: z.union([sourceKindSchema.exclude([UNISWAP_V4_KIND]), concentratedKindSchema]),
   routerIndex: z.number().int().min(0),
   token0: addressSchema,
   token1: addressSchema,

@@ -39,6 +39,29 @@ export const manifestPoolSchema = z.object({
 });
 export type ManifestPool = z.infer<typeof manifestPoolSchema>;
 
+/**
+ * A Uniswap V4 pool of the devnet: inside its source's PoolManager, named by its PoolId and its key (currencies,
+ * address(0) the native coin; fee, 0x800000 for a dynamic fee; tick spacing; hook). `token0` and `token1` are the
+ * currencies as routes name them (the wrapped native token for the native coin), in the pool's order. Listed apart
+ * from `pools`: the indexer finds these pools from the PoolManager's Initialize events, not from a pool address.
+ */
+export const manifestUniswapV4PoolSchema = z.object({
+  name: z.string(),
+  routerIndex: z.number().int().min(0),
+  poolManager: addressSchema,
+  poolId: z.string().regex(/^0x[0-9a-f]{64}$/),
+  currency0: addressSchema,
+  currency1: addressSchema,
+  fee: z.number().int().min(0),
+  tickSpacing: z.number().int().min(1),
+  hooks: addressSchema,
+  token0: addressSchema,
+  token1: addressSchema,
+  /** The devnet hook the pool has, by name (`dynamic-fee`, `input-fee`, `swap-limit`); absent: no hook. */
+  hook: z.string().optional(),
+});
+export type ManifestUniswapV4Pool = z.infer<typeof manifestUniswapV4PoolSchema>;
+
 /** A referral code issued on the devnet: its text, the bytes32 hash the contracts use, and its claim wallet. */
 export const manifestRefCodeSchema = z.object({
   code: z.string(),
@@ -138,8 +161,10 @@ export const manifestChainSchema = z.object({
   /** Every contract deployed on the chain, by name. */
   deployments: z.array(deploymentSchema),
   sources: chainSourcesSchema,
-  /** Every pool of every source. */
+  /** Every pool of every source with an address of its own. */
   pools: z.array(manifestPoolSchema),
+  /** The Uniswap V4 pools (inside their PoolManager). */
+  uniswapV4Pools: z.array(manifestUniswapV4PoolSchema).optional(),
   /** The oracle-validated AMM ("core"). */
   core: manifestCoreSchema,
   /** The token launchpad and the tokens launched on it. */

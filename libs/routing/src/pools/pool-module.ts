@@ -118,6 +118,23 @@ export interface PoolModule<P extends PoolSnapshotBase = PoolSnapshotBase> {
   readonly transfersTokens: boolean;
   /** The kind's gas in RouterV2's transaction (`gas-model.ts` sums a route's). */
   readonly gas: PoolGas<P>;
+  /**
+   * What RouterV2's `Swap` names for a swap through the pool, for a kind whose pools are not contracts of their own
+   * (Uniswap V4: the PoolManager, and the pool's key as `data`); absent: the pool's address and no data.
+   */
+  routerSwap?(pool: P): RouterSwapTarget;
+}
+
+/** A swap's `pool` and `data` in RouterV2's calldata, and the pool's own id where it is not that address. */
+export interface RouterSwapTarget {
+  /** The contract RouterV2 calls. */
+  readonly pool: string;
+  /** `Swap.data`, hex. */
+  readonly data: `0x${string}`;
+  /** The pool's id inside `pool` (Uniswap V4's PoolId). */
+  readonly poolId?: string;
+  /** The pool's hook contract (Uniswap V4). */
+  readonly hooks?: string;
 }
 
 /** A kind's gas in RouterV2, fitted on executed transactions by `bench/gas-model`. */

@@ -25,7 +25,10 @@ export interface HopSwap {
   readonly leg: Leg;
   readonly tokenIn: string;
   readonly tokenOut: string;
+  /** The pool's identity in the graph: its address, or its id inside `routerPool` (a Uniswap V4 PoolId). */
   readonly poolAddress: string;
+  /** The contract RouterV2's `Swap.pool` names: the pool, or the contract holding it (a V4 PoolManager). */
+  readonly routerPool: string;
   readonly routerIndex: number;
   readonly routerName?: string;
   readonly kind: PoolKind;
@@ -35,8 +38,10 @@ export interface HopSwap {
    */
   readonly fee?: number;
   readonly stable: boolean;
-  /** Opaque per-pool data for RouterV2's `Swap.data`: empty for every kind the engine quotes. */
-  readonly data: '0x';
+  /** RouterV2's `Swap.data` for the pool: empty but for a V4 pool (its key). */
+  readonly data: `0x${string}`;
+  /** The pool's hook contract, for a kind whose pools have one (Uniswap V4). */
+  readonly hooks?: string;
   readonly amountIn: bigint;
   readonly amountOut: bigint;
   /** Fraction, see `price-impact.ts`. */
@@ -64,17 +69,20 @@ function hopSwap(leg: Leg, amountIn: bigint, amountOut: bigint): HopSwap {
   const pool = leg.pool;
   const kind = poolModule(pool);
   const fee = kind.fee(pool);
+  const target = kind.routerSwap?.(pool);
   return {
     leg,
     tokenIn: leg.tokenIn,
     tokenOut: leg.tokenOut,
     poolAddress: pool.address,
+    routerPool: target?.pool ?? pool.address,
     routerIndex: pool.routerIndex,
     ...(pool.routerName !== undefined ? { routerName: pool.routerName } : {}),
     kind: pool.kind,
     ...(fee !== undefined ? { fee } : {}),
     stable: kind.stable,
-    data: '0x',
+    data: target?.data ?? '0x',
+    ...(target?.hooks !== undefined ? { hooks: target.hooks } : {}),
     amountIn,
     amountOut,
     priceImpact: swapPriceImpact(leg, amountIn, amountOut),

@@ -11,7 +11,7 @@
  * Nothing of the engine orders a pool's tokens; a leg's direction is the pool's zeroForOne (tokenIn === token0).
  */
 import { concentratedCrossings, concentratedLegs, type ConcentratedPoolFields } from '../concentrated/concentrated-leg';
-import type { PoolModule, PoolSnapshotBase } from '../pool-module';
+import type { PoolModule, PoolSnapshotBase, RouterSwapTarget } from '../pool-module';
 import { MAX_LP_FEE, swapUniswapV4 } from './uniswap-v4-swap';
 
 /** A key's fee that marks a dynamic LP fee (v4-core's `LPFeeLibrary.DYNAMIC_FEE_FLAG`): the hook sets the LP fee. */
@@ -56,6 +56,20 @@ export function uniswapV4PoolKey(pool: UniswapV4PoolSnapshot): UniswapV4PoolKey 
   return { currency0: pool.currency0, currency1: pool.currency1, fee: pool.dynamicFee ? DYNAMIC_FEE_FLAG : pool.fee, tickSpacing: pool.tickSpacing, hooks: pool.hooks };
 }
 
+/** A 256-bit ABI word of an integer (two's complement for a negative one). */
+const word = (value: bigint): string => BigInt.asUintN(256, value).toString(16).padStart(64, '0');
+
+/** `abi.encode(PoolKey)`: the 160 bytes RouterV2 takes as a V4 swap's `data` (five static words). */
+export function encodeUniswapV4PoolKey(key: UniswapV4PoolKey): `0x${string}` {
+  const words = [BigInt(key.currency0), BigInt(key.currency1), BigInt(key.fee), BigInt(key.tickSpacing), BigInt(key.hooks)];
+  return `0x${words.map(word).join('')}`;
+}
+
+/** RouterV2's swap through the pool: the PoolManager, with the pool's key as data. */
+function routerSwap(pool: UniswapV4PoolSnapshot): RouterSwapTarget {
+  return { pool: pool.poolManager, data: encodeUniswapV4PoolKey(uniswapV4PoolKey(pool)), poolId: pool.address, hooks: pool.hooks };
+}
+
 /**
  * The fee a swap pays, pips (v4-core's `Pool.swap`): the LP fee, or with a protocol fee on in the swap's direction
  * `protocolFee + lpFee - protocolFee * lpFee / 1e6` (`ProtocolFeeLibrary.calculateSwapFee`). The swap's amounts are
@@ -92,4 +106,5 @@ export const uniswapV4Module: PoolModule<UniswapV4PoolSnapshot> = {
   // Uniswap V3's fitted figures to start with (the same swap loop, inside the PoolManager's unlock): to be refitted
   // by bench/gas-model on executed V4 transactions once RouterV2 trades them.
   gas: { swaps: { 'uniswap-v4': 78_469 }, swapKind: () => 'uniswap-v4', perTick: 26_773, crossings: concentratedCrossings },
+  routerSwap,
 };
