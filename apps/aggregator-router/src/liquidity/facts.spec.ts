@@ -1,5 +1,6 @@
 import { CHAIN_FACTS, chainEventSchemas } from '@dex/messages';
 import type { ChainFactMessage } from '@dex/service';
+import { getAddress } from 'viem';
 import { LIQUIDITY_FACTS, liquidityFact } from './facts';
 
 const POOL = '0x00000000000000000000000000000000000000C3';
@@ -54,5 +55,45 @@ describe('concentrated pools in the facts the liquidity state follows', () => {
   it('refuses a pool event its schema does not describe', () => {
     expect(() => message(CHAIN_FACTS.poolConcentrated, { ...log, event: 'mint', owner: A, tickLower: 9_000_000, tickUpper: 60, liquidity: '1', amount0: '0', amount1: '0' })).toThrow();
     expect(() => message(CHAIN_FACTS.poolConcentrated, { ...log, event: 'collect' })).toThrow();
+  });
+});
+
+describe('Uniswap V4 pools in the facts the liquidity state follows', () => {
+  const ID = `0x${'ab'.repeat(32)}`;
+  const MANAGER = '0x00000000000000000000000000000000000000d4';
+  const HOOK = '0x00000000000000000000000000000000000f0080';
+  const initialize = { ...base, address: ID, kind: 'uniswap-v4', routerIndex: 9, token0: A, token1: B, stable: false, fee: 0x800000, tickSpacing: 60, poolManager: MANAGER, currency0: A, currency1: B, hooks: HOOK, sqrtPriceX96: '79228162514264337593543950336', tick: 0 };
+
+  it('maps a pool announced by its Initialize with its PoolManager, key and first price', () => {
+    expect(liquidityFact(message(CHAIN_FACTS.poolCreated, initialize))).toEqual({
+      type: 'poolCreated',
+      block: 12n,
+      kind: 'uniswap-v4',
+      address: ID,
+      routerIndex: 9,
+      token0: getAddress(A),
+      token1: getAddress(B),
+      fee: 0x800000,
+      tickSpacing: 60,
+      poolManager: getAddress(MANAGER),
+      currency0: getAddress(A),
+      currency1: getAddress(B),
+      hooks: getAddress(HOOK),
+      sqrtPriceX96: 2n ** 96n,
+      tick: 0,
+    });
+  });
+
+  it('maps its PoolManager events by its PoolId', () => {
+    const at = { block: 12n, logIndex: 4, pool: ID };
+    const v4Log = { ...log, address: ID };
+    expect(liquidityFact(message(CHAIN_FACTS.poolConcentrated, { ...v4Log, event: 'modifyLiquidity', sender: A, tickLower: -60, tickUpper: 120, liquidityDelta: '-5', salt: ID }))).toEqual({
+      type: 'positionChanged',
+      ...at,
+      tickLower: -60,
+      tickUpper: 120,
+      liquidityDelta: -5n,
+    });
+    expect(liquidityFact(message(CHAIN_FACTS.poolConcentrated, { ...v4Log, event: 'protocolFee', protocolFee: 1000 }))).toEqual({ type: 'protocolFeeChanged', ...at, protocolFee: 1000 });
   });
 });

@@ -1,6 +1,6 @@
 // From the indexer's published facts and stored rows to the liquidity state's facts and starting point.
 import type { StoredChainLiquidity } from '@dex/db';
-import { concentratedFactOf, kindModule, type LiquidityFact, type PoolRecord, type StoredLiquidity } from '@dex/liquidity';
+import { concentratedFactOf, kindModule, poolCreatedFactOf, type LiquidityFact, type PoolRecord, type StoredLiquidity } from '@dex/liquidity';
 import { CHAIN_FACTS } from '@dex/messages';
 import type { ChainFactMessage } from '@dex/service';
 import { getAddress } from 'viem';
@@ -11,22 +11,9 @@ export { LIQUIDITY_FACTS } from '@dex/messages';
 /** The state's fact for a published one; undefined for a fact the state has no use for. */
 export function liquidityFact(message: ChainFactMessage): LiquidityFact | undefined {
   switch (message.fact) {
-    case CHAIN_FACTS.poolCreated: {
-      const p = message.payload;
-      const module = kindModule(p.kind);
-      if (!module) return undefined;
-      return {
-        type: 'poolCreated',
-        block: BigInt(p.blockNumber),
-        kind: module.kind,
-        address: p.address,
-        routerIndex: p.routerIndex,
-        token0: p.token0,
-        token1: p.token1,
-        ...(p.fee !== undefined ? { fee: p.fee } : {}),
-        ...(p.tickSpacing !== undefined ? { tickSpacing: p.tickSpacing } : {}),
-      };
-    }
+    case CHAIN_FACTS.poolCreated:
+      // A V3 pool's fee and tick spacing; a V4 pool's PoolManager, key and first price (its Initialize).
+      return poolCreatedFactOf(message.payload);
     case CHAIN_FACTS.poolConcentrated:
       return concentratedFactOf(message.payload);
     case CHAIN_FACTS.poolUpdated: {
@@ -60,8 +47,8 @@ const END_OF_BLOCK = Number.MAX_SAFE_INTEGER;
 
 /**
  * The state the indexer stored at its checkpoint, as the liquidity state's starting point. Concentrated pools
- * come without their state (the indexer publishes their events but stores no ticks): the service reads them
- * from the chain at the checkpoint.
+ * come without their state (the indexer publishes their events but stores no ticks), Uniswap V4 pools without their
+ * key and state (stored by PoolId alone): the service reads them from the chain at the checkpoint.
  */
 export function storedLiquidity(stored: StoredChainLiquidity): StoredLiquidity {
   const pools: PoolRecord[] = [];

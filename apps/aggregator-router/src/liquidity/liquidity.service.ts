@@ -1,11 +1,25 @@
-import { createChainClient, readConcentratedPools, readPairReserves, sampleCorePools, type ChainPublicClient, type CorePoolSample } from '@dex/chain';
+import { createChainClient, readConcentratedPools, readPairReserves, readUniswapV4PoolKeys, readUniswapV4Pools, readUniswapV4Slot0s, sampleCorePools, type ChainPublicClient, type CorePoolSample } from '@dex/chain';
 import { LiquidityRepository, type DbClient } from '@dex/db';
-import { ChainLiquidityState, concentratedStateOf, isConcentratedKind, isReservesKind, kindModule, RoutingViewBuilder, type ConcentratedKind, type ReservesKind, type RoutingView, type StoredLiquidity } from '@dex/liquidity';
+import {
+  ChainLiquidityState,
+  concentratedStateOf,
+  isConcentratedKind,
+  isManagedKind,
+  isReservesKind,
+  kindModule,
+  RoutingViewBuilder,
+  type ConcentratedKind,
+  type PoolRecord,
+  type ReservesKind,
+  type RoutingContext,
+  type RoutingView,
+  type StoredLiquidity,
+} from '@dex/liquidity';
 import type { SourceConfig, TokenMeta } from '@dex/messages';
 import { chainFreshness, staleChainDetails, type ChainEndpoint } from '@dex/chain-service';
 import { BusError, ChainFactsSubscription, type ChainFactMessage, type Counter, type Gauge, type Histogram, type NatsBus } from '@dex/service';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { getAddress, type Address } from 'viem';
+import { getAddress, type Address, type Hex } from 'viem';
 import type { ChainEntry } from './chain-config';
 import { LIQUIDITY_FACTS, liquidityFact, storedLiquidity } from './facts';
 
@@ -19,7 +33,11 @@ export interface ChainLiquidityOptions {
   loads?: Counter;
   /** The block the liquidity state is at, by chain. */
   stateBlock?: Gauge;
-  /** Time to sample the core pools and to build the route view, by chain and step. */
+  /**
+   * Time of each block's work, by chain and step: sampling the core pools (`core-samples`), reading concentrated pools
+   * whole at load (`concentrated-read`), reading Uniswap V4 pools whole (`v4-read`) and their dynamic fees
+   * (`v4-fees`), building the route view (`view`).
+   */
   blockWork?: Histogram;
 }
 
@@ -28,11 +46,20 @@ const VIEW_LAG_BLOCKS = 2n;
 /** Nor one built longer ago than this, milliseconds. */
 const VIEW_WAIT_MS = 1_500;
 
+/** The PoolManager of a configured source whose pools live inside one (Uniswap V4): its `poolManager`, else `factory`, as the indexer reads it. */
+function poolManagerOf(source: SourceConfig): Address | undefined {
+  if (!isManagedKind(source.kind)) return undefined;
+  const manager = source.addresses.poolManager ?? source.addresses.factory;
+  return manager ? getAddress(manager) : undefined;
+}
+
 /**
  * One served chain's liquidity, kept from the indexer's chain facts: loaded from Postgres as of the indexer's
  * checkpoint, then moved fact by fact through the liquidity state's reducer. The chain itself is read only for
  * what facts cannot give: the core pools' prices (one multicall per block), the reserves of a pool whose
- * last Sync the indexer never saw, and the concentrated pools' ticks at the load's block. Facts, loads and samples run one at a time, in stream order.
+ * last Sync the indexer never saw, the concentrated pools' ticks at the load's block, Uniswap V4 pools' keys and
+ * state when held without them (the indexer stores neither) and their dynamic LP fees at each block (the hook changes
+ * them without an event). Facts, loads and samples run one at a time, in stream order.
  */
 export class ChainLiquidity {
   snapshot?: LiquiditySnapshot;
@@ -44,6 +71,9 @@ export class ChainLiquidity {
   private readonly sourceNames: ReadonlyMap<number, string>;
   /** The routerIndexes of the configured sources whose pools are sampled at each block (core). */
   private readonly sampledSources: ReadonlySet<number>;
+  /** The PoolManager of each configured Uniswap V4 source, by routerIndex: where its pools are read. */
+  private readonly poolManagers: ReadonlyMap<number, Address>;
+  private readonly context: RoutingContext;
   private readonly views: RoutingViewBuilder;
   /** Told of each new snapshot (the route searches' worker builds the same graph from it). */
   private readonly viewListeners: ((view: LiquiditySnapshot) => void)[] = [];
@@ -66,11 +96,18 @@ export class ChainLiquidity {
     this.sampledSources = new Set(sources.filter((s) => kindModule(s.kind)?.sampled).map((s) => s.routerIndex));
     this.logger = new Logger(`Liquidity:${chainId}`);
     for (const t of [entry.wrappedNative, ...entry.tokens]) this.configured.set(t.address.toLowerCase(), { ...t, address: getAddress(t.address) });
-    this.views = new RoutingViewBuilder({
+    this.poolManagers = new Map(
+      sources.flatMap((s) => {
+        const manager = poolManagerOf(s);
+        return manager ? [[s.routerIndex, manager] as const] : [];
+      }),
+    );
+    this.context = {
       sources: sources.map((s) => ({ routerIndex: s.routerIndex, kind: s.kind, name: s.name, feeBps: s.feeBps })),
       wrappedNative: entry.wrappedNative.address,
       launchpad: entry.launchpad?.address,
-    });
+    };
+    this.views = new RoutingViewBuilder(this.context);
   }
 
   get wrappedNative(): Address {
@@ -89,6 +126,11 @@ export class ChainLiquidity {
 
   sourceName(routerIndex: number): string {
     return this.sourceNames.get(routerIndex) ?? `source ${routerIndex}`;
+  }
+
+  /** Why the state keeps a pool but does not route it, as its kind says (a V4 pool whose hook may change swaps); undefined otherwise. */
+  exclusion(pool: PoolRecord): string | undefined {
+    return kindModule(pool.kind)?.exclusion?.(pool, this.context);
   }
 
   /** A token's metadata as the indexer read it, or as the sources file gives it. */
@@ -153,6 +195,7 @@ export class ChainLiquidity {
     // core legs at its block).
     if (fact.type === 'blockProcessed' || fact.type === 'reorg') {
       await this.readStateless(state);
+      await this.readManaged(state);
       if (this.sampledCorePools(state).length === 0 || this.viewBehind(state)) this.rebuild(state);
       this.resample(state);
     }
@@ -190,12 +233,16 @@ export class ChainLiquidity {
     });
   }
 
-  /** The state at the indexer's checkpoint; pools whose reserves it never saw are read at that block. */
+  /**
+   * The state at the indexer's checkpoint; pools whose reserves it never saw, and the concentrated and V4 pools (whose
+   * state it does not store), are read at that block.
+   */
   private async bootstrap(reason: 'start' | 'reorg'): Promise<void> {
     const stored = await this.repository.load(this.chainId);
     if (!stored) throw new BusError(503, 'Liquidity not loaded yet', `the indexer has not processed chain ${this.chainId} yet`);
     const start = storedLiquidity(stored);
     const state = new ChainLiquidityState(this.chainId, { retainBlocks: this.options.retainBlocks }, await this.withConcentratedState(await this.withUnknownReserves(start)));
+    await this.readManaged(state);
     this.coreLast.clear();
     await this.sampleCores(state);
     this.state = state;
@@ -258,6 +305,81 @@ export class ChainLiquidity {
       // at the next block. One not initialized yet reads as price 0; its Initialize fact follows.
       if (read) state.setConcentratedState(pools[i].address, concentratedStateOf(read), block);
     });
+  }
+
+  /**
+   * The Uniswap V4 pools at the state's block: those held without their key and state are read whole, then the fees of
+   * those whose LP fee changes without an event (a dynamic fee) are read from slot0, before the block's view is built.
+   * Only pools of a configured V4 source are read (no other is routed).
+   */
+  private async readManaged(state: ChainLiquidityState): Promise<void> {
+    const read = await this.readManagedStates(state);
+    await this.readManagedFees(state, read);
+  }
+
+  /** Pools of a configured V4 source by the PoolManager `managerOf` names for each. */
+  private byPoolManager(pools: readonly PoolRecord[], managerOf: (pool: PoolRecord) => Address | undefined): Map<Address, PoolRecord[]> {
+    const out = new Map<Address, PoolRecord[]>();
+    for (const pool of pools) {
+      const manager = this.poolManagers.has(pool.routerIndex) ? managerOf(pool) : undefined;
+      if (manager) out.set(manager, [...(out.get(manager) ?? []), pool]);
+    }
+    return out;
+  }
+
+  /**
+   * Reads whole, at the state's block, the V4 pools it holds without their key and state (loaded from the store,
+   * which keeps neither): each pool's key from its PoolManager's Initialize in the pool's creation block, then its
+   * slot0, liquidity and initialized ticks through the PoolManager's extsload. A pool whose read fails stays as it
+   * was (its facts unknown to the state, not routed) and is read again at the next block. The pools read.
+   */
+  private async readManagedStates(state: ChainLiquidityState): Promise<Set<string>> {
+    const done = new Set<string>();
+    const groups = this.byPoolManager(state.statelessManagedPools(), (p) => this.poolManagers.get(p.routerIndex));
+    if (groups.size === 0) return done;
+    const block = state.block;
+    const started = performance.now();
+    for (const [poolManager, pools] of groups) {
+      try {
+        const keys = await readUniswapV4PoolKeys(this.client, { poolManager, pools: pools.map((p) => ({ id: p.address as Hex, block: p.createdBlock })) });
+        const keyed = pools.flatMap((pool, i) => (keys[i] ? [{ pool, key: keys[i] }] : []));
+        const reads = await readUniswapV4Pools(this.client, { poolManager, blockNumber: block, pools: keyed.map(({ pool, key }) => ({ id: pool.address as Hex, tickSpacing: key.tickSpacing })) });
+        keyed.forEach(({ pool, key }, i) => {
+          const read = reads[i];
+          if (read && state.setManagedState(pool.address, { poolManager, key, state: read }, block)) done.add(pool.address);
+        });
+        const missing = pools.filter((p) => !done.has(p.address));
+        if (missing.length) this.logger.warn({ msg: 'Uniswap V4 pools not read; again at the next block', chainId: this.chainId, block: block.toString(), poolManager, missing: missing.length, keyless: pools.length - keyed.length });
+      } catch (err) {
+        this.logger.warn({ msg: 'Uniswap V4 pools not read; again at the next block', chainId: this.chainId, block: block.toString(), poolManager, missing: pools.length, err: String(err) });
+      }
+    }
+    this.options.blockWork?.observe({ chain: this.chainId, step: 'v4-read' }, (performance.now() - started) / 1000);
+    return done;
+  }
+
+  /**
+   * Reads at the state's block the slot0 of the V4 pools whose fees are read at each block (`managedFeeReads`: a
+   * dynamic LP fee, set by the hook without an event), one round per PoolManager, and sets the fees that moved. Pools
+   * in `fresh` were just read whole at the block. A read that fails leaves the fees as they were, read again at the
+   * next block.
+   */
+  private async readManagedFees(state: ChainLiquidityState, fresh: ReadonlySet<string>): Promise<void> {
+    const due = state.managedFeeReads().filter((p) => !fresh.has(p.address));
+    const groups = this.byPoolManager(due, (p) => (p.uniswapV4 ? getAddress(p.uniswapV4.poolManager) : undefined));
+    if (groups.size === 0) return;
+    const block = state.block;
+    const started = performance.now();
+    for (const [poolManager, pools] of groups) {
+      const reads = await readUniswapV4Slot0s(this.client, { poolManager, ids: pools.map((p) => p.address as Hex), blockNumber: block });
+      pools.forEach((pool, i) => {
+        const slot0 = reads[i];
+        if (slot0) state.setManagedFees(pool.address, slot0, block);
+      });
+      const missing = reads.filter((r) => !r).length;
+      if (missing) this.logger.warn({ msg: 'Uniswap V4 fees not read; again at the next block', chainId: this.chainId, block: block.toString(), poolManager, missing });
+    }
+    this.options.blockWork?.observe({ chain: this.chainId, step: 'v4-fees' }, (performance.now() - started) / 1000);
   }
 
   /** Samples every core pool of a configured core source at the state's block, in one multicall. */
@@ -347,7 +469,7 @@ export class LiquidityService implements OnApplicationBootstrap, OnApplicationSh
     const metrics = options.facts?.bus.metrics;
     const loads = metrics?.counter('liquidity_loads_total', 'Loads of the liquidity state from Postgres, by chain and reason (start, reorg deeper than the undo log)');
     const stateBlock = metrics?.gauge('liquidity_state_block', 'The block the liquidity state is at, by chain');
-    const blockWork = metrics?.histogram('liquidity_block_work_seconds', 'Work done for each block of a chain: sampling the core pools, building the route view', [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]);
+    const blockWork = metrics?.histogram('liquidity_block_work_seconds', 'Work done for each block of a chain: sampling the core pools, reading concentrated and Uniswap V4 pools, building the route view', [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1]);
     for (const e of endpoints) {
       const entry = entries.get(e.chainId)!;
       const client = createChainClient({ chainId: e.chainId, rpcUrl: e.rpcUrl, providers: e.providers, multicall3: entry.multicall3 as Address | undefined, timeoutMs: 5_000, pollingIntervalMs: options.pollMs });
