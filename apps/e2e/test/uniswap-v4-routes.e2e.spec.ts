@@ -1,0 +1,213 @@
+// Routes through the devnet's Uniswap V4 pools end to end, on chains 999 and 4663 alike: the indexer follows DevSwap
+// V4's PoolManager (v4-core's bytecode), the aggregator-router keeps its pools from the PoolManager's events (by
+// PoolId), the engine routes them, and RouterV2 executes the API's calldata (kind UniswapV4: the PoolManager as the
+// swap's pool, the pool's key as its data). Every route is executed on chain for exactly the quoted amount: exact input
+// and exact output crossing ticks, through the native-coin pool (the native coin in and out), through the dynamic-fee
+// pool after its hook changed the fee (no event tells it), and split with V3, V2 and core pools in one stage. The
+// pools whose hooks may change a swap are listed by /pools, not routed.
+import { dynamicFeeHookAbi, stateViewAbi } from '@dex/abis';
+import { createChainClient, createChainWalletClient, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
+import { DEVNET_HOOK_SETTINGS, DEVNET_PRICES_USD, deployContext, send as sendCall } from '@dex/devnet-kit';
+import type { ManifestUniswapV4Pool } from '@dex/messages';
+import type { ClientParams, DexClient, LooseParams } from '@dex/sdk';
+import { erc20Abi, maxUint256, parseUnits, zeroAddress, type Abi, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { apiClient, bodyOf, startTestStack, until, type TestStack } from '../src';
+
+type RouteParams = Omit<ClientParams<'route'>, 'chainId'>;
+
+const CASES = [
+  { chainId: 999, native: 'WHYPE', depth: 1 },
+  { chainId: 4663, native: 'WETH', depth: 2.5 },
+] as const;
+
+/** DevSwap V4's registry slot on the devnet. */
+const V4 = 8;
+
+jest.setTimeout(180_000);
+
+describe('routes through Uniswap V4 pools', () => {
+  let stack: TestStack;
+  let api: DexClient;
+
+  beforeAll(async () => {
+    const chainIds = CASES.map((c) => c.chainId);
+    stack = await startTestStack({
+      apps: ['indexer', 'aggregator-router', 'gateway'],
+      chainIds,
+      env: { CHAIN_IDS: chainIds.join(','), BLOCK_POLL_MS: '100', INDEXER_POLL_INTERVAL_MS: '100' },
+    });
+    api = apiClient(stack.app('gateway').url);
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  describe.each(CASES)('on chain $chainId', ({ chainId, native, depth }) => {
+    let client: ChainPublicClient;
+    let wallet: ChainWalletClient;
+    const chain = () => stack.chains.manifest.chains[String(chainId)];
+    const trader = () => privateKeyToAccount(stack.chains.manifest.accounts.find((a) => a.role === 'trader-1')!.privateKey as Hex);
+    const tokenRecord = (symbol: string) => [chain().wrappedNative, ...chain().tokens].find((t) => t.symbol === symbol)!;
+    const token = (symbol: string) => tokenRecord(symbol).address as Address;
+    const amount = (symbol: string, usd: number) => String(Number(((usd * depth) / Number(DEVNET_PRICES_USD[chainId][symbol])).toPrecision(8)));
+    const units = (symbol: string, whole: string) => parseUnits(whole, tokenRecord(symbol).decimals);
+    const route = (params: Omit<LooseParams<'route'>, 'chainId'>) => api.request('route', { chainId, ...params });
+    const v4Pools = (): readonly ManifestUniswapV4Pool[] => chain().uniswapV4Pools ?? [];
+    const v4Pool = (part: string) => v4Pools().find((p) => p.name.includes(part))!;
+    const source = () => chain().sources.find((s) => s.routerIndex === V4)!;
+
+    /** The route at the chain's newest block (the aggregator refreshes every block). */
+    async function routeAtHead(params: RouteParams) {
+      const head = await client.getBlockNumber();
+      const { value } = await until(() => route(params), (r) => r instanceof Error || !r.ok || BigInt(r.body.data.blockNumber) >= head, 10_000);
+      if (value instanceof Error) throw value;
+      return value;
+    }
+
+    /** What `owner` holds of `token` (the native coin for address(0)). */
+    const holding = (t: Address, owner: Address) => (t === zeroAddress ? client.getBalance({ address: owner }) : client.readContract({ address: t, abi: erc20Abi, functionName: 'balanceOf', args: [owner] }));
+
+    /** Quotes at the head and sends the answer's calldata; the answer, its swaps and what the trader received (net of gas for the native coin). */
+    async function execute(params: RouteParams) {
+      const r = await routeAtHead(params);
+      expect(r.status).toBe(200);
+      const data = bodyOf(r).data;
+      const swaps: any[] = data.execution.details.hopSwaps.flat();
+      const tokenOut = params.tokenOut as Address;
+      const before = await holding(tokenOut, trader().address);
+      const hash = await wallet.sendTransaction({ to: data.execution.to, data: data.execution.calldata as Hex, value: BigInt(data.execution.value) });
+      const receipt = await client.waitForTransactionReceipt({ hash });
+      expect(receipt.status).toBe('success');
+      const gas = tokenOut === zeroAddress ? receipt.gasUsed * receipt.effectiveGasPrice : 0n;
+      return { data, swaps, received: (await holding(tokenOut, trader().address)) - before + gas };
+    }
+
+    /** Each V4 hop swap names the PoolManager, the pool's id and its key as data (five ABI words). */
+    function expectV4Records(swaps: any[]) {
+      const v4 = swaps.filter((s) => s.routerIndex === V4);
+      expect(v4.length).toBeGreaterThan(0);
+      for (const s of v4) {
+        const pool = v4Pools().find((p) => p.poolId === s.poolId)!;
+        expect(pool).toBeDefined();
+        expect(s.poolAddress).toBe(pool.poolManager);
+        expect(s.hooks).toBe(pool.hooks);
+        expect(s.data.length).toBe(2 + 5 * 64);
+        expect(BigInt(`0x${s.data.slice(2 + 64, 2 + 128)}`)).toBe(BigInt(pool.currency1));
+      }
+      return v4;
+    }
+
+    beforeAll(async () => {
+      const rpcUrl = chain().rpcUrl;
+      client = createChainClient({ chainId, rpcUrl, multicall3: chain().multicall3 as Address, pollingIntervalMs: 50 });
+      wallet = createChainWalletClient({ chainId, rpcUrl, account: trader(), pollingIntervalMs: 50 });
+      // The V4 pools are in the state once a route through them answers.
+      await until(() => route({ tokenIn: token(native), tokenOut: token('USDC'), amountIn: '0.01', includeDexes: [V4] }), (r) => r.status === 200, 30_000);
+      for (const symbol of [native, 'USDC', 'USDT']) {
+        const hash = await wallet.writeContract({ address: token(symbol), abi: erc20Abi, functionName: 'approve', args: [chain().routerV2 as Address, maxUint256] });
+        await client.waitForTransactionReceipt({ hash });
+      }
+    });
+
+    it('/dexes and /pools list DevSwap V4 and its pools by PoolId, hooks and tick spacing', async () => {
+      const { value } = await until(() => api.listDexes({ chainId }), (r) => r.success === true, 10_000);
+      const dex = (value.data.dexes as any[]).find((d) => d.routerIndex === V4);
+      expect(dex).toMatchObject({ name: 'DevSwap V4', kind: 'uniswap-v4' });
+      expect(dex.addresses.poolManager).toBe(source().addresses.poolManager);
+
+      const r = await api.request('findPools', { chainId, tokenA: token(native), tokenB: token('USDC') });
+      expect(r.status).toBe(200);
+      const records = (bodyOf(r).data as any[]).filter((p) => p.routerIndex === V4);
+      const expected = v4Pools().filter((p) => [p.token0, p.token1].includes(token(native)) && [p.token0, p.token1].includes(token('USDC')));
+      expect(expected.length).toBe(3);
+      for (const pool of expected) {
+        const record = records.find((x) => x.poolId === pool.poolId);
+        expect(record).toMatchObject({ poolAddress: pool.poolManager, hooks: pool.hooks, tickSpacing: pool.tickSpacing, stable: false });
+      }
+    });
+
+    /** A V4 pool's current tick (StateView's slot0). */
+    const tickOf = async (poolId: string) =>
+      Number(((await client.readContract({ address: source().addresses.stateView as Address, abi: stateViewAbi, functionName: 'getSlot0', args: [poolId as Hex] })) as readonly [bigint, number, number, number])[1]);
+
+    it('exact input and exact output through V4 alone, crossing ticks, for exactly the quoted amounts', async () => {
+      const before = new Map(await Promise.all(v4Pools().map(async (p) => [p.poolId, await tickOf(p.poolId)] as const)));
+      const sell = await execute({ tokenIn: token(native), tokenOut: token('USDC'), amountIn: amount(native, 20_000), includeDexes: [V4] });
+      expect(sell.received).toBe(BigInt(sell.data.execution.details.amountOut));
+      // Each pool was seeded with a narrow position two tick spacings either side of its first tick: a pool whose tick
+      // moved by more than three spacings crossed one of its initialized ticks.
+      const moved = await Promise.all(
+        expectV4Records(sell.swaps).map(async (s) => {
+          const pool = v4Pools().find((p) => p.poolId === s.poolId)!;
+          return Math.abs((await tickOf(s.poolId)) - before.get(s.poolId)!) > 3 * pool.tickSpacing;
+        }),
+      );
+      expect(moved).toContain(true);
+
+      const size = amount(native, 10_000);
+      const asked = units(native, size);
+      const buy = await execute({ tokenIn: token('USDC'), tokenOut: token(native), amountOut: size, includeDexes: [V4] });
+      expectV4Records(buy.swaps);
+      expect(BigInt(buy.data.execution.details.amountOut)).toBeGreaterThanOrEqual(asked);
+      expect(buy.received).toBe(BigInt(buy.data.execution.details.amountOut));
+    });
+
+    it('the native coin in and out through the native-coin pool, for exactly the quoted amounts', async () => {
+      const nativePool = v4Pool('native/USDC');
+      const sell = await execute({ tokenIn: zeroAddress, tokenOut: token('USDC'), amountIn: amount(native, 5_000), includeDexes: [V4] });
+      expect(expectV4Records(sell.swaps).map((s) => s.poolId)).toContain(nativePool.poolId);
+      expect(sell.received).toBe(BigInt(sell.data.execution.details.amountOut));
+
+      const buy = await execute({ tokenIn: token('USDC'), tokenOut: zeroAddress, amountIn: amount('USDC', 5_000), includeDexes: [V4] });
+      expect(expectV4Records(buy.swaps).map((s) => s.poolId)).toContain(nativePool.poolId);
+      expect(buy.received).toBe(BigInt(buy.data.execution.details.amountOut));
+    });
+
+    it("follows the dynamic-fee pool's fee after its hook changes it, and pays exactly the quote", async () => {
+      const pool = v4Pool('dynamic fee');
+      const ctx = deployContext(chainId, chain().rpcUrl);
+      await sendCall(ctx, { address: pool.hooks, abi: dynamicFeeHookAbi as Abi, functionName: 'setFee', args: [{ currency0: pool.currency0, currency1: pool.currency1, fee: pool.fee, tickSpacing: pool.tickSpacing, hooks: pool.hooks }, 100] });
+      const [, , , lpFee] = (await client.readContract({ address: source().addresses.stateView as Address, abi: stateViewAbi, functionName: 'getSlot0', args: [pool.poolId as Hex] })) as readonly [bigint, number, number, number];
+      expect(lpFee).toBe(100);
+      // At 0.01% the dynamic pool is the cheapest of the pair's V4 pools: a small trade goes through it, at that fee.
+      const { value } = await until(
+        () => routeAtHead({ tokenIn: token('USDC'), tokenOut: token(native), amountIn: amount('USDC', 500), includeDexes: [V4] }),
+        (r) => r.status === 200 && bodyOf(r).data.execution.details.hopSwaps.flat().some((s: any) => s.poolId === pool.poolId && s.fee === 100),
+        15_000,
+      );
+      expect(value instanceof Error).toBe(false);
+      const trade = await execute({ tokenIn: token('USDC'), tokenOut: token(native), amountIn: amount('USDC', 500), includeDexes: [V4] });
+      expect(trade.received).toBe(BigInt(trade.data.execution.details.amountOut));
+      expect(DEVNET_HOOK_SETTINGS.initialDynamicFee).not.toBe(100);
+    });
+
+    it('one stage split across V4, V3, V2 and core pools, for exactly the quoted output', async () => {
+      for (const usd of [75_000, 150_000, 40_000]) {
+        const params = { tokenIn: token('USDC'), tokenOut: token(native), amountIn: amount('USDC', usd), multiHop: false, includeDexes: [0, 1, 5, V4] };
+        const probe = bodyOf(await routeAtHead(params)).data;
+        const indexes = new Set(probe.execution.details.hopSwaps[0].map((s: any) => s.routerIndex));
+        if (![0, 1, 5, V4].every((i) => indexes.has(i))) continue;
+        const { data, swaps, received } = await execute(params);
+        expect(data.execution.details.hopSwaps).toHaveLength(1);
+        expect(new Set(swaps.map((s) => s.routerIndex))).toEqual(new Set([0, 1, 5, V4]));
+        expectV4Records(swaps);
+        expect(received).toBe(BigInt(data.execution.details.amountOut));
+        return;
+      }
+      throw new Error('no size splits the stage across core, V2, V3 and V4');
+    });
+
+    it('leaves out the pools whose hooks may change a swap', async () => {
+      const hooked = v4Pools().filter((p) => p.hook === 'input-fee' || p.hook === 'swap-limit');
+      expect(hooked).toHaveLength(2);
+      for (const pool of hooked) {
+        const tokens = [pool.token0, pool.token1] as Address[];
+        const r = await routeAtHead({ tokenIn: tokens[0], tokenOut: tokens[1], amountIn: '1', includeDexes: [V4], multiHop: false });
+        const used = r.status === 200 ? bodyOf(r).data.execution.details.hopSwaps.flat().map((s: any) => s.poolId) : [];
+        expect(used).not.toContain(pool.poolId);
+      }
+    });
+  });
+});
