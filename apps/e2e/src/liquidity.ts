@@ -1,9 +1,9 @@
 // The aggregator's liquidity state against the chain: what aggregator-router holds (`GET /liquidity/999` on its own
 // port) and a fresh read of every pool of the sources file at the same block, pool by pool.
 import { launchpadAbi, stablePoolAbi, stablePoolFactoryAbi, uniswapV2FactoryAbi, uniswapV2PairAbi } from '@dex/abis';
-import { readConcentratedPools, type ChainPublicClient } from '@dex/chain';
+import { readConcentratedPools, readUniswapV4Pools, type ChainPublicClient } from '@dex/chain';
 import type { DevnetManifest } from '@dex/messages';
-import type { Address } from 'viem';
+import type { Address, Hex } from 'viem';
 import { getJson, until } from './processes';
 
 type DevnetChain = DevnetManifest['chains'][string];
@@ -27,7 +27,8 @@ export async function heldLiquidity(app: { url: string }): Promise<{ block: bigi
 
 /**
  * A fresh read of the chain at `block`: every pair of the V2 and stable factories, the V3 and Algebra pools of the
- * sources file read whole (`readConcentratedPools`: ticks from the tick bitmap / tick list), every launched token's curve.
+ * sources file read whole (`readConcentratedPools`: ticks from the tick bitmap / tick list), its V4 pools read whole
+ * through their PoolManager (`readUniswapV4Pools`, keyed by PoolId), every launched token's curve.
  */
 export async function freshLiquidityRead(client: ChainPublicClient, chain: DevnetChain, blockNumber: bigint): Promise<Map<string, PoolState>> {
   const pools = new Map<string, PoolState>();
@@ -73,6 +74,25 @@ export async function freshLiquidityRead(client: ChainPublicClient, chain: Devne
       },
     });
   });
+  for (const manager of new Set((chain.uniswapV4Pools ?? []).map((p) => p.poolManager))) {
+    const v4 = (chain.uniswapV4Pools ?? []).filter((p) => p.poolManager === manager);
+    const v4Reads = await readUniswapV4Pools(client, { poolManager: manager as Address, blockNumber, pools: v4.map((p) => ({ id: p.poolId as Hex, tickSpacing: p.tickSpacing })) });
+    v4.forEach((p, i) => {
+      const r = v4Reads[i];
+      if (!r) throw new Error(`the V4 pool ${p.poolId} did not answer at block ${blockNumber}`);
+      pools.set(p.poolId.toLowerCase(), {
+        kind: 'uniswap-v4',
+        concentrated: {
+          sqrtPriceX96: r.sqrtPriceX96.toString(),
+          tick: r.tick,
+          liquidity: r.liquidity.toString(),
+          fee: r.lpFee,
+          tickSpacing: p.tickSpacing,
+          ticks: r.ticks.map((t) => ({ index: t.index, liquidityNet: t.liquidityNet.toString(), liquidityGross: t.liquidityGross.toString() })),
+        },
+      });
+    });
+  }
   const launchpad = chain.launchpad.address as Address;
   const count = await client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'getTokenCount', blockNumber });
   const [tokens] = await client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'getPaginatedTokensWithMetadata', args: [0n, count], blockNumber });

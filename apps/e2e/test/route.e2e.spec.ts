@@ -242,9 +242,11 @@ describe('aggregator routes', () => {
     const ab = await pools({ tokenA: token('WHYPE'), tokenB: token('USDC') });
     const ba = await pools({ tokenA: token('USDC'), tokenB: token('WHYPE') });
     expect(ab.status).toBe(200);
-    const addresses = (r: any) => r.body.data.map((p: any) => p.poolAddress).sort();
-    // Core, DevSwap V2, LiteSwap V2; DevSwap V3 at 0.05% and 0.3%, LiteSwap V3 at 0.3%, AlgebraSwap.
-    expect(addresses(ab).length).toBe(7);
+    // A pool's identity: its address, or its PoolId inside its PoolManager (Uniswap V4).
+    const addresses = (r: any) => r.body.data.map((p: any) => p.poolId ?? p.poolAddress).sort();
+    // Core, DevSwap V2, LiteSwap V2; DevSwap V3 at 0.05% and 0.3%, LiteSwap V3 at 0.3%, AlgebraSwap; DevSwap V4's
+    // native/USDC, WHYPE/USDC and dynamic-fee pools (the native coin's pool trades as the wrapped token's).
+    expect(addresses(ab).length).toBe(10);
     expect(addresses(ab)).toEqual(addresses(ba));
     expect(bodyOf(ab).data[0]).toEqual(
       expect.objectContaining({ poolAddress: expect.any(String), pairedToken: token('USDC'), routerIndex: expect.any(Number), protocol: expect.any(String), stable: false, pair: expect.stringContaining('/'), price: expect.any(Number) }),
@@ -253,7 +255,7 @@ describe('aggregator routes', () => {
     expect(price).toBeGreaterThan(20);
     expect(price).toBeLessThan(30);
     // Concentrated pools: fee in hundredths of a basis point and the tick spacing, priced from their sqrt price.
-    const concentrated = bodyOf(ab).data.filter((p: any) => p.routerIndex >= 5);
+    const concentrated = bodyOf(ab).data.filter((p: any) => p.routerIndex >= 5 && p.routerIndex <= 7);
     expect(concentrated.map((p: any) => [p.routerIndex, p.protocol, p.fee, p.tickSpacing])).toEqual([
       [5, 'DevSwap V3', expect.any(Number), expect.any(Number)],
       [5, 'DevSwap V3', expect.any(Number), expect.any(Number)],
@@ -266,12 +268,21 @@ describe('aggregator routes', () => {
       expect(p.price).toBeGreaterThan(20);
       expect(p.price).toBeLessThan(30);
     }
+    // Uniswap V4 pools: the PoolManager as poolAddress, each named by its PoolId, priced like the others.
+    const v4 = bodyOf(ab).data.filter((p: any) => p.routerIndex === 8);
+    expect(v4.map((p: any) => `${p.fee}/${p.tickSpacing}`).sort()).toEqual(['2500/60', '3000/60', '500/10']);
+    expect(new Set(v4.map((p: any) => p.poolAddress)).size).toBe(1);
+    for (const p of v4) {
+      expect(p.poolId).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(p.price).toBeGreaterThan(20);
+      expect(p.price).toBeLessThan(30);
+    }
     const usdcInWhype = bodyOf(ba).data.find((p: any) => p.routerIndex === 7)!.price;
     expect(usdcInWhype).toBeGreaterThan(1 / 30);
     expect(usdcInWhype).toBeLessThan(1 / 20);
     const only = await pools({ tokenA: token('WHYPE'), tokenB: token('USDC'), includeDexes: [1, 2] });
     expect(bodyOf(only).data.map((p: any) => p.routerIndex).sort()).toEqual([1, 2]);
-    const without = await pools({ tokenA: token('WHYPE'), tokenB: token('USDC'), excludeDexes: [0, 5] });
+    const without = await pools({ tokenA: token('WHYPE'), tokenB: token('USDC'), excludeDexes: [0, 5, 8] });
     expect(bodyOf(without).data.map((p: any) => p.routerIndex).sort()).toEqual([1, 2, 6, 7]);
     const both = await pools({ tokenA: token('WHYPE'), tokenB: token('USDC'), includeDexes: [1], excludeDexes: [2] });
     expect(both.status).toBe(400);

@@ -25,7 +25,7 @@ describe('verifySource on a real chain', () => {
 
   it('finds every devnet source what its config says', async () => {
     const kinds = new Set(chain().sources.map((s) => s.kind));
-    expect([...kinds].sort()).toEqual(['algebra', 'core', 'launchpad', 'stable', 'uniswap-v2', 'uniswap-v3']);
+    expect([...kinds].sort()).toEqual(['algebra', 'core', 'launchpad', 'stable', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4']);
     for (const source of chain().sources) expect([source.name, await verifySource(client, source)]).toEqual([source.name, { ok: true }]);
   });
 
@@ -38,6 +38,10 @@ describe('verifySource on a real chain', () => {
     expect(await check('uniswap-v2', { factory: '0x00000000000000000000000000000000000b0b0b' })).toEqual({ ok: false, reason: 'no contract at its factory 0x00000000000000000000000000000000000b0B0b' });
     expect(await check('uniswap-v2', { router: factoryOf('uniswap-v2') })).toEqual({ ok: false, reason: 'no factory address' });
     expect(await check('curve-stableswap-ng', { factory: factoryOf('uniswap-v2') })).toEqual({ ok: false, reason: 'kind curve-stableswap-ng is not one the service routes' });
+    const v4 = chain().sources.find((s) => s.kind === 'uniswap-v4')!.addresses;
+    expect(await check('uniswap-v4', { poolManager: factoryOf('uniswap-v3') })).toEqual({ ok: false, reason: expect.stringMatching(/^protocolFeeController\(\) is not answered/) });
+    expect(await check('uniswap-v4', { poolManager: factoryOf('uniswap-v3'), stateView: v4.stateView })).toEqual({ ok: false, reason: expect.stringMatching(/^protocolFeeController\(\) is not answered/) });
+    expect(await check('uniswap-v4', { poolManager: v4.poolManager, stateView: v4.positionMinter })).toEqual({ ok: false, reason: expect.stringMatching(/^the StateView's poolManager\(\) is not answered/) });
   });
 
   it('throws when the node does not answer', async () => {
