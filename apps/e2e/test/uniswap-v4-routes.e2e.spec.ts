@@ -199,7 +199,7 @@ describe('routes through Uniswap V4 pools', () => {
       throw new Error('no size splits the stage across core, V2, V3 and V4');
     });
 
-    it('leaves out the pools whose hooks may change a swap', async () => {
+    it('leaves out the pools whose hooks may change a swap, and /pools says why', async () => {
       const hooked = v4Pools().filter((p) => p.hook === 'input-fee' || p.hook === 'swap-limit');
       expect(hooked).toHaveLength(2);
       for (const pool of hooked) {
@@ -207,6 +207,11 @@ describe('routes through Uniswap V4 pools', () => {
         const r = await routeAtHead({ tokenIn: tokens[0], tokenOut: tokens[1], amountIn: '1', includeDexes: [V4], multiHop: false });
         const used = r.status === 200 ? bodyOf(r).data.execution.details.hopSwaps.flat().map((s: any) => s.poolId) : [];
         expect(used).not.toContain(pool.poolId);
+        // /pools lists it, not routed, with why.
+        const listed = await api.request('findPools', { chainId, tokenA: tokens[0], tokenB: tokens[1] });
+        const record = (bodyOf(listed).data as any[]).find((x) => x.poolId === pool.poolId);
+        expect(record).toMatchObject({ poolAddress: pool.poolManager, hooks: pool.hooks, price: 0 });
+        expect(record.excluded).toMatch(/hook/i);
       }
     });
   });

@@ -128,6 +128,18 @@ export class ChainLiquidity {
     return this.sourceNames.get(routerIndex) ?? `source ${routerIndex}`;
   }
 
+  /** The pools of the pair `a`/`b` the state keeps but does not route, each with why (`exclusion`). */
+  excludedPools(a: string, b: string): { pool: PoolRecord; reason: string }[] {
+    const pair = [a.toLowerCase(), b.toLowerCase()].sort().join();
+    const out: { pool: PoolRecord; reason: string }[] = [];
+    for (const pool of this.state?.committedPools() ?? []) {
+      if ([pool.token0.toLowerCase(), pool.token1.toLowerCase()].sort().join() !== pair) continue;
+      const reason = this.exclusion(pool);
+      if (reason !== undefined) out.push({ pool, reason });
+    }
+    return out;
+  }
+
   /** Why the state keeps a pool but does not route it, as its kind says (a V4 pool whose hook may change swaps); undefined otherwise. */
   exclusion(pool: PoolRecord): string | undefined {
     return kindModule(pool.kind)?.exclusion?.(pool, this.context);

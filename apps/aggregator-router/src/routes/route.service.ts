@@ -209,6 +209,24 @@ export class RouteService implements OnApplicationShutdown {
         price: leg ? leg.spotRate * 10 ** (metaA.decimals - metaB.decimals) : 0,
       });
     }
+    for (const { pool, reason } of chain.excludedPools(a, b)) {
+      if (include ? !include.has(pool.routerIndex) : exclude.has(pool.routerIndex)) continue;
+      const v4 = pool.uniswapV4;
+      const sym = (t: string) => chain.token(t)?.symbol ?? t;
+      records.push({
+        poolAddress: getAddress(v4?.poolManager ?? pool.address),
+        ...(v4 ? { poolId: pool.address, hooks: getAddress(v4.hooks) } : {}),
+        pairedToken: metaB.address,
+        routerIndex: pool.routerIndex,
+        protocol: chain.sourceName(pool.routerIndex),
+        fee: pool.concentrated?.fee ?? null,
+        ...(pool.concentrated?.tickSpacing !== undefined ? { tickSpacing: pool.concentrated.tickSpacing } : {}),
+        stable: false,
+        pair: `${sym(pool.token0)}/${sym(pool.token1)}`,
+        price: 0,
+        excluded: reason,
+      });
+    }
     return records.sort((x, y) => x.routerIndex - y.routerIndex || x.poolAddress.localeCompare(y.poolAddress) || (x.poolId ?? '').localeCompare(y.poolId ?? ''));
   }
 

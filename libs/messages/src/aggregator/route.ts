@@ -207,8 +207,13 @@ export const poolRecordSchema = z.object({
   tickSpacing: z.number().int().optional(),
   stable: z.boolean(),
   pair: z.string(),
-  /** Spot price of one tokenA in tokenB at zero size, the pool's fee included. */
+  /** Spot price of one tokenA in tokenB at zero size, the pool's fee included (0 for a pool not routed). */
   price: z.number(),
+  /**
+   * Why the pool is known but not routed (a Uniswap V4 pool whose hook may change a swap and that its source does not
+   * allow); absent for a routed pool.
+   */
+  excluded: z.string().optional(),
 });
 export type PoolRecord = z.infer<typeof poolRecordSchema>;
 
