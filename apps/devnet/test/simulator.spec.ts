@@ -120,6 +120,14 @@ describe('activity simulator', () => {
         expect(Number(r.detail.amountOut)).toBeGreaterThan(0);
       }
 
+      // V4 swaps went through RouterV2 into the PoolManager: its Swap event for the pool's id is in the receipt.
+      for (const r of mine.filter((x) => x.kind === 'v4-swap')) {
+        const pool = (chain.uniswapV4Pools ?? []).find((p) => p.name === r.detail.pool)!;
+        const logs = (await receipt(r.txHash)).logs.filter((l) => getAddress(l.address) === pool.poolManager && l.topics[1] === pool.poolId);
+        expect(logs.length).toBeGreaterThan(0);
+        expect(Number(r.detail.amountOut)).toBeGreaterThan(0);
+      }
+
       // Oracle moves changed prices by a few basis points, inside their bands.
       if (mine.some((r) => r.kind === 'oracle-move')) {
         const moved = [...now.prices].filter(([t, p]) => was.prices.get(t) !== p);
@@ -164,7 +172,7 @@ describe('activity simulator', () => {
       chains: { '999': { ...chain, pools: chain.pools.map((p) => (p.kind === 'uniswap-v2' ? { ...p, address: chain.wrappedNative.address } : p)) } },
     };
     const { logger, lines } = collectingLogger();
-    const simulator = new Simulator({ manifest: broken, intervalMs: 0, seed: SEED, logger, weights: { ...EVEN, 'v2-swap': 1, 'stable-swap': 0, 'core-swap': 0, 'concentrated-swap': 0, transfer: 0, 'launchpad-trade': 0, 'launch-token': 0, 'oracle-move': 0 } });
+    const simulator = new Simulator({ manifest: broken, intervalMs: 0, seed: SEED, logger, weights: { ...EVEN, 'v2-swap': 1, 'stable-swap': 0, 'core-swap': 0, 'concentrated-swap': 0, 'v4-swap': 0, transfer: 0, 'launchpad-trade': 0, 'launch-token': 0, 'oracle-move': 0 } });
     const [failed] = await simulator.tick();
     expect(failed).toMatchObject({ chainId: 999, kind: 'v2-swap', ok: false });
     const warnings = lines.filter((l) => l.level === 'warn');

@@ -1,13 +1,13 @@
-import { algebraPoolAbi, ammPoolAbi, ammRouterAbi, launchpadAbi, routerV2Abi, settablePriceOracleAbi, stablePoolAbi, uniswapV2PairAbi, uniswapV3PoolAbi } from '@dex/abis';
+import { algebraPoolAbi, ammPoolAbi, ammRouterAbi, launchpadAbi, routerV2Abi, settablePriceOracleAbi, stablePoolAbi, stateViewAbi, uniswapV2PairAbi, uniswapV3PoolAbi } from '@dex/abis';
 import { createChainClient, createChainWalletClient, revertName, shortMessage, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
 import { Random, type DevAccount } from '@dex/devnet-kit';
-import type { ManifestChain, ManifestPool } from '@dex/messages';
+import type { ManifestChain, ManifestPool, ManifestUniswapV4Pool } from '@dex/messages';
 import { getAmountOut } from '@dex/routing';
-import { erc20Abi, formatUnits, getAddress, maxUint256, parseEventLogs, parseUnits, zeroAddress, type Abi, type Address, type Hash, type Hex, type TransactionReceipt } from 'viem';
+import { encodeAbiParameters, erc20Abi, formatUnits, getAddress, maxUint256, parseEventLogs, parseUnits, zeroAddress, type Abi, type Address, type Hash, type Hex, type TransactionReceipt } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 
 /** What the simulator does, one per tick and chain. */
-export const ACTION_KINDS = ['v2-swap', 'stable-swap', 'core-swap', 'concentrated-swap', 'transfer', 'launchpad-trade', 'launch-token', 'oracle-move'] as const;
+export const ACTION_KINDS = ['v2-swap', 'stable-swap', 'core-swap', 'concentrated-swap', 'v4-swap', 'transfer', 'launchpad-trade', 'launch-token', 'oracle-move'] as const;
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
 /**
@@ -19,6 +19,7 @@ export const DEFAULT_ACTION_WEIGHTS: Readonly<Record<ActionKind, number>> = {
   'stable-swap': 14,
   'core-swap': 24,
   'concentrated-swap': 20,
+  'v4-swap': 12,
   transfer: 14,
   'launchpad-trade': 14,
   'oracle-move': 10,
@@ -32,6 +33,27 @@ export const SWAP_SIZE_BPS = [5, 30] as const;
  * little capital for their depth, so a swap of this size moves the price across a few initialized ticks.
  */
 export const CONCENTRATED_SWAP_SIZE_BPS = [10, 150] as const;
+/**
+ * V4 swaps take this range of the pool's virtual reserve of the input token at its price (liquidity / sqrt price, or
+ * times it), in basis points: the pool's balance is not its own (the PoolManager holds every pool's), and the virtual
+ * reserve is far above what its positions hold, so the range is narrower than for the V3 and Algebra pools.
+ */
+export const V4_SWAP_SIZE_BPS = [2, 20] as const;
+/** A V4 hook's permissions that can change a swap: pools with such a hook are not routed (nor traded here). */
+const SWAP_HOOK_FLAGS = (1n << 7n) | (1n << 6n) | (1n << 3n) | (1n << 2n);
+const Q96 = 1n << 96n;
+const POOL_KEY = [
+  {
+    type: 'tuple',
+    components: [
+      { name: 'currency0', type: 'address' },
+      { name: 'currency1', type: 'address' },
+      { name: 'fee', type: 'uint24' },
+      { name: 'tickSpacing', type: 'int24' },
+      { name: 'hooks', type: 'address' },
+    ],
+  },
+] as const;
 /** Ticks of drift from the first tick seen that tilt a concentrated swap's direction fully (to 15:85). */
 const TICK_DRIFT_SCALE = 500;
 /** Largest oracle price step per move, in basis points. */
@@ -104,6 +126,7 @@ export class ChainSimulator {
       'stable-swap': has('stable') ? weights['stable-swap'] : 0,
       'core-swap': has('core') ? weights['core-swap'] : 0,
       'concentrated-swap': has('uniswap-v3') || has('algebra') ? weights['concentrated-swap'] : 0,
+      'v4-swap': this.tradableV4Pools().length > 0 ? weights['v4-swap'] : 0,
     };
   }
 
@@ -130,6 +153,8 @@ export class ChainSimulator {
         return this.coreSwap();
       case 'concentrated-swap':
         return this.concentratedSwap();
+      case 'v4-swap':
+        return this.uniswapV4Swap();
       case 'transfer':
         return this.transfer();
       case 'launchpad-trade':
@@ -145,7 +170,9 @@ export class ChainSimulator {
 
   /** A swap on a V2 pair or a stable pool, through RouterV2. */
   private async poolSwap(kind: 'uniswap-v2' | 'stable'): Promise<Outcome> {
-    const pool = this.rng.pick(this.chain.pools.filter((p) => p.kind === kind));
+    // The test tokens' pools are left alone: those tokens are there to misbehave (pause, blocklist, take fees).
+    const testTokens = new Set((this.chain.testTokens ?? []).map((t) => t.address.toLowerCase()));
+    const pool = this.rng.pick(this.chain.pools.filter((p) => p.kind === kind && !testTokens.has(p.token0.toLowerCase()) && !testTokens.has(p.token1.toLowerCase())));
     const abi = kind === 'stable' ? stablePoolAbi : uniswapV2PairAbi;
     const [r0, r1] = (await this.client.readContract({ address: pool.address, abi, functionName: 'getReserves' })) as readonly bigint[];
     const [t0, t1] = await Promise.all([this.token(pool.token0), this.token(pool.token1)]);
@@ -229,6 +256,50 @@ export class ChainSimulator {
     const [tokenIn, tokenOut] = zeroIn ? [pool.token0, pool.token1] : [pool.token1, pool.token0];
     await this.ensureAllowance(from, tokenIn, this.chain.routerV2, amountIn);
     const swap = { pool: pool.address, tokenIn, tokenOut, routerIndex: pool.routerIndex, amountIn, data: '0x' as Hex };
+    const { result } = await this.client.simulateContract({
+      account: from.address,
+      address: this.chain.routerV2,
+      abi: routerV2Abi,
+      functionName: 'executeSwaps',
+      args: [[tokenIn, tokenOut], amountIn, 0n, 0n, [[swap]], 0n, zeroAddress],
+    });
+    const quoted = result as bigint;
+    const receipt = await this.write(from, {
+      address: this.chain.routerV2,
+      abi: routerV2Abi as Abi,
+      functionName: 'executeSwaps',
+      args: [[tokenIn, tokenOut], amountIn, (quoted * (10_000n - SLIPPAGE_BPS)) / 10_000n, quoted, [[swap]], 0n, zeroAddress],
+    });
+    return { receipt, detail: { pool: pool.name, ...(await this.swapDetail(tokenIn, amountIn, tokenOut, quoted)) } };
+  }
+
+  /** The chain's V4 pools RouterV2 trades without a hook allowance (no hook that may change a swap). */
+  private tradableV4Pools(): readonly ManifestUniswapV4Pool[] {
+    return (this.chain.uniswapV4Pools ?? []).filter((p) => (BigInt(p.hooks) & SWAP_HOOK_FLAGS) === 0n);
+  }
+
+  /**
+   * A swap on a Uniswap V4 pool through RouterV2 (kind UniswapV4: the PoolManager as the pool, the key as data),
+   * quoted by the router itself at the current block, accepting SLIPPAGE_BPS less; sized on the pool's virtual
+   * reserves (StateView's price and liquidity), leaning back towards the tick first seen.
+   */
+  private async uniswapV4Swap(): Promise<Outcome> {
+    const pool = this.rng.pick(this.tradableV4Pools());
+    const stateView = this.chain.sources.find((s) => s.routerIndex === pool.routerIndex)?.addresses.stateView as Address | undefined;
+    if (!stateView) throw new Error(`the V4 source of ${pool.name} has no StateView`);
+    const id = pool.poolId as Hex;
+    const [[sqrtPriceX96, tick], liquidity] = await Promise.all([
+      this.client.readContract({ address: stateView, abi: stateViewAbi, functionName: 'getSlot0', args: [id] }) as Promise<readonly [bigint, number, number, number]>,
+      this.client.readContract({ address: stateView, abi: stateViewAbi, functionName: 'getLiquidity', args: [id] }) as Promise<bigint>,
+    ]);
+    const reserves = [(liquidity * Q96) / sqrtPriceX96, (liquidity * sqrtPriceX96) / Q96] as const;
+    const drift = Number(tick) - this.anchorTick(id, Number(tick));
+    const zeroFirst = this.rng.chance(clamp(0.5 + (0.35 * drift) / TICK_DRIFT_SCALE, 0.15, 0.85));
+    const { zeroIn, amountIn, from } = await this.sizeSwap(pool, reserves, zeroFirst, V4_SWAP_SIZE_BPS);
+    const [tokenIn, tokenOut] = zeroIn ? [pool.token0, pool.token1] : [pool.token1, pool.token0];
+    await this.ensureAllowance(from, tokenIn, this.chain.routerV2, amountIn);
+    const data = encodeAbiParameters(POOL_KEY, [{ currency0: pool.currency0, currency1: pool.currency1, fee: pool.fee, tickSpacing: pool.tickSpacing, hooks: pool.hooks }]);
+    const swap = { pool: pool.poolManager, tokenIn, tokenOut, routerIndex: pool.routerIndex, amountIn, data };
     const { result } = await this.client.simulateContract({
       account: from.address,
       address: this.chain.routerV2,
@@ -358,7 +429,7 @@ export class ChainSimulator {
    * (`sizeBps` of the input reserve, SWAP_SIZE_BPS unless given) and the account that pays it.
    */
   private async sizeSwap(
-    pool: ManifestPool,
+    pool: Pick<ManifestPool, 'name' | 'token0' | 'token1'>,
     reserves: readonly [bigint, bigint],
     zeroFirst: boolean,
     sizeBps: readonly [number, number] = SWAP_SIZE_BPS,
