@@ -4,7 +4,7 @@
 //
 // The routes are built from the manifest's pools, seeded: one swap on every pool in both directions (each source
 // kind: core, V2 clone and Uniswap's own V2 pair on 4663, stable, the launchpad's buys and sales, Uniswap V3, Algebra
-// Integral), two and three hops, a hop split across two or three pools, splits before and after a hop, routes split
+// Integral, Uniswap V4 through its PoolManager), two and three hops, a hop split across two or three pools, splits before and after a hop, routes split
 // across paths (diamonds, a path beside a direct swap); sizes from $20 to $20k, so concentrated swaps cross from none
 // to several initialized ticks (counted from the pool's tick before and after the transaction and its positions'
 // bounds, read from its Mint logs); at random the native coin in or out, an integrator fee, executeSwapsWithData to
@@ -40,12 +40,18 @@ const JSON_OUT = process.argv.includes('--json');
 execFileSync(process.execPath, [join(root, 'tools/build/build.mjs'), '--quiet'], { stdio: 'inherit' });
 const { startDevnet, DEVNET_SOURCES } = require(join(root, 'dist/libs/devnet-kit/src'));
 const { encodeExecuteSwaps, readOraclePrices, createChainClient, createChainWalletClient } = require(join(root, 'dist/libs/chain/src'));
-const { uniswapV3PoolAbi, algebraPoolAbi } = require(join(root, 'dist/libs/abis/src'));
+const { uniswapV3PoolAbi, algebraPoolAbi, stateViewAbi } = require(join(root, 'dist/libs/abis/src'));
+const { encodeUniswapV4PoolKey } = require(join(root, 'dist/libs/routing/src'));
 const viem = require('viem');
 const { privateKeyToAccount, generatePrivateKey } = require('viem/accounts');
 const { engine, cleanup } = await compileEngine('gas-model-bench-');
 
 const MINT_TOPIC = viem.keccak256(viem.toHex('Mint(address,address,int24,int24,uint128,uint256,uint256)'));
+const MODIFY_LIQUIDITY_TOPIC = viem.keccak256(viem.toHex('ModifyLiquidity(bytes32,address,int24,int24,int256,bytes32)'));
+/** A V4 hook's swap permissions: the pools the aggregator does not route. */
+const SWAP_HOOK_FLAGS = (1n << 7n) | (1n << 6n) | (1n << 3n) | (1n << 2n);
+/** The kinds whose swaps cross ticks. */
+const TICK_KINDS = ['uniswap-v3', 'algebra', 'uniswap-v4'];
 const ZERO = viem.zeroAddress;
 const lower = (a) => a.toLowerCase();
 
@@ -67,8 +73,10 @@ const FEATURES = [
   'swap:launchpad-sell',
   'swap:uniswap-v3',
   'swap:algebra',
+  'swap:uniswap-v4',
   'ticks:uniswap-v3',
   'ticks:algebra',
+  'ticks:uniswap-v4',
   'words',
 ];
 
@@ -156,12 +164,23 @@ async function runChain(chainId, manifest, rand) {
 
   // Directed edges: one per pool and direction (the launchpad: a buy and a sale per token still on its curve).
   const edges = [];
-  for (const p of chain.pools) {
+  // The test tokens' pools are left out: those tokens are there to misbehave (pause, blocklist, take fees).
+  const testTokens = new Set((chain.testTokens ?? []).map((t) => lower(t.address)));
+  for (const p of chain.pools.filter((x) => !testTokens.has(lower(x.token0)) && !testTokens.has(lower(x.token1)))) {
     const source = sourceOf.get(p.routerIndex);
     const kind = p.kind === 'uniswap-v2' && coreV2.has(source?.name) ? 'uniswap-v2-core' : p.kind;
     edges.push({ pool: p.address, routerIndex: p.routerIndex, kind, tokenIn: p.token0, tokenOut: p.token1 });
     edges.push({ pool: p.address, routerIndex: p.routerIndex, kind, tokenIn: p.token1, tokenOut: p.token0 });
   }
+  // Uniswap V4 pools the aggregator routes (no hook that may change a swap): the PoolManager is the swap's pool, the
+  // key its data; `id` (the PoolId) tells the pools apart.
+  for (const p of chain.uniswapV4Pools ?? []) {
+    if ((BigInt(p.hooks) & SWAP_HOOK_FLAGS) !== 0n) continue;
+    const data = encodeUniswapV4PoolKey(p);
+    edges.push({ pool: p.poolManager, id: p.poolId, routerIndex: p.routerIndex, kind: 'uniswap-v4', tokenIn: p.token0, tokenOut: p.token1, data });
+    edges.push({ pool: p.poolManager, id: p.poolId, routerIndex: p.routerIndex, kind: 'uniswap-v4', tokenIn: p.token1, tokenOut: p.token0, data });
+  }
+  const stateView = chain.sources.find((s) => s.kind === 'uniswap-v4')?.addresses.stateView;
   const launchSource = chain.sources.find((s) => s.kind === 'launchpad');
   for (const t of chain.launchpad?.tokens ?? []) {
     if (t.stage === 'graduated' || !launchSource) continue;
@@ -235,10 +254,10 @@ async function runChain(chainId, manifest, rand) {
     const nativeIn = lower(w.tokenIn) === lower(wn);
     const dec = decimals.get(lower(w.tokenIn)) ?? 18;
     const amountIn = BigInt(Math.floor((1 / (usd.get(lower(w.tokenIn)) ?? 1)) * 10 ** Math.min(dec, 12))) * 10n ** BigInt(Math.max(0, dec - 12));
-    const data = encodeExecuteSwaps({ tokens: [w.tokenIn, w.tokenOut], amountIn, minAmountOut: 1n, expectedAmountOut: 0n, hopSwaps: [[{ ...w, amountIn, data: '0x' }]], feeBps: 0, nativeIn });
+    const data = encodeExecuteSwaps({ tokens: [w.tokenIn, w.tokenOut], amountIn, minAmountOut: 1n, expectedAmountOut: 0n, hopSwaps: [[{ ...w, amountIn, data: w.data ?? '0x' }]], feeBps: 0, nativeIn });
     const value = nativeIn ? amountIn : 0n;
-    if (warmed.has(w.pool) && !(await client.call({ account: account.address, to: router, data, value, gas: 3_000_000n }).then(() => true, () => false))) continue;
-    warmed.add(w.pool);
+    if (warmed.has(w.id ?? w.pool) && !(await client.call({ account: account.address, to: router, data, value, gas: 3_000_000n }).then(() => true, () => false))) continue;
+    warmed.add(w.id ?? w.pool);
     const warm = await send({ to: router, data, gas: 3_000_000n, value });
     if (warm.status !== 'success') throw new Error(`the first swap on ${w.pool} (${w.kind}) reverted`);
   }
@@ -246,20 +265,20 @@ async function runChain(chainId, manifest, rand) {
   // live pool the ticks a swap crosses were crossed before, so their values outside are set, and a crossing rewrites
   // them (a tick crossed for the first time in its life sets them from zero: about 35,000 gas more).
   const balanceOf = (t) => client.readContract({ address: t, abi: viem.erc20Abi, functionName: 'balanceOf', args: [account.address] });
-  for (const w of edges.filter((x) => (x.kind === 'uniswap-v3' || x.kind === 'algebra') && usd.has(lower(x.tokenIn)))) {
-    const pool = w.pool;
-    const back = edges.find((x) => x.pool === pool && lower(x.tokenIn) === lower(w.tokenOut));
+  for (const w of edges.filter((x) => TICK_KINDS.includes(x.kind) && usd.has(lower(x.tokenIn)))) {
+    const pool = w.id ?? w.pool;
+    const back = edges.find((x) => (x.id ?? x.pool) === pool && lower(x.tokenIn) === lower(w.tokenOut));
     const nativeIn = lower(w.tokenIn) === lower(wn);
     const dec = decimals.get(lower(w.tokenIn)) ?? 18;
     for (let usdIn = 40_000; usdIn >= 10; usdIn /= 2) {
       const amountIn = BigInt(Math.floor((usdIn / usd.get(lower(w.tokenIn))) * 10 ** Math.min(dec, 12))) * 10n ** BigInt(Math.max(0, dec - 12));
-      const data = encodeExecuteSwaps({ tokens: [w.tokenIn, w.tokenOut], amountIn, minAmountOut: 1n, expectedAmountOut: 0n, hopSwaps: [[{ ...w, amountIn, data: '0x' }]], feeBps: 0, nativeIn });
+      const data = encodeExecuteSwaps({ tokens: [w.tokenIn, w.tokenOut], amountIn, minAmountOut: 1n, expectedAmountOut: 0n, hopSwaps: [[{ ...w, amountIn, data: w.data ?? '0x' }]], feeBps: 0, nativeIn });
       const value = nativeIn ? amountIn : 0n;
       if (!(await client.call({ account: account.address, to: router, data, value, gas: 5_000_000n }).then(() => true, () => false))) continue;
       const held = await balanceOf(w.tokenOut);
       if ((await send({ to: router, data, gas: 5_000_000n, value })).status !== 'success') throw new Error(`the swap across ${pool}'s ticks reverted`);
       const got = (await balanceOf(w.tokenOut)) - held;
-      const backData = encodeExecuteSwaps({ tokens: [back.tokenIn, back.tokenOut], amountIn: got, minAmountOut: 1n, expectedAmountOut: 0n, hopSwaps: [[{ ...back, amountIn: got, data: '0x' }]], feeBps: 0, nativeIn: false });
+      const backData = encodeExecuteSwaps({ tokens: [back.tokenIn, back.tokenOut], amountIn: got, minAmountOut: 1n, expectedAmountOut: 0n, hopSwaps: [[{ ...back, amountIn: got, data: back.data ?? '0x' }]], feeBps: 0, nativeIn: false });
       if ((await send({ to: router, data: backData, gas: 5_000_000n })).status !== 'success') throw new Error(`the swap back across ${pool}'s ticks reverted`);
       break;
     }
@@ -300,7 +319,7 @@ async function runChain(chainId, manifest, rand) {
     const withData = rand() < 0.3;
     const recipient = withData && rand() < 0.4 ? fresh() : account.address;
     const stages = shape.stages.map((st, i) =>
-      st.map((e) => ({ pool: e.pool, tokenIn: e.tokenIn, tokenOut: e.tokenOut, routerIndex: e.routerIndex, data: '0x', amountIn: i === 0 ? (amountIn * BigInt(1 + Math.floor(rand() * 9))) / 10n + 1n : BigInt(1 + Math.floor(rand() * 9)) * 10n ** 15n })),
+      st.map((e) => ({ pool: e.pool, tokenIn: e.tokenIn, tokenOut: e.tokenOut, routerIndex: e.routerIndex, data: e.data ?? '0x', amountIn: i === 0 ? (amountIn * BigInt(1 + Math.floor(rand() * 9))) / 10n + 1n : BigInt(1 + Math.floor(rand() * 9)) * 10n ** 15n })),
     );
     const params = {
       tokens: list,
@@ -330,10 +349,15 @@ async function runChain(chainId, manifest, rand) {
       skipped++;
       continue;
     }
-    const concentrated = [...new Set(shape.stages.flat().filter((e) => e.kind === 'uniswap-v3' || e.kind === 'algebra').map((e) => e.pool))];
+    const concentrated = [...new Set(shape.stages.flat().filter((e) => TICK_KINDS.includes(e.kind)).map((e) => e.id ?? e.pool))];
     const tickOf = async (pool) => {
-      const kind = shape.stages.flat().find((e) => e.pool === pool).kind;
-      const r = kind === 'algebra' ? await client.readContract({ address: pool, abi: algebraPoolAbi, functionName: 'globalState' }) : await client.readContract({ address: pool, abi: uniswapV3PoolAbi, functionName: 'slot0' });
+      const kind = shape.stages.flat().find((e) => (e.id ?? e.pool) === pool).kind;
+      const r =
+        kind === 'algebra'
+          ? await client.readContract({ address: pool, abi: algebraPoolAbi, functionName: 'globalState' })
+          : kind === 'uniswap-v4'
+            ? await client.readContract({ address: stateView, abi: stateViewAbi, functionName: 'getSlot0', args: [pool] })
+            : await client.readContract({ address: pool, abi: uniswapV3PoolAbi, functionName: 'slot0' });
       return Number(r[1]);
     };
     const before = await Promise.all(concentrated.map(tickOf));
@@ -350,22 +374,29 @@ async function runChain(chainId, manifest, rand) {
     const crossed = new Map();
     const moves = [];
     const words = new Map();
-    moves.spacingOf = (pool) => chain.pools.find((p) => p.address === pool)?.tickSpacing ?? 1;
+    moves.spacingOf = (pool) => [...chain.pools.map((p) => ({ id: p.address, tickSpacing: p.tickSpacing })), ...(chain.uniswapV4Pools ?? []).map((p) => ({ id: p.poolId, tickSpacing: p.tickSpacing }))].find((p) => p.id === pool)?.tickSpacing ?? 1;
     for (const [i, pool] of concentrated.entries()) {
-      const logs = await client.getLogs({ address: pool, fromBlock: 0n, toBlock: 'latest' });
-      const ticks = new Set(logs.filter((l) => l.topics[0] === MINT_TOPIC).flatMap((l) => [l.topics[2], l.topics[3]].map((t) => Number(viem.hexToBigInt(t, { signed: true, size: 32 })))));
+      const v4 = pool.length === 66;
+      // A V4 pool's positions are the PoolManager's ModifyLiquidity events of its id (the ticks in the data).
+      const logs = v4
+        ? await client.getLogs({ address: chain.uniswapV4Pools.find((p) => p.poolId === pool).poolManager, fromBlock: 0n, toBlock: 'latest' })
+        : await client.getLogs({ address: pool, fromBlock: 0n, toBlock: 'latest' });
+      const bounds = v4
+        ? logs.filter((l) => l.topics[0] === MODIFY_LIQUIDITY_TOPIC && l.topics[1] === pool).flatMap((l) => [0, 1].map((k) => Number(viem.hexToBigInt(`0x${l.data.slice(2 + 64 * k, 2 + 64 * (k + 1))}`, { signed: true, size: 32 }))))
+        : logs.filter((l) => l.topics[0] === MINT_TOPIC).flatMap((l) => [l.topics[2], l.topics[3]].map((t) => Number(viem.hexToBigInt(t, { signed: true, size: 32 }))));
+      const ticks = new Set(bounds);
       const [lo, hi] = [Math.min(before[i], after[i]), Math.max(before[i], after[i])];
       crossed.set(pool, [...ticks].filter((t) => t > lo && t <= hi).length);
       const word = (t) => Math.floor(Math.floor(t / moves.spacingOf(pool)) / 256);
       words.set(pool, Math.abs(word(after[i]) - word(before[i])));
-      moves.push({ pool, before: before[i], after: after[i], spacing: chain.pools.find((p) => p.address === pool)?.tickSpacing });
+      moves.push({ pool, before: before[i], after: after[i], spacing: moves.spacingOf(pool) });
     }
     const modelSwaps = shape.stages.map((st) =>
       st.map((e) => ({
         kind: e.kind === 'uniswap-v2-core' ? 'uniswap-v2' : e.kind,
         tokenIn: e.tokenIn,
         tokenOut: e.tokenOut,
-        ...(crossed.has(e.pool) ? { ticksCrossed: crossed.get(e.pool), wordsCrossed: words.get(e.pool) } : {}),
+        ...(crossed.has(e.id ?? e.pool) ? { ticksCrossed: crossed.get(e.id ?? e.pool), wordsCrossed: words.get(e.id ?? e.pool) } : {}),
       })),
     );
     const gasShape = { tokens: list, stages: modelSwaps, nativeIn, nativeOut, feeBps, withData, calldata: data, recipientHoldsOutput: holds };
@@ -393,7 +424,7 @@ function features(r) {
   r.rawKinds.forEach((k, i) => {
     // Uniswap's own V2 pair and the V2 clones: one kind to the engine, one constant.
     x[at(`swap:${k === 'uniswap-v2-core' ? 'uniswap-v2' : k}`)] += 1;
-    if (k === 'uniswap-v3' || k === 'algebra') {
+    if (TICK_KINDS.includes(k)) {
       x[at(`ticks:${k}`)] += flat[i].ticksCrossed ?? 0;
       x[at('words')] += flat[i].wordsCrossed ?? 0;
     }

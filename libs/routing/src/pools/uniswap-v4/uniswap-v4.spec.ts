@@ -121,8 +121,10 @@ describe('uniswap-v4 pools', () => {
     const large = module.gas.crossings!(leg, pool.token0, units('DAI', 50_000))!;
     expect(small.ticks).toBe(0);
     expect(large.ticks).toBeGreaterThan(0);
-    // Uniswap V3's fitted figures until V4 swaps are fitted on executed transactions.
-    expect([SWAP_GAS_BY_KIND['uniswap-v4'], TICK_GAS['uniswap-v4']]).toEqual([SWAP_GAS_BY_KIND['uniswap-v3'], TICK_GAS['uniswap-v3']]);
-    expect(swapGas('uniswap-v4')).toBe(swapGas('uniswap-v3'));
+    // V4's own figures, fitted on executed transactions (bench/gas-model): a swap and a crossed tick cost less than
+    // V3's (a V4 tick keeps no oracle values to write when it is crossed).
+    expect(SWAP_GAS_BY_KIND['uniswap-v4']).toBeLessThan(SWAP_GAS_BY_KIND['uniswap-v3']);
+    expect(TICK_GAS['uniswap-v4']).toBeLessThan(TICK_GAS['uniswap-v3']);
+    expect(swapGas('uniswap-v4')).toBeLessThan(swapGas('uniswap-v3'));
   });
 });
