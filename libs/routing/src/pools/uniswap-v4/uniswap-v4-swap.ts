@@ -26,11 +26,13 @@ const MAX_RECEIVED = (1n << 127n) - 1n;
  * The swap of `amountSpecified` (> 0 an exact input, fee included; < 0 an exact output) at V4's default price limits
  * or `limit`. A pool whose fee takes the whole input pays nothing for it (and V4 refuses an exact output there):
  * both throw, as the pool is not one to trade through; so does a swap whose amounts do not fit V4's int128 balance
- * delta (the PoolManager reverts it).
+ * delta (the PoolManager reverts it). An exact input above what a delta holds is swapped as the most one holds: the
+ * pool takes no more (an input it would take whole beyond that, the PoolManager reverts; one that stops short of it
+ * at the price limit, it takes as here), so a caller asking for more sees less taken than asked, as at a price limit.
  */
 export function swapUniswapV4(state: ConcentratedPoolState, zeroForOne: boolean, amountSpecified: bigint, limit?: bigint, ladder?: SwapLadder): SwapResult {
   if (!Number.isInteger(state.fee) || state.fee < 0 || state.fee >= MAX_LP_FEE) throw new ConcentratedMathError(amountSpecified < 0n ? 'InvalidFeeForExactOut' : 'fee');
-  const result = swapUniswapV3(state, zeroForOne, amountSpecified, limit, ladder);
+  const result = swapUniswapV3(state, zeroForOne, amountSpecified > MAX_PAID ? MAX_PAID : amountSpecified, limit, ladder);
   if (result.amountIn > MAX_PAID || result.amountOut > MAX_RECEIVED) throw new ConcentratedMathError('SafeCastOverflow');
   return result;
 }

@@ -107,6 +107,20 @@ describe('uniswap-v4 pools', () => {
     expect(poolModule(pool).fee(pool)).toBe(500);
   });
 
+  it('takes at most what a balance delta holds from a pool whose price limit lies beyond it', () => {
+    // A full-range position deep enough that selling to the price limit would take more than 2^127 units.
+    const pool = uniswapV4('DAI', 'USDC', stateAt(-276_324, [{ lower: -887_270, upper: 887_270, liquidity: 10n ** 30n }], 500, 10, 0.3), { native: false });
+    const deltaMax = 1n << 127n;
+    for (const leg of legsOf(pool) as ConcentratedLeg[]) {
+      // The leg's most is what a delta holds, not nothing (the engine would drop the pool): the PoolManager reverts
+      // only a swap whose amounts do not fit, and one of 2^127 fits.
+      expect(leg.maxIn).toBe(deltaMax);
+      expect(leg.quote(deltaMax)).toBeGreaterThan(0n);
+      expect(leg.quote(deltaMax + 1n)).toBe(0n);
+      expect(leg.quote(10n ** 24n)).toBeGreaterThan(0n);
+    }
+  });
+
   it('has no legs at an LP fee of 100% (the pool pays nothing for any input)', () => {
     expect(legsOf({ ...daiUsdc(), fee: 999_999 })).toHaveLength(2);
     expect(legsOf({ ...daiUsdc(), fee: 1_000_000 })).toEqual([]);
