@@ -91,8 +91,8 @@ const SYNTHETIC_SEED = 20_251_121;
 /** What a unit of gas costs in USD for the net-of-gas figures: 1 gwei at $2,500 a native coin. */
 const GAS_USD = 2.5e-6;
 /** The source kinds whose cheapest swap bounds the gas of any route. */
-const GAS_KINDS = ['uniswap-v2', 'stable', 'core', 'uniswap-v3', 'algebra', 'launchpad'];
-const SYNTHETIC_OPTIONS = { loopFree: true, corePools: 40, curves: 12, concentrated: 0.34 };
+const GAS_KINDS = ['uniswap-v2', 'stable', 'core', 'uniswap-v3', 'algebra', 'uniswap-v4', 'launchpad'];
+const SYNTHETIC_OPTIONS = { loopFree: true, corePools: 40, curves: 12, concentrated: 0.34, uniswapV4: 0.3 };
 
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
@@ -100,6 +100,8 @@ const queryCount = Number(args[args.indexOf('--queries') + 1]) || 300;
 const progress = (message) => process.stderr.write(`route-quality: ${message}\n`);
 
 const lower = (a) => a.toLowerCase();
+/** A V4 hook's swap permissions (beforeSwap, afterSwap and their return deltas): the pools the aggregator leaves out. */
+const SWAP_HOOK_FLAGS = (1n << 7n) | (1n << 6n) | (1n << 3n) | (1n << 2n);
 
 // ---------------------------------------------------------------- the devnet's liquidity, read from the chains
 
@@ -171,6 +173,41 @@ async function readDevnetChain(chain, abis, viem, chainLib) {
         liquidity: r.liquidity,
         fee: r.fee,
         tickSpacing: r.tickSpacing,
+        ticks: r.ticks.map((t) => ({ index: t.index, liquidityNet: t.liquidityNet })),
+      });
+    });
+  }
+  // Uniswap V4 pools (inside the PoolManager), read whole through its extsload as aggregator-router reads them; the
+  // ones whose hook may change a swap are left out, as the aggregator leaves them out.
+  const v4 = (chain.uniswapV4Pools ?? []).filter((p) => tokens.has(lower(p.token0)) && tokens.has(lower(p.token1)) && (BigInt(p.hooks) & SWAP_HOOK_FLAGS) === 0n);
+  if (v4.length) {
+    const chainClient = chainLib.createChainClient({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, multicall3: chain.multicall3 });
+    const blockNumber = await chainClient.getBlockNumber();
+    // One PoolManager per source (the devnet has one V4 source).
+    const reads = [];
+    for (const manager of new Set(v4.map((p) => p.poolManager))) {
+      const mine = v4.filter((p) => p.poolManager === manager);
+      const read = await chainLib.readUniswapV4Pools(chainClient, { poolManager: manager, blockNumber, pools: mine.map((p) => ({ id: p.poolId, tickSpacing: p.tickSpacing })) });
+      mine.forEach((p, i) => (reads[v4.indexOf(p)] = read[i]));
+    }
+    v4.forEach((p, i) => {
+      const r = reads[i];
+      if (!r) throw new Error(`chain ${chain.chainId}: the V4 pool ${p.name} did not answer`);
+      if (r.sqrtPriceX96 === 0n || r.ticks.length === 0) return;
+      pools.push({
+        kind: 'uniswap-v4',
+        ...identityOf({ ...p, address: p.poolId }),
+        poolManager: lower(p.poolManager),
+        currency0: lower(p.currency0),
+        currency1: lower(p.currency1),
+        dynamicFee: p.fee === 0x800000,
+        hooks: lower(p.hooks),
+        protocolFee: r.protocolFee,
+        sqrtPriceX96: r.sqrtPriceX96,
+        tick: r.tick,
+        liquidity: r.liquidity,
+        fee: r.lpFee,
+        tickSpacing: p.tickSpacing,
         ticks: r.ticks.map((t) => ({ index: t.index, liquidityNet: t.liquidityNet })),
       });
     });
@@ -275,7 +312,8 @@ function sidesOf(pools) {
         add(p, t1, t0, stableSide(p.reserve1, p.reserve0, p.decimals1, p.decimals0, p.feeBps));
         break;
       case 'uniswap-v3':
-      case 'algebra': {
+      case 'algebra':
+      case 'uniswap-v4': {
         const down = concentratedSide(p, true);
         const up = concentratedSide(p, false);
         if (down.cap > 0) add(p, t0, t1, down);
@@ -432,7 +470,7 @@ async function evaluate(name, engine, snapshot, tokens, queries, alsoMaxSwaps) {
     }
     results.push(r);
   }
-  return { name, pools: snapshot.pools.length, concentrated: snapshot.pools.filter((p) => p.kind === 'uniswap-v3' || p.kind === 'algebra').length, tokens: tokens.size, aboveSpot: sidesAboveSpot(edges, usdPerUnit), seconds: (performance.now() - started) / 1000, results, graph, queries, maxSwaps: chainMaxSwaps(snapshot.chainId), alsoMaxSwaps };
+  return { name, pools: snapshot.pools.length, concentrated: snapshot.pools.filter((p) => p.kind === 'uniswap-v3' || p.kind === 'algebra' || p.kind === 'uniswap-v4').length, uniswapV4: snapshot.pools.filter((p) => p.kind === 'uniswap-v4').length, tokens: tokens.size, aboveSpot: sidesAboveSpot(edges, usdPerUnit), seconds: (performance.now() - started) / 1000, results, graph, queries, maxSwaps: chainMaxSwaps(snapshot.chainId), alsoMaxSwaps };
 }
 
 function summarize(rows) {

@@ -7,8 +7,9 @@
 //    checks quality on a variant of it with more pool kinds), after two warm-up passes; exact input against the targets (p50 <= 5 ms,
 //    p99 <= 25 ms), exact output (asking for what the exact-input route paid; one pass over 60 queries) for
 //    information; then the same on a
-//    graph of 10,000 pools, a third and more of them concentrated liquidity (Uniswap V3 and Algebra, the
-//    `concentrated` option of synthetic-graph.mjs), against p50 <= 10 ms and p99 <= 50 ms; the load average
+//    graph of 10,000 pools, a third and more of them concentrated liquidity (Uniswap V3, Algebra and, three in ten
+//    of those, Uniswap V4: the `concentrated` and `uniswapV4` options of synthetic-graph.mjs), against p50 <= 10 ms
+//    and p99 <= 50 ms; the load average
 //    beside each.
 // 2. `GET /v2/route` through the real stack: the apps built to dist/, a fresh devnet (chains 999 and 4663, a
 //    block every second), a fresh migrated database, a private NATS server, indexer, aggregator-router and gateway
@@ -46,9 +47,11 @@ import { syntheticGraph } from '../shared/synthetic-graph.mjs';
 
 const ENGINE_TARGET_P50_MS = 5;
 const ENGINE_TARGET_P99_MS = 25;
-/** The large graph: 10,000 pools, a third and more of them concentrated liquidity (Uniswap V3 and Algebra). */
+/** The large graph: 10,000 pools, a third and more of them concentrated liquidity (Uniswap V3, Algebra, V4). */
 const LARGE_POOLS = 10_000;
 const LARGE_CONCENTRATED = 0.34;
+/** The share of the large graph's concentrated pools that are Uniswap V4 pools. */
+const LARGE_UNISWAP_V4 = 0.3;
 const LARGE_TARGET_P50_MS = 10;
 const LARGE_TARGET_P99_MS = 50;
 const HTTP_TARGET_P99_MS = 25;
@@ -163,7 +166,7 @@ async function engineBench(poolCount = 1000, options = {}, targets = { p50: ENGI
   return {
     targets,
     loadAverage: { before: loadBefore, after: loadAfter, cores: cpus().length },
-    graph: { pools: synth.snapshot.pools.length, concentrated: synth.snapshot.pools.filter((p) => p.kind === 'uniswap-v3' || p.kind === 'algebra').length, tokens: synth.tokenCount, pairs: synth.pairs, seed: SYNTHETIC_SEED, chainId: synth.snapshot.chainId, maxSwaps },
+    graph: { pools: synth.snapshot.pools.length, concentrated: synth.snapshot.pools.filter((p) => p.kind === 'uniswap-v3' || p.kind === 'algebra' || p.kind === 'uniswap-v4').length, uniswapV4: synth.snapshot.pools.filter((p) => p.kind === 'uniswap-v4').length, tokens: synth.tokenCount, pairs: synth.pairs, seed: SYNTHETIC_SEED, chainId: synth.snapshot.chainId, maxSwaps },
     queries: { exactIn: exactIn.length, exactOut: exactOutTimed.length, routesByHops: { 1: hops[1], 2: hops[2], 3: hops[3], 4: hops[4], more: hops[5] }, splitRoutes: split },
     passes: { warmUp: ENGINE_WARMUP_PASSES, timed: ENGINE_TIMED_PASSES },
     exactIn: inFigures,
@@ -463,7 +466,7 @@ const ms = (x, width = 9) => `${Number.isFinite(x) ? x.toFixed(x < 10 ? 3 : 1) :
 
 function printEngine(e) {
   log(
-    `engine only: libs/routing findRoute, multiHop (the optimum across paths) within ${e.graph.maxSwaps} swaps (chain ${e.graph.chainId}'s route gas budget), synthetic graph of ${e.graph.pools.toLocaleString('en-US')} pools${e.graph.concentrated ? ` (${e.graph.concentrated.toLocaleString('en-US')} of them concentrated liquidity)` : ''} (${e.graph.tokens} tokens, ${e.graph.pairs} pairs)`,
+    `engine only: libs/routing findRoute, multiHop (the optimum across paths) within ${e.graph.maxSwaps} swaps (chain ${e.graph.chainId}'s route gas budget), synthetic graph of ${e.graph.pools.toLocaleString('en-US')} pools${e.graph.concentrated ? ` (${e.graph.concentrated.toLocaleString('en-US')} of them concentrated liquidity, ${e.graph.uniswapV4.toLocaleString('en-US')} Uniswap V4)` : ''} (${e.graph.tokens} tokens, ${e.graph.pairs} pairs)`,
   );
   const h = e.queries.routesByHops;
   log(`  ${e.queries.exactIn} queries x ${e.passes.timed} passes after ${e.passes.warmUp} warm-up passes; linear routes of 1/2/3/4/more hops: ${h[1]}/${h[2]}/${h[3]}/${h[4]}/${h.more}, split across paths: ${e.queries.splitRoutes}`);
@@ -523,7 +526,7 @@ async function main() {
     report.engine = await engineBench();
     printEngine(report.engine);
     progress(`engine on ${LARGE_POOLS.toLocaleString('en-US')} pools ...`);
-    report.engineLarge = await engineBench(LARGE_POOLS, { concentrated: LARGE_CONCENTRATED }, { p50: LARGE_TARGET_P50_MS, p99: LARGE_TARGET_P99_MS });
+    report.engineLarge = await engineBench(LARGE_POOLS, { concentrated: LARGE_CONCENTRATED, uniswapV4: LARGE_UNISWAP_V4 }, { p50: LARGE_TARGET_P50_MS, p99: LARGE_TARGET_P99_MS });
     log('');
     printEngine(report.engineLarge);
   }

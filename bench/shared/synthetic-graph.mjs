@@ -22,6 +22,9 @@
 //                     the same depth ($1k to $10M a side, spread over 4 to 7 positions: narrow around the price,
 //                     wide, one-sided above and below the price, sometimes full range), priced off the tokens' prices
 //                     like the other pools (loopFree: by less than 90% of the pool's own fee)
+//   uniswapV4: F      a share F of the concentrated pools (own seeded draw) made Uniswap V4 pools with the same state:
+//                     named by a PoolId inside one PoolManager, one in four with a dynamic fee set by a hook that
+//                     has no swap permission (afterInitialize only), so every one trades with the tick-exact maths
 // The extra pools and tokens come from their own seeded draws, after the base graph's.
 
 import { createRequire } from 'node:module';
@@ -48,7 +51,7 @@ export const toUnits = (whole, decimals) => {
 };
 
 export function syntheticGraph(poolCount, seed, queries, options = {}) {
-  const { loopFree = false, corePools = 0, curves = 0, concentrated = 0 } = options;
+  const { loopFree = false, corePools = 0, curves = 0, concentrated = 0, uniswapV4 = 0 } = options;
   const rand = rng(seed);
   const tokens = [];
   const hubs = [
@@ -123,6 +126,7 @@ export function syntheticGraph(poolCount, seed, queries, options = {}) {
   }
   if (corePools > 0 || curves > 0) addExtras(rng(seed ^ 0x5eed), tokens, pools, pairCount, corePools, curves);
   if (concentrated > 0) makeConcentrated(rng(seed ^ 0xc0ca), tokens, pools, tvl, concentrated, loopFree);
+  if (uniswapV4 > 0) makeUniswapV4(rng(seed ^ 0x4444), pools, uniswapV4);
   return {
     snapshot: { chainId: 4663, pools },
     queries: list,
@@ -242,6 +246,32 @@ function makeConcentrated(rand, tokens, pools, tvl, share, loopFree) {
   for (const i of v2.slice(0, count).sort((a, b) => a - b)) {
     const p = pools[i];
     pools[i] = concentratedPool(rand, p, byAddress.get(p.token0), byAddress.get(p.token1), tvl[i], loopFree);
+  }
+}
+
+/** The synthetic chain's PoolManager, and the hook of its dynamic-fee pools (afterInitialize only: 1 << 12). */
+const POOL_MANAGER = '0x0000000000000000000000000000000000004444';
+const DYNAMIC_FEE_HOOK = '0x0000000000000000000000000000000000001000';
+
+/** Makes a share of the concentrated pools Uniswap V4 pools of the same state (see the `uniswapV4` option). */
+function makeUniswapV4(rand, pools, share) {
+  for (let i = 0; i < pools.length; i++) {
+    const p = pools[i];
+    if ((p.kind !== 'uniswap-v3' && p.kind !== 'algebra') || rand() >= share) continue;
+    const dynamicFee = rand() < 0.25;
+    pools[i] = {
+      ...p,
+      kind: 'uniswap-v4',
+      // A PoolId of its own, derived from the pool's address (unique as the addresses are).
+      address: `0x${p.address.slice(2).toLowerCase().padStart(64, '4')}`,
+      routerIndex: 8,
+      poolManager: POOL_MANAGER,
+      currency0: p.token0,
+      currency1: p.token1,
+      dynamicFee,
+      hooks: dynamicFee ? DYNAMIC_FEE_HOOK : '0x0000000000000000000000000000000000000000',
+      protocolFee: 0,
+    };
   }
 }
 
