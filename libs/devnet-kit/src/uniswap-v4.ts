@@ -133,9 +133,14 @@ const POOL_KEY_PARAMS = [
   },
 ] as const;
 
+/** A key's ABI encoding: RouterV2's `data` for a V4 swap. */
+export function encodePoolKey(key: PoolKey): Hex {
+  return encodeAbiParameters(POOL_KEY_PARAMS, [key]);
+}
+
 /** A key's PoolId: keccak256 of its ABI encoding. */
 export function poolIdOf(key: PoolKey): Hex {
-  return keccak256(encodeAbiParameters(POOL_KEY_PARAMS, [key]));
+  return keccak256(encodePoolKey(key));
 }
 
 /** The first salt whose CREATE2 address under `CREATE2_DEPLOYER` carries exactly `flags` in its low 14 bits. */

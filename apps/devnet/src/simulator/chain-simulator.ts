@@ -1,9 +1,9 @@
 import { algebraPoolAbi, ammPoolAbi, ammRouterAbi, launchpadAbi, routerV2Abi, settablePriceOracleAbi, stablePoolAbi, stateViewAbi, uniswapV2PairAbi, uniswapV3PoolAbi } from '@dex/abis';
 import { createChainClient, createChainWalletClient, revertName, shortMessage, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
-import { Random, type DevAccount } from '@dex/devnet-kit';
+import { encodePoolKey, Random, type DevAccount } from '@dex/devnet-kit';
 import type { ManifestChain, ManifestPool, ManifestUniswapV4Pool } from '@dex/messages';
 import { getAmountOut } from '@dex/routing';
-import { encodeAbiParameters, erc20Abi, formatUnits, getAddress, maxUint256, parseEventLogs, parseUnits, zeroAddress, type Abi, type Address, type Hash, type Hex, type TransactionReceipt } from 'viem';
+import { erc20Abi, formatUnits, getAddress, maxUint256, parseEventLogs, parseUnits, zeroAddress, type Abi, type Address, type Hash, type Hex, type TransactionReceipt } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 
 /** What the simulator does, one per tick and chain. */
@@ -42,18 +42,6 @@ export const V4_SWAP_SIZE_BPS = [2, 20] as const;
 /** A V4 hook's permissions that can change a swap: pools with such a hook are not routed (nor traded here). */
 const SWAP_HOOK_FLAGS = (1n << 7n) | (1n << 6n) | (1n << 3n) | (1n << 2n);
 const Q96 = 1n << 96n;
-const POOL_KEY = [
-  {
-    type: 'tuple',
-    components: [
-      { name: 'currency0', type: 'address' },
-      { name: 'currency1', type: 'address' },
-      { name: 'fee', type: 'uint24' },
-      { name: 'tickSpacing', type: 'int24' },
-      { name: 'hooks', type: 'address' },
-    ],
-  },
-] as const;
 /** Ticks of drift from the first tick seen that tilt a concentrated swap's direction fully (to 15:85). */
 const TICK_DRIFT_SCALE = 500;
 /** Largest oracle price step per move, in basis points. */
@@ -254,8 +242,20 @@ export class ChainSimulator {
     const zeroFirst = this.rng.chance(clamp(0.5 + (0.35 * drift) / TICK_DRIFT_SCALE, 0.15, 0.85));
     const { zeroIn, amountIn, from } = await this.sizeSwap(pool, [balance0, balance1], zeroFirst, CONCENTRATED_SWAP_SIZE_BPS);
     const [tokenIn, tokenOut] = zeroIn ? [pool.token0, pool.token1] : [pool.token1, pool.token0];
+    return this.routerSwap(from, pool.name, { pool: pool.address, tokenIn, tokenOut, routerIndex: pool.routerIndex, amountIn, data: '0x' });
+  }
+
+  /**
+   * One swap through RouterV2 from `from`, quoted by the router itself at the current block (the pool's own maths),
+   * accepting SLIPPAGE_BPS less.
+   */
+  private async routerSwap(
+    from: DevAccount,
+    poolName: string,
+    swap: { pool: Address; tokenIn: Address; tokenOut: Address; routerIndex: number; amountIn: bigint; data: Hex },
+  ): Promise<Outcome> {
+    const { tokenIn, tokenOut, amountIn } = swap;
     await this.ensureAllowance(from, tokenIn, this.chain.routerV2, amountIn);
-    const swap = { pool: pool.address, tokenIn, tokenOut, routerIndex: pool.routerIndex, amountIn, data: '0x' as Hex };
     const { result } = await this.client.simulateContract({
       account: from.address,
       address: this.chain.routerV2,
@@ -270,7 +270,7 @@ export class ChainSimulator {
       functionName: 'executeSwaps',
       args: [[tokenIn, tokenOut], amountIn, (quoted * (10_000n - SLIPPAGE_BPS)) / 10_000n, quoted, [[swap]], 0n, zeroAddress],
     });
-    return { receipt, detail: { pool: pool.name, ...(await this.swapDetail(tokenIn, amountIn, tokenOut, quoted)) } };
+    return { receipt, detail: { pool: poolName, ...(await this.swapDetail(tokenIn, amountIn, tokenOut, quoted)) } };
   }
 
   /** The chain's V4 pools RouterV2 trades without a hook allowance (no hook that may change a swap). */
@@ -297,24 +297,8 @@ export class ChainSimulator {
     const zeroFirst = this.rng.chance(clamp(0.5 + (0.35 * drift) / TICK_DRIFT_SCALE, 0.15, 0.85));
     const { zeroIn, amountIn, from } = await this.sizeSwap(pool, reserves, zeroFirst, V4_SWAP_SIZE_BPS);
     const [tokenIn, tokenOut] = zeroIn ? [pool.token0, pool.token1] : [pool.token1, pool.token0];
-    await this.ensureAllowance(from, tokenIn, this.chain.routerV2, amountIn);
-    const data = encodeAbiParameters(POOL_KEY, [{ currency0: pool.currency0, currency1: pool.currency1, fee: pool.fee, tickSpacing: pool.tickSpacing, hooks: pool.hooks }]);
-    const swap = { pool: pool.poolManager, tokenIn, tokenOut, routerIndex: pool.routerIndex, amountIn, data };
-    const { result } = await this.client.simulateContract({
-      account: from.address,
-      address: this.chain.routerV2,
-      abi: routerV2Abi,
-      functionName: 'executeSwaps',
-      args: [[tokenIn, tokenOut], amountIn, 0n, 0n, [[swap]], 0n, zeroAddress],
-    });
-    const quoted = result as bigint;
-    const receipt = await this.write(from, {
-      address: this.chain.routerV2,
-      abi: routerV2Abi as Abi,
-      functionName: 'executeSwaps',
-      args: [[tokenIn, tokenOut], amountIn, (quoted * (10_000n - SLIPPAGE_BPS)) / 10_000n, quoted, [[swap]], 0n, zeroAddress],
-    });
-    return { receipt, detail: { pool: pool.name, ...(await this.swapDetail(tokenIn, amountIn, tokenOut, quoted)) } };
+    const data = encodePoolKey({ currency0: pool.currency0, currency1: pool.currency1, fee: pool.fee, tickSpacing: pool.tickSpacing, hooks: pool.hooks });
+    return this.routerSwap(from, pool.name, { pool: pool.poolManager, tokenIn, tokenOut, routerIndex: pool.routerIndex, amountIn, data });
   }
 
   /** A token transfer from a simulator account, mostly to the other one, sometimes to a trader. */
