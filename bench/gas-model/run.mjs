@@ -41,15 +41,13 @@ execFileSync(process.execPath, [join(root, 'tools/build/build.mjs'), '--quiet'],
 const { startDevnet, DEVNET_SOURCES } = require(join(root, 'dist/libs/devnet-kit/src'));
 const { encodeExecuteSwaps, readOraclePrices, createChainClient, createChainWalletClient } = require(join(root, 'dist/libs/chain/src'));
 const { uniswapV3PoolAbi, algebraPoolAbi, stateViewAbi } = require(join(root, 'dist/libs/abis/src'));
-const { encodeUniswapV4PoolKey } = require(join(root, 'dist/libs/routing/src'));
+const { encodeUniswapV4PoolKey, swapHookPermissions } = require(join(root, 'dist/libs/routing/src'));
 const viem = require('viem');
 const { privateKeyToAccount, generatePrivateKey } = require('viem/accounts');
 const { engine, cleanup } = await compileEngine('gas-model-bench-');
 
 const MINT_TOPIC = viem.keccak256(viem.toHex('Mint(address,address,int24,int24,uint128,uint256,uint256)'));
 const MODIFY_LIQUIDITY_TOPIC = viem.keccak256(viem.toHex('ModifyLiquidity(bytes32,address,int24,int24,int256,bytes32)'));
-/** A V4 hook's swap permissions: the pools the aggregator does not route. */
-const SWAP_HOOK_FLAGS = (1n << 7n) | (1n << 6n) | (1n << 3n) | (1n << 2n);
 /** The kinds whose swaps cross ticks. */
 const TICK_KINDS = ['uniswap-v3', 'algebra', 'uniswap-v4'];
 const ZERO = viem.zeroAddress;
@@ -175,7 +173,7 @@ async function runChain(chainId, manifest, rand) {
   // Uniswap V4 pools the aggregator routes (no hook that may change a swap): the PoolManager is the swap's pool, the
   // key its data; `id` (the PoolId) tells the pools apart.
   for (const p of chain.uniswapV4Pools ?? []) {
-    if ((BigInt(p.hooks) & SWAP_HOOK_FLAGS) !== 0n) continue;
+    if (swapHookPermissions(p.hooks).length > 0) continue; // the aggregator does not route it
     const data = encodeUniswapV4PoolKey(p);
     edges.push({ pool: p.poolManager, id: p.poolId, routerIndex: p.routerIndex, kind: 'uniswap-v4', tokenIn: p.token0, tokenOut: p.token1, data });
     edges.push({ pool: p.poolManager, id: p.poolId, routerIndex: p.routerIndex, kind: 'uniswap-v4', tokenIn: p.token1, tokenOut: p.token0, data });

@@ -100,8 +100,6 @@ const queryCount = Number(args[args.indexOf('--queries') + 1]) || 300;
 const progress = (message) => process.stderr.write(`route-quality: ${message}\n`);
 
 const lower = (a) => a.toLowerCase();
-/** A V4 hook's swap permissions (beforeSwap, afterSwap and their return deltas): the pools the aggregator leaves out. */
-const SWAP_HOOK_FLAGS = (1n << 7n) | (1n << 6n) | (1n << 3n) | (1n << 2n);
 
 // ---------------------------------------------------------------- the devnet's liquidity, read from the chains
 
@@ -110,7 +108,7 @@ const SWAP_HOOK_FLAGS = (1n << 7n) | (1n << 6n) | (1n << 3n) | (1n << 2n);
  * reads) and the tokens with their USD prices: the oracle's for the tokens it prices, the curve's or the
  * graduated pool's for the launched tokens.
  */
-async function readDevnetChain(chain, abis, viem, chainLib) {
+async function readDevnetChain(chain, abis, viem, chainLib, routing) {
   const client = viem.createPublicClient({ transport: viem.http(chain.rpcUrl) });
   const read = (address, abi, functionName, args = []) => client.readContract({ address, abi, functionName, args });
   const tokens = new Map();
@@ -154,12 +152,13 @@ async function readDevnetChain(chain, abis, viem, chainLib) {
       coreStats.push({ pool: p.name, top0to1: samples0to1.at(-1)?.amountIn, top1to0: samples1to0.at(-1)?.amountIn });
     }
   }
+  // The concentrated and V4 pools below are read at one block.
+  const chainClient = chainLib.createChainClient({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, multicall3: chain.multicall3 });
+  const blockNumber = await chainClient.getBlockNumber();
   // Concentrated-liquidity pools (Uniswap V3 and Algebra), read whole as aggregator-router reads them at load: price,
   // tick, active liquidity, fee, tick spacing and every initialized tick (libs/chain's readConcentratedPools).
   const concentrated = chain.pools.filter((p) => p.kind === 'uniswap-v3' || p.kind === 'algebra');
   if (concentrated.length) {
-    const chainClient = chainLib.createChainClient({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, multicall3: chain.multicall3 });
-    const blockNumber = await chainClient.getBlockNumber();
     const reads = await chainLib.readConcentratedPools(chainClient, { blockNumber, pools: concentrated.map((p) => ({ address: p.address, kind: p.kind })) });
     concentrated.forEach((p, i) => {
       const r = reads[i];
@@ -179,10 +178,8 @@ async function readDevnetChain(chain, abis, viem, chainLib) {
   }
   // Uniswap V4 pools (inside the PoolManager), read whole through its extsload as aggregator-router reads them; the
   // ones whose hook may change a swap are left out, as the aggregator leaves them out.
-  const v4 = (chain.uniswapV4Pools ?? []).filter((p) => tokens.has(lower(p.token0)) && tokens.has(lower(p.token1)) && (BigInt(p.hooks) & SWAP_HOOK_FLAGS) === 0n);
+  const v4 = (chain.uniswapV4Pools ?? []).filter((p) => tokens.has(lower(p.token0)) && tokens.has(lower(p.token1)) && routing.swapHookPermissions(p.hooks).length === 0);
   if (v4.length) {
-    const chainClient = chainLib.createChainClient({ chainId: chain.chainId, rpcUrl: chain.rpcUrl, multicall3: chain.multicall3 });
-    const blockNumber = await chainClient.getBlockNumber();
     // One PoolManager per source (the devnet has one V4 source).
     const reads = [];
     for (const manager of new Set(v4.map((p) => p.poolManager))) {
@@ -574,7 +571,7 @@ async function main() {
     const devnet = await startDevnet({ ports: { 999: 0, 4663: 0 }, gatewayUrl: 'http://127.0.0.1:3000' });
     let chains;
     try {
-      chains = await Promise.all([999, 4663].map((id) => readDevnetChain(devnet.manifest.chains[String(id)], abis, viem, chainLib)));
+      chains = await Promise.all([999, 4663].map((id) => readDevnetChain(devnet.manifest.chains[String(id)], abis, viem, chainLib, engine)));
     } finally {
       await devnet.stop();
     }

@@ -13,10 +13,7 @@ export {
   isReservesKind,
   KIND_MODULES,
   kindModule,
-  SWAP_HOOK_PERMISSIONS,
-  swapHookPermissions,
   uniswapV4Exclusion,
   type ConcentratedKind,
   type ReservesKind,
-  type SwapHookPermission,
 } from './kinds/registry';

@@ -55,7 +55,7 @@ export { type ConcentratedPoolState, type TickLiquidity, TickTable } from './poo
 export { swapAlgebra, swapUniswapV3, type SwapResult } from './pools/concentrated/concentrated-math';
 export { ConcentratedLeg, stateOf } from './pools/concentrated/concentrated-leg';
 export { MAX_LP_FEE, swapUniswapV4 } from './pools/uniswap-v4/uniswap-v4-swap';
-export { DYNAMIC_FEE_FLAG, encodeUniswapV4PoolKey, MAX_PROTOCOL_FEE, uniswapV4PoolKey, uniswapV4SwapFee, type UniswapV4PoolKey } from './pools/uniswap-v4/uniswap-v4';
+export { DYNAMIC_FEE_FLAG, encodeUniswapV4PoolKey, MAX_PROTOCOL_FEE, SWAP_HOOK_PERMISSIONS, swapHookPermissions, uniswapV4PoolKey, uniswapV4SwapFee, type SwapHookPermission, type UniswapV4PoolKey } from './pools/uniswap-v4/uniswap-v4';
 export {
   CURVE_SALE_SUPPLY,
   curveFromReserves,

@@ -2,7 +2,7 @@ import { algebraPoolAbi, ammPoolAbi, ammRouterAbi, launchpadAbi, routerV2Abi, se
 import { createChainClient, createChainWalletClient, revertName, shortMessage, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
 import { encodePoolKey, Random, type DevAccount } from '@dex/devnet-kit';
 import type { ManifestChain, ManifestPool, ManifestUniswapV4Pool } from '@dex/messages';
-import { getAmountOut } from '@dex/routing';
+import { getAmountOut, swapHookPermissions } from '@dex/routing';
 import { erc20Abi, formatUnits, getAddress, maxUint256, parseEventLogs, parseUnits, zeroAddress, type Abi, type Address, type Hash, type Hex, type TransactionReceipt } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 
@@ -39,8 +39,6 @@ export const CONCENTRATED_SWAP_SIZE_BPS = [10, 150] as const;
  * reserve is far above what its positions hold, so the range is narrower than for the V3 and Algebra pools.
  */
 export const V4_SWAP_SIZE_BPS = [2, 20] as const;
-/** A V4 hook's permissions that can change a swap: pools with such a hook are not routed (nor traded here). */
-const SWAP_HOOK_FLAGS = (1n << 7n) | (1n << 6n) | (1n << 3n) | (1n << 2n);
 const Q96 = 1n << 96n;
 /** Ticks of drift from the first tick seen that tilt a concentrated swap's direction fully (to 15:85). */
 const TICK_DRIFT_SCALE = 500;
@@ -275,7 +273,7 @@ export class ChainSimulator {
 
   /** The chain's V4 pools RouterV2 trades without a hook allowance (no hook that may change a swap). */
   private tradableV4Pools(): readonly ManifestUniswapV4Pool[] {
-    return (this.chain.uniswapV4Pools ?? []).filter((p) => (BigInt(p.hooks) & SWAP_HOOK_FLAGS) === 0n);
+    return (this.chain.uniswapV4Pools ?? []).filter((p) => swapHookPermissions(p.hooks).length === 0);
   }
 
   /**

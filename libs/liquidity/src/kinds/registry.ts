@@ -17,7 +17,7 @@ import { uniswapV4Kind } from './uniswap-v4';
 export type { ConcentratedKind } from './concentrated';
 export type { ReservesKind } from './reserves';
 /** The V4 kind's hook policy, for the services and the API (why a pool is not routed). */
-export { hookExclusion, SWAP_HOOK_PERMISSIONS, swapHookPermissions, uniswapV4Exclusion, type SwapHookPermission } from './uniswap-v4';
+export { hookExclusion, uniswapV4Exclusion } from './uniswap-v4';
 
 export const KIND_MODULES: { readonly [K in LiquidityPoolKind]: LiquidityKindModule<K> } = {
   'uniswap-v2': uniswapV2Kind,

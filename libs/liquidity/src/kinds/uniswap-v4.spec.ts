@@ -1,12 +1,12 @@
 import { CHAIN_FACTS, chainEventSchemas } from '@dex/messages';
-import { DYNAMIC_FEE_FLAG, legsOf, stateOf, swapUniswapV4, type UniswapV4PoolSnapshot } from '@dex/routing';
+import { DYNAMIC_FEE_FLAG, legsOf, stateOf, swapHookPermissions, swapUniswapV4, type UniswapV4PoolSnapshot } from '@dex/routing';
 import { ChainLiquidityState, type PoolRecord } from '../chain-state';
 import { concentratedFactOf, poolCreatedFactOf } from '../concentrated-messages';
 import { tickList } from '../concentrated-state';
 import type { LiquidityFact, ManagedPoolRead, PoolCreatedFact } from '../facts';
 import { routingView, type RoutingContext } from '../routing-snapshot';
 import { kindModule } from './registry';
-import { hookExclusion, swapHookPermissions, uniswapV4Exclusion } from './uniswap-v4';
+import { hookExclusion, uniswapV4Exclusion } from './uniswap-v4';
 
 const ID = `0x${'ab'.repeat(32)}`;
 const OTHER_ID = `0x${'cd'.repeat(32)}`;

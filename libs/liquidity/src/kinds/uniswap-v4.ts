@@ -6,12 +6,12 @@
  * dynamic-fee pool, its LP fee, which the hook changes without an event: read from slot0 at each block the pool is
  * routed (`managed`). Reorgs are undone by the state's undo log, as for the other kinds: states are immutable.
  *
- * Hook policy: a pool whose hook has none of the permissions that can change a swap (`swapHookPermissions`) swaps
- * as the PoolManager's tick-exact maths says and is routed; any other is kept with the reason it is not
+ * Hook policy: a pool whose hook has none of the permissions that can change a swap (the routing lib's
+ * `swapHookPermissions`) swaps as the PoolManager's tick-exact maths says and is routed; any other is kept with the reason it is not
  * (`uniswapV4Exclusion`), for the API to show.
  */
 import type { UniswapV4Slot0Read } from '@dex/messages';
-import { DYNAMIC_FEE_FLAG, MAX_LP_FEE } from '@dex/routing';
+import { DYNAMIC_FEE_FLAG, MAX_LP_FEE, swapHookPermissions } from '@dex/routing';
 import { applyConcentrated, newConcentratedState, tickList, type ConcentratedState, type TickRecord } from '../concentrated-state';
 import type { ConcentratedSwappedFact, ManagedPoolRead, PoolCreatedFact, PoolFact } from '../facts';
 import type { PoolKindState, PoolRecord, UniswapV4PoolState } from '../pool-record';
@@ -20,21 +20,6 @@ import type { KindSnapshot, LiquidityKindModule, ManagedKind, SnapshotInputs } f
 
 const KIND = 'uniswap-v4';
 const NATIVE = 0n;
-
-/** The hook permissions that can change a swap (v4-core's `Hooks` flags, in the low 14 bits of a hook's address). */
-export const SWAP_HOOK_PERMISSIONS = {
-  beforeSwap: 1 << 7,
-  afterSwap: 1 << 6,
-  beforeSwapReturnDelta: 1 << 3,
-  afterSwapReturnDelta: 1 << 2,
-} as const;
-export type SwapHookPermission = keyof typeof SWAP_HOOK_PERMISSIONS;
-
-/** The permissions of a hook that can change a swap, by name; none for a hook without them or no hook (address(0)). */
-export function swapHookPermissions(hooks: string): SwapHookPermission[] {
-  const flags = Number(BigInt(hooks) & 0x3fffn);
-  return (Object.keys(SWAP_HOOK_PERMISSIONS) as SwapHookPermission[]).filter((name) => (flags & SWAP_HOOK_PERMISSIONS[name]) !== 0);
-}
 
 /** Why the kind does not route a pool with this hook: its swap permissions; undefined for a hook that cannot change swaps. */
 export function hookExclusion(hooks: string): string | undefined {

@@ -16,6 +16,24 @@ import { MAX_LP_FEE, swapUniswapV4 } from './uniswap-v4-swap';
 
 /** A key's fee that marks a dynamic LP fee (v4-core's `LPFeeLibrary.DYNAMIC_FEE_FLAG`): the hook sets the LP fee. */
 export const DYNAMIC_FEE_FLAG = 0x800000;
+/** The hook permissions that can change a swap (v4-core's `Hooks` flags, in the low 14 bits of a hook's address). */
+export const SWAP_HOOK_PERMISSIONS = {
+  beforeSwap: 1 << 7,
+  afterSwap: 1 << 6,
+  beforeSwapReturnDelta: 1 << 3,
+  afterSwapReturnDelta: 1 << 2,
+} as const;
+export type SwapHookPermission = keyof typeof SWAP_HOOK_PERMISSIONS;
+
+/**
+ * The permissions of a hook that can change a swap, by name; none for a hook without them or no hook (address(0)):
+ * a pool of such a hook swaps as the PoolManager's tick-exact maths says, the only V4 pools this kind routes.
+ */
+export function swapHookPermissions(hooks: string): SwapHookPermission[] {
+  const flags = Number(BigInt(hooks) & 0x3fffn);
+  return (Object.keys(SWAP_HOOK_PERMISSIONS) as SwapHookPermission[]).filter((name) => (flags & SWAP_HOOK_PERMISSIONS[name]) !== 0);
+}
+
 /** The largest protocol fee each way, pips (v4-core's `ProtocolFeeLibrary.MAX_PROTOCOL_FEE`: 0.1%). */
 export const MAX_PROTOCOL_FEE = 1000;
 const PIPS = 1_000_000;
