@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isRouterV2SourceKind, ROUTER_V2_SOURCE_KIND } from './router-v2-source-kind';
+import { isRouterV2SourceKind, ROUTER_V2_SOURCE_KIND, routerSourceContract } from './router-v2-source-kind';
 
 /** The members of `enum SourceKind` in RouterV2's interface, in declaration order (their values). */
 function solidityEnumMembers(): string[] {
@@ -34,5 +34,13 @@ describe('ROUTER_V2_SOURCE_KIND', () => {
     expect(isRouterV2SourceKind('uniswap-v4')).toBe(true);
     expect(isRouterV2SourceKind('curve-stableswap-ng')).toBe(false);
     expect(isRouterV2SourceKind('toString')).toBe(false);
+  });
+  it('registers the contract that vouches for a source: factory, router, PoolManager, or a launchpad source\'s launchpad', () => {
+    const a = (n: number) => `0x${String(n).padStart(40, '0')}`;
+    expect(routerSourceContract({ kind: 'uniswap-v3', addresses: { factory: a(1), quoterV2: a(2) } })).toBe(a(1));
+    expect(routerSourceContract({ kind: 'core', addresses: { router: a(3), registry: a(4) } })).toBe(a(3));
+    expect(routerSourceContract({ kind: 'uniswap-v4', addresses: { poolManager: a(5), stateView: a(6) } })).toBe(a(5));
+    expect(routerSourceContract({ kind: 'launchpad', addresses: { launchpad: a(7) } })).toBe(a(7));
+    expect(routerSourceContract({ kind: 'uniswap-v2', addresses: { launchpad: a(7) } })).toBeUndefined();
   });
 });

@@ -26,3 +26,13 @@ export type RouterV2SourceKindName = keyof typeof ROUTER_V2_SOURCE_KIND;
 export function isRouterV2SourceKind(kind: string): kind is RouterV2SourceKindName {
   return Object.prototype.hasOwnProperty.call(ROUTER_V2_SOURCE_KIND, kind);
 }
+
+/**
+ * The contract RouterV2 registers for a source (`setSource`'s `factory`): the one that vouches for its pools, by the
+ * role the source's addresses give it: a pool factory, the core AMM's router, a V4 PoolManager, or for a launchpad
+ * source the launchpad.
+ */
+export function routerSourceContract(source: { readonly kind: string; readonly addresses: Readonly<Record<string, string>> }): string | undefined {
+  const { addresses } = source;
+  return addresses.factory ?? addresses.router ?? addresses.poolManager ?? (source.kind === 'launchpad' ? addresses.launchpad : undefined);
+}

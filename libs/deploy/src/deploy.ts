@@ -19,7 +19,7 @@ import {
   settablePriceOracleAbi,
   settablePriceOracleBytecode,
 } from '@dex/abis';
-import { describeRevert, isRouterV2SourceKind, revertData, ROUTER_V2_SOURCE_KIND, shortMessage, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
+import { describeRevert, isRouterV2SourceKind, revertData, ROUTER_V2_SOURCE_KIND, routerSourceContract, shortMessage, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
 import type { SourceConfig } from '@dex/messages';
 import { encodeDeployData, encodeFunctionData, formatEther, getAddress, keccak256, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import { HYPEREVM_SMALL_BLOCK_GAS, type DeployConfig } from './config';
@@ -216,7 +216,8 @@ export function routerSources(
   if (ours.launchpad) out.push({ routerIndex: config.routerIndexes.launchpad, name: 'launchpad', kind: 'launchpad', factory: ours.launchpad, feeBps: 0 });
   for (const source of catalogue) {
     if (source.kind === 'core' || source.kind === 'launchpad' || !isRouterV2SourceKind(source.kind)) continue;
-    const factory = source.addresses.factory ?? source.addresses.router ?? source.addresses.poolManager;
+    // Core and launchpad sources are ours (above): the catalogue's name a factory, a router or a PoolManager.
+    const factory = routerSourceContract(source);
     if (!factory) throw new Error(`catalogue source ${source.name} has no factory address`);
     if (out.some((o) => o.routerIndex === source.routerIndex)) throw new Error(`catalogue source ${source.name} takes routerIndex ${source.routerIndex}, which our ${out.find((o) => o.routerIndex === source.routerIndex)!.name} has`);
     out.push({ routerIndex: source.routerIndex, name: source.name, kind: source.kind, factory: getAddress(factory), feeBps: source.feeBps ?? 0 });

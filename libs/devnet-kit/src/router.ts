@@ -1,5 +1,5 @@
 import { routerV2Abi, routerV2Bytecode } from '@dex/abis';
-import { ROUTER_V2_SOURCE_KIND } from '@dex/chain';
+import { ROUTER_V2_SOURCE_KIND, routerSourceContract } from '@dex/chain';
 import type { ManifestChain, SourceKind } from '@dex/messages';
 import type { Abi, Address } from 'viem';
 import { devAccounts } from './accounts';
@@ -20,9 +20,8 @@ export async function deployRouter(
   if (!treasury) throw new Error('no treasury dev account');
   const router = await deploy(ctx, routerV2Abi as Abi, routerV2Bytecode, [ctx.deployer.address, chain.wrappedNative.address, treasury.address]);
   for (const source of chain.sources) {
-    // The contract that vouches for the source's pools: a pool factory, the core AMM's router, or the launchpad.
-    const factory = (source.addresses.factory ?? source.addresses.router ?? source.addresses.poolManager ?? source.addresses.launchpad) as Address | undefined;
-    if (!factory) throw new Error(`source ${source.name} has no factory, router or launchpad address`);
+    const factory = routerSourceContract(source) as Address | undefined;
+    if (!factory) throw new Error(`source ${source.name} has no factory, router, PoolManager or launchpad address`);
     await send(ctx, {
       address: router,
       abi: routerV2Abi as Abi,
