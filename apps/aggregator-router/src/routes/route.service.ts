@@ -187,12 +187,12 @@ export class RouteService implements OnApplicationShutdown {
     const exclude = new Set(request.excludeDexes ?? []);
     const records: PoolRecord[] = [];
     const legs = snapshot.graph.legs.get(a.toLowerCase())?.get(b.toLowerCase()) ?? [];
+    const sym = (t: string) => chain.token(t)?.symbol ?? t;
     for (const pool of snapshot.pools) {
       const tokens = [pool.token0.toLowerCase(), pool.token1.toLowerCase()];
       if (!tokens.includes(a.toLowerCase()) || !tokens.includes(b.toLowerCase())) continue;
       if (include ? !include.has(pool.routerIndex) : exclude.has(pool.routerIndex)) continue;
       const leg = legs.find((l) => l.pool === pool);
-      const sym = (t: string) => chain.token(t)?.symbol ?? t;
       const kind = poolModule(pool);
       const target = kind.routerSwap?.(pool);
       records.push({
@@ -212,7 +212,6 @@ export class RouteService implements OnApplicationShutdown {
     for (const { pool, reason } of chain.excludedPools(a, b)) {
       if (include ? !include.has(pool.routerIndex) : exclude.has(pool.routerIndex)) continue;
       const v4 = pool.uniswapV4;
-      const sym = (t: string) => chain.token(t)?.symbol ?? t;
       records.push({
         poolAddress: getAddress(v4?.poolManager ?? pool.address),
         ...(v4 ? { poolId: pool.address, hooks: getAddress(v4.hooks) } : {}),

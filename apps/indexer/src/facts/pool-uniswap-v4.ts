@@ -4,16 +4,14 @@
 // ModifyLiquidity, Swap, Donate and ProtocolFeeUpdated move it (pool.concentrated, `pool-concentrated.ts`). A
 // dynamic-fee pool's LP fee changes without an event (the hook's updateDynamicLPFee): the services read it from the
 // pool's slot0.
+import { uniswapV4InitializeEvent } from '@dex/chain';
 import type { LogPosition } from '@dex/db';
 import { UNISWAP_V4_KIND } from '@dex/messages';
 import { parseAbiItem, type Address, type Hex } from 'viem';
 import { factEvent, type DecodeContext } from './fact';
 import { checksum, int24, topicAddress, topicWord, word, wordAddress, type ChainLog } from './log';
 
-export const v4InitializeEvent = factEvent(
-  'v4Initialize',
-  parseAbiItem('event Initialize(bytes32 indexed id, address indexed currency0, address indexed currency1, uint24 fee, int24 tickSpacing, address hooks, uint160 sqrtPriceX96, int24 tick)'),
-);
+export const v4InitializeEvent = factEvent('v4Initialize', uniswapV4InitializeEvent);
 export const v4ModifyLiquidityEvent = factEvent(
   'v4ModifyLiquidity',
   parseAbiItem('event ModifyLiquidity(bytes32 indexed id, address indexed sender, int24 tickLower, int24 tickUpper, int256 liquidityDelta, bytes32 salt)'),
