@@ -44,7 +44,8 @@ export const deployConfigSchema = z.object({
   /**
    * The sources catalogue (a path relative to this file, in the sources file's shape) whose sources RouterV2 is to
    * trade, or the sources themselves. Sources with `enabled: false`, and kinds RouterV2 does not trade, are not
-   * registered. `core` and `launchpad` sources are ours: their contracts are the ones deployed here.
+   * registered. `core` and `launchpad` sources are ours: their contracts are the ones deployed here. The hooks an
+   * enabled Uniswap V4 source lists (`hooks`) are allowed on RouterV2 for its routerIndex (`setHookAllowed`).
    */
   catalogue: z.string().min(1).optional(),
   /** RouterV2's routerIndex for our core AMM and our launchpad. */

@@ -1,9 +1,10 @@
 /**
  * Deploys our contracts onto a chain and sets them up from a config (`DeployConfig`): the referral registry, the
  * core AMM's oracle and router, RouterV2 and the launchpad; the oracle's updaters or HyperCore token configs;
- * RouterV2's sources (the catalogue's and ours); the owner. Resumable and idempotent: each contract is recorded as
- * it is deployed, and a contract whose record has the same creation code and arguments and whose code is at its
- * address is kept; each setting is read from the chain first and sent only where it differs.
+ * RouterV2's sources (the catalogue's and ours) and the hooks its V4 sources list (`setHookAllowed`); the owner.
+ * Resumable and idempotent: each contract is recorded as it is deployed, and a contract whose record has the same
+ * creation code and arguments and whose code is at its address is kept; each setting is read from the chain first and
+ * sent only where it differs.
  */
 import {
   ammRouterAbi,
@@ -21,6 +22,7 @@ import {
 } from '@dex/abis';
 import { describeRevert, isRouterV2SourceKind, revertData, ROUTER_V2_SOURCE_KIND, routerSourceContract, shortMessage, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
 import type { SourceConfig } from '@dex/messages';
+import { swapHookPermissions } from '@dex/routing';
 import { encodeDeployData, encodeFunctionData, formatEther, getAddress, keccak256, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import { HYPEREVM_SMALL_BLOCK_GAS, type DeployConfig } from './config';
 import type { DeploymentRecord } from './record';
@@ -193,6 +195,25 @@ export async function runDeployment(options: DeployOptions): Promise<DeployResul
   record = { ...record, sources: wantedSources.map((s) => ({ routerIndex: s.routerIndex, name: s.name, kind: s.kind, factory: s.factory, feeBps: s.feeBps })) };
   save();
 
+  // The hooks the V4 sources list (their pools routed although the hook may change a swap): allowed for the source.
+  const wantedHooks = routerHooks(options.sources);
+  const hookAllowed = (h: { routerIndex: number; address: Address }) =>
+    client.readContract({ address: routerV2, abi: routerV2Abi, functionName: 'isHookAllowed', args: [h.routerIndex, h.address] });
+  for (const hook of wantedHooks) {
+    if (await hookAllowed(hook)) continue;
+    await ensureCall(`RouterV2: allow hook ${hook.name} ${hook.address} for source ${hook.routerIndex}`, routerV2, routerV2Abi as Abi, 'setHookAllowed', [hook.routerIndex, hook.address, true]);
+  }
+  // Hooks this tool allowed before that the catalogue no longer lists (removing a source keeps its allowances). A hook
+  // without a swap permission is allowed whatever was set, and was never sent.
+  const sameHook = (a: { routerIndex: number; address: string }, b: { routerIndex: number; address: string }) => a.routerIndex === b.routerIndex && a.address.toLowerCase() === b.address.toLowerCase();
+  for (const old of record.hooks.filter((h) => !wantedHooks.some((w) => sameHook(w, h)))) {
+    const address = getAddress(old.address);
+    if (swapHookPermissions(address).length === 0 || !(await hookAllowed({ routerIndex: old.routerIndex, address }))) continue;
+    await ensureCall(`RouterV2: disallow hook ${old.name} ${address} for source ${old.routerIndex}`, routerV2, routerV2Abi as Abi, 'setHookAllowed', [old.routerIndex, address, false]);
+  }
+  record = { ...record, hooks: wantedHooks.map((h) => ({ routerIndex: h.routerIndex, address: h.address, name: h.name })) };
+  save();
+
   // ---------------------------------------------------------------- ownership, last (the settings need it)
   if (config.owner && config.owner.toLowerCase() !== deployer.toLowerCase()) {
     for (const [role, address] of Object.entries({ refCodeRegistry: registry, oracle, ammRouter, routerV2, ...(launchpad ? { launchpad } : {}) })) {
@@ -223,6 +244,16 @@ export function routerSources(
     out.push({ routerIndex: source.routerIndex, name: source.name, kind: source.kind, factory: getAddress(factory), feeBps: source.feeBps ?? 0 });
   }
   return out.sort((a, b) => a.routerIndex - b.routerIndex);
+}
+
+/**
+ * The hooks RouterV2 is to allow: each one a catalogue's Uniswap V4 source lists (`hooks`), for that source's
+ * routerIndex. RouterV2 allows a hook without a swap permission anyway (`isHookAllowed`), so listing one sends nothing.
+ */
+export function routerHooks(catalogue: readonly SourceConfig[]): { routerIndex: number; name: string; address: Address }[] {
+  return catalogue
+    .filter((source) => source.kind === 'uniswap-v4')
+    .flatMap((source) => (source.hooks ?? []).map((hook) => ({ routerIndex: source.routerIndex, name: hook.name, address: getAddress(hook.address) })));
 }
 
 /** Ownable2Step's owner, pendingOwner and transferOwnership (every contract the tool deploys has them). */

@@ -32,6 +32,8 @@ export const deploymentRecordSchema = z.object({
   contracts: z.record(z.string(), deployedContractSchema),
   /** The sources RouterV2 was set to trade, by routerIndex. */
   sources: z.array(z.object({ routerIndex: z.number().int(), name: z.string(), kind: z.string(), factory: addressSchema, feeBps: z.number().int() })).default([]),
+  /** The hooks RouterV2 was set to allow (`setHookAllowed`), by the routerIndex of the V4 source that lists them. */
+  hooks: z.array(z.object({ routerIndex: z.number().int(), address: addressSchema, name: z.string() })).default([]),
   /** The config file the record was last written from (its parsed content). */
   config: z.unknown().optional(),
   updatedAt: z.string().optional(),
@@ -40,7 +42,7 @@ export type DeploymentRecord = z.infer<typeof deploymentRecordSchema>;
 
 /** The record at `path`, or a new one for the chain and deployer when there is none. */
 export function readRecord(path: string, chainId: number, deployer: string): DeploymentRecord {
-  if (!existsSync(path)) return { chainId, deployer: deployer as DeploymentRecord['deployer'], contracts: {}, sources: [] };
+  if (!existsSync(path)) return { chainId, deployer: deployer as DeploymentRecord['deployer'], contracts: {}, sources: [], hooks: [] };
   const parsed = deploymentRecordSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
   if (!parsed.success) throw new Error(`${path}: not a deployment record: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   if (parsed.data.chainId !== chainId) throw new Error(`${path} records chain ${parsed.data.chainId}, not ${chainId}`);

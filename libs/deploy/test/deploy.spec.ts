@@ -1,13 +1,14 @@
-// The deploy tool (runDeployCli) against a bare anvil chain that another account set up: its wrapped native and a
-// real @uniswap/v2-core factory, named in a catalogue beside a source of a kind RouterV2 does not trade. The tool
-// deploys and sets up our contracts and writes the record; a second run sends nothing; a changed config sends only
-// the changes; once the owner has taken the contracts, the calls are handed to it; a dry run sends to a fork and
-// leaves the chain and the record as they were; a transaction above the small-block gas is refused without
-// --big-blocks. Bad usage is exit 2 saying why.
+// The deploy tool (runDeployCli) against a bare anvil chain that another account set up: its wrapped native, a
+// real @uniswap/v2-core factory and a v4-core PoolManager whose source lists hooks that may change a swap, named in a
+// catalogue beside a disabled source. The tool deploys and sets up our contracts (the listed hooks allowed on
+// RouterV2) and writes the record; a second run sends nothing; a changed config sends only the changes (a hook the
+// catalogue drops disallowed, one it adds allowed); once the owner has taken the contracts, the calls are handed to
+// it; a dry run sends to a fork and leaves the chain and the record as they were; a transaction above the small-block
+// gas is refused without --big-blocks. Bad usage is exit 2 saying why.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { routerV2Abi, settablePriceOracleAbi, testERC20Abi, testERC20Bytecode, uniswapV2CoreFactoryAbi, uniswapV2CoreFactoryBytecode, uniswapV2CorePairBytecode, wrappedNativeAbi, wrappedNativeBytecode } from '@dex/abis';
+import { poolManagerAbi, poolManagerBytecode, routerV2Abi, settablePriceOracleAbi, testERC20Abi, testERC20Bytecode, uniswapV2CoreFactoryAbi, uniswapV2CoreFactoryBytecode, uniswapV2CorePairBytecode, v4QuoterAbi, v4QuoterBytecode, wrappedNativeAbi, wrappedNativeBytecode } from '@dex/abis';
 import { createChainClient, createChainWalletClient, type ChainPublicClient } from '@dex/chain';
 import { startAnvil, type AnvilNode } from '@dex/devnet-kit';
 import { runDeployCli, type DeployCliIo } from '../src/cli';
@@ -25,6 +26,14 @@ const OTHER_KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092e
 const OWNER_KEY = '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e';
 const TREASURY: Address = getAddress('0x00000000000000000000000000000000000fee01');
 const UPDATER: Address = getAddress('0x0000000000000000000000000000000000abc123');
+// Hooks of the V4 source, their permissions in their address's low 14 bits: beforeSwap with its return delta (0x88),
+// beforeSwap (0x80), afterInitialize only (0x1000: no swap permission, allowed by RouterV2 anyway), beforeSwap again.
+const INPUT_FEE_HOOK = { address: getAddress('0x00000000000000000000000000000000000a0088'), name: 'Input-fee hook', quote: 'sampled' } as const;
+const SWAP_LIMIT_HOOK = { address: getAddress('0x00000000000000000000000000000000000b0080'), name: 'Swap-limit hook', quote: 'exact' } as const;
+const PLAIN_HOOK = { address: getAddress('0x00000000000000000000000000000000000c1000'), name: 'Plain hook', quote: 'exact' } as const;
+const NEW_HOOK = { address: getAddress('0x00000000000000000000000000000000000d0080'), name: 'New hook', quote: 'exact' } as const;
+type Hook = typeof INPUT_FEE_HOOK | typeof SWAP_LIMIT_HOOK | typeof PLAIN_HOOK | typeof NEW_HOOK;
+const V4_INDEX = 8;
 
 describe('npm run deploy', () => {
   let node: AnvilNode;
@@ -32,6 +41,8 @@ describe('npm run deploy', () => {
   let dir: string;
   let wrapped: Address;
   let factory: Address;
+  let poolManager: Address;
+  let v4Quoter: Address;
   const forks: AnvilNode[] = [];
 
   /** Runs the tool; its exit code and what it printed. */
@@ -53,7 +64,8 @@ describe('npm run deploy', () => {
   const configPath = () => join(dir, 'deploy.json');
   const recordPath = () => join(dir, 'deployments', '999.json');
   const record = () => deploymentRecordSchema.parse(JSON.parse(readFileSync(recordPath(), 'utf8')));
-  const writeConfig = (extra: Record<string, unknown> = {}, feeBps = 30) => {
+  const hookAllowed = (router: Address, routerIndex: number, hook: Address) => client.readContract({ address: router, abi: routerV2Abi, functionName: 'isHookAllowed', args: [routerIndex, hook] });
+  const writeConfig = (extra: Record<string, unknown> = {}, feeBps = 30, hooks: readonly Hook[] = [INPUT_FEE_HOOK, SWAP_LIMIT_HOOK, PLAIN_HOOK]) => {
     writeFileSync(
       join(dir, 'catalogue.json'),
       JSON.stringify({
@@ -61,7 +73,8 @@ describe('npm run deploy', () => {
           999: {
             sources: [
               { name: 'Foreign V2', kind: 'uniswap-v2', routerIndex: 1, addresses: { factory }, feeBps, deploymentBlock: 1, document: 'set up by the test' },
-              { name: 'Some V4', kind: 'uniswap-v4', addresses: {}, enabled: false, reason: 'RouterV2 does not trade V4 pools yet' },
+              { name: 'Foreign V4', kind: 'uniswap-v4', routerIndex: V4_INDEX, addresses: { poolManager, v4Quoter }, hooks, deploymentBlock: 1, document: 'set up by the test' },
+              { name: 'Some V4', kind: 'uniswap-v4', addresses: {}, hooks: [{ ...NEW_HOOK, name: 'Disabled source hook' }], enabled: false, reason: 'no address found yet' },
             ],
           },
         },
@@ -95,6 +108,8 @@ describe('npm run deploy', () => {
     // A pair of the factory's: the launchpad checks the pair code hash against it.
     const usd = await deployed(testERC20Abi as Abi, testERC20Bytecode, ['US Dollar', 'USD', 6]);
     await client.waitForTransactionReceipt({ hash: await other.writeContract({ address: factory, abi: uniswapV2CoreFactoryAbi, functionName: 'createPair', args: [wrapped, usd] }) });
+    poolManager = await deployed(poolManagerAbi as Abi, poolManagerBytecode, [other.account.address]);
+    v4Quoter = await deployed(v4QuoterAbi as Abi, v4QuoterBytecode, [poolManager]);
     writeConfig();
   });
 
@@ -123,7 +138,10 @@ describe('npm run deploy', () => {
     expect(dry.code).toBe(0);
     for (const contract of ['RefCodeRegistry', 'SettablePriceOracle', 'AmmRouter', 'RouterV2', 'Launchpad']) expect(dry.out).toMatch(new RegExp(`deploy ${contract} +gas +\\d+ +cost [0-9.]+`));
     expect(dry.out).toMatch(/RouterV2: source 1 Foreign V2 +gas/);
+    expect(dry.out).toMatch(/RouterV2: source 8 Foreign V4 +gas/);
+    expect(dry.out).toMatch(new RegExp(`RouterV2: allow hook Input-fee hook ${INPUT_FEE_HOOK.address} for source 8 +gas`));
     expect(dry.out).not.toContain('Some V4');
+    expect(dry.out).not.toContain('Disabled source hook');
     // HyperEVM's small blocks: our larger contracts need a big block, and the dry run says which.
     expect(dry.out).toMatch(/deploy RouterV2 .*\(needs a big block\)/);
     expect(await client.getTransactionCount({ address: privateKeyToAccount(DEPLOYER_KEY).address })).toBe(before);
@@ -147,14 +165,44 @@ describe('npm run deploy', () => {
     expect(await source(0)).toEqual({ kind: 3, factory: r.contracts.ammRouter.address, feeBps: 0 });
     expect(await source(1)).toEqual({ kind: 1, factory, feeBps: 30 });
     expect(await source(4)).toEqual({ kind: 4, factory: r.contracts.launchpad.address, feeBps: 0 });
+    expect(await source(V4_INDEX)).toEqual({ kind: 7, factory: poolManager, feeBps: 0 });
     expect(await client.readContract({ address: routerV2, abi: routerV2Abi, functionName: 'treasury' })).toBe(TREASURY);
-    expect(r.sources.map((s) => s.routerIndex)).toEqual([0, 1, 4]);
+    expect(r.sources.map((s) => s.routerIndex)).toEqual([0, 1, 4, V4_INDEX]);
+    // The listed hooks that may change a swap are allowed for the V4 source, and only for it; the plain one needed nothing.
+    expect(await hookAllowed(routerV2, V4_INDEX, INPUT_FEE_HOOK.address)).toBe(true);
+    expect(await hookAllowed(routerV2, V4_INDEX, SWAP_LIMIT_HOOK.address)).toBe(true);
+    expect(await hookAllowed(routerV2, 1, INPUT_FEE_HOOK.address)).toBe(false);
+    expect(await hookAllowed(routerV2, V4_INDEX, NEW_HOOK.address)).toBe(false);
+    expect(first.out.match(/RouterV2: allow hook/g)).toHaveLength(2);
+    expect(first.out).not.toContain('Plain hook');
+    expect(r.hooks).toEqual([INPUT_FEE_HOOK, SWAP_LIMIT_HOOK, PLAIN_HOOK].map((h) => ({ routerIndex: V4_INDEX, address: h.address, name: h.name })));
 
     const again = await run([...deployArgs(), '--big-blocks']);
     expect(again.code).toBe(0);
     expect(again.out).toContain('0 transaction(s)');
     expect(again.out).not.toMatch(/^deploy /m);
     expect(record().contracts).toEqual(r.contracts);
+  });
+
+  it('allows a hook the catalogue adds and disallows one it drops, then sends nothing more', async () => {
+    const routerV2 = record().contracts.routerV2.address;
+    writeConfig({}, 30, [SWAP_LIMIT_HOOK, PLAIN_HOOK, NEW_HOOK]);
+    const changed = await run([...deployArgs(), '--big-blocks']);
+    expect(changed.err).toBe('');
+    expect(changed.out).toMatch(new RegExp(`RouterV2: allow hook New hook ${NEW_HOOK.address} for source 8 +gas`));
+    expect(changed.out).toMatch(new RegExp(`RouterV2: disallow hook Input-fee hook ${INPUT_FEE_HOOK.address} for source 8 +gas`));
+    expect(changed.out).toContain('2 transaction(s)');
+    expect(await hookAllowed(routerV2, V4_INDEX, NEW_HOOK.address)).toBe(true);
+    expect(await hookAllowed(routerV2, V4_INDEX, INPUT_FEE_HOOK.address)).toBe(false);
+    expect(record().hooks.map((h) => h.name)).toEqual(['Swap-limit hook', 'Plain hook', 'New hook']);
+    expect((await run([...deployArgs(), '--big-blocks'])).out).toContain('0 transaction(s)');
+
+    // Back to the first list: the input-fee hook allowed again, the new one disallowed.
+    writeConfig();
+    const back = await run([...deployArgs(), '--big-blocks']);
+    expect(back.out).toContain('2 transaction(s)');
+    expect(await hookAllowed(routerV2, V4_INDEX, INPUT_FEE_HOOK.address)).toBe(true);
+    expect(await hookAllowed(routerV2, V4_INDEX, NEW_HOOK.address)).toBe(false);
   });
 
   it('sends only what a changed config changes, proposes the owner last, then hands the owner the calls it alone can make', async () => {
@@ -172,11 +220,12 @@ describe('npm run deploy', () => {
     // The owner accepts RouterV2; a later change of a source is then the owner's to send, and the tool says so.
     const ownerWallet = createChainWalletClient({ chainId: 999, rpcUrl: node.rpcUrl, account: owner, pollingIntervalMs: 50 });
     await client.waitForTransactionReceipt({ hash: await ownerWallet.writeContract({ address: r.contracts.routerV2.address, abi: routerV2Abi, functionName: 'acceptOwnership' }) });
-    writeConfig({ owner: owner.address, oracle: { kind: 'settable', updaters: [UPDATER] } }, 25);
+    writeConfig({ owner: owner.address, oracle: { kind: 'settable', updaters: [UPDATER] } }, 25, [INPUT_FEE_HOOK, SWAP_LIMIT_HOOK, PLAIN_HOOK, NEW_HOOK]);
     const handed = await run([...deployArgs(), '--big-blocks']);
     expect(handed.code).toBe(0);
     expect(handed.out).toMatch(new RegExp(`RouterV2: source 1 Foreign V2 +for the owner ${owner.address} to send: to ${r.contracts.routerV2.address} data 0x[0-9a-f]+`));
-    expect(handed.out).toContain('1 call(s) for the owner to send');
+    expect(handed.out).toMatch(new RegExp(`RouterV2: allow hook New hook ${NEW_HOOK.address} for source 8 +for the owner ${owner.address} to send: to ${r.contracts.routerV2.address} data 0x[0-9a-f]+`));
+    expect(handed.out).toContain('2 call(s) for the owner to send');
     expect(handed.out).toContain('0 transaction(s)');
   });
 });

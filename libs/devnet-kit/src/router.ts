@@ -9,8 +9,9 @@ import { deploy, send, type ChainInProgress, type DeployContext } from './deploy
 export const ROUTER_SOURCE_KIND: Record<SourceKind, number> = ROUTER_V2_SOURCE_KIND;
 
 /**
- * Deploys RouterV2 (owner: the deployer; protocol fees to the treasury dev account) and registers every
- * source of the chain with its routerIndex, factory and fee.
+ * Deploys RouterV2 (owner: the deployer; protocol fees to the treasury dev account), registers every source of the
+ * chain with its routerIndex, factory and fee, and allows each hook a V4 source lists (`hooks`) for that source
+ * (`setHookAllowed`), as the deploy tool does on a real chain.
  */
 export async function deployRouter(
   ctx: DeployContext,
@@ -28,6 +29,9 @@ export async function deployRouter(
       functionName: 'setSource',
       args: [source.routerIndex, ROUTER_SOURCE_KIND[source.kind], factory, source.feeBps ?? 0],
     });
+    for (const hook of source.hooks ?? []) {
+      await send(ctx, { address: router, abi: routerV2Abi as Abi, functionName: 'setHookAllowed', args: [source.routerIndex, hook.address, true] });
+    }
   }
   return {
     ...chain,

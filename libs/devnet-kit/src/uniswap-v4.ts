@@ -23,6 +23,7 @@ import {
   v4QuoterBytecode,
   wrappedNativeAbi,
 } from '@dex/abis';
+import type { HookQuoteMode, ListedHook } from '@dex/messages';
 import { concat, encodeAbiParameters, encodeDeployData, getContractAddress, keccak256, maxUint256, numberToHex, parseEther, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import { devAccount, type DevAccount } from './accounts';
 import { DEVNET_PRICES_USD } from './amm';
@@ -56,6 +57,14 @@ export interface UniswapV4SourceSeed {
   readonly routerIndex: number;
   readonly pools: readonly UniswapV4PoolSeed[];
 }
+
+/**
+ * The devnet's hooks that may change a swap, listed in the source's `hooks` (so routed, and allowed on RouterV2 by
+ * `deployRouter`), with how their pools are quoted: the input-fee hook takes a fee through beforeSwap's return delta
+ * (`sampled`: only V4Quoter knows its amounts); the swap-limit hook only refuses large swaps (`exact`). The
+ * dynamic-fee hook has no swap permission and needs no listing.
+ */
+export const DEVNET_LISTED_HOOKS: Readonly<Partial<Record<DevnetHookName, HookQuoteMode>>> = { 'input-fee': 'sampled', 'swap-limit': 'exact' };
 
 /** The devnet hooks' settings: the dynamic-fee hook's first LP fee, the input-fee hook's fee, the swap limit (units). */
 export const DEVNET_HOOK_SETTINGS = { initialDynamicFee: 2500, inputFeePips: 1000, swapLimitUnits: 50_000 } as const;
@@ -116,7 +125,8 @@ export interface DevnetV4Pool {
 
 /** The V4 deployment of a chain. */
 export interface DevnetUniswapV4 {
-  readonly source: { name: string; routerIndex: number; addresses: Record<string, Address> };
+  /** The source's entry: its contracts by role and its listed hooks (`DEVNET_LISTED_HOOKS`). */
+  readonly source: { name: string; routerIndex: number; addresses: Record<string, Address>; hooks: ListedHook[] };
   readonly pools: readonly DevnetV4Pool[];
 }
 
@@ -204,7 +214,7 @@ export async function withUniswapV4(ctx: DeployContext, chain: ChainInProgress):
   ];
   return {
     ...chain,
-    sources: [...chain.sources, { name: v4.source.name, kind: 'uniswap-v4', routerIndex: v4.source.routerIndex, addresses: a }],
+    sources: [...chain.sources, { name: v4.source.name, kind: 'uniswap-v4', routerIndex: v4.source.routerIndex, addresses: a, hooks: v4.source.hooks }],
     deployments: [...chain.deployments, ...contracts.map(([name, contract, address]) => ({ name: `${v4.source.name} ${name}`, contract, address }))],
     uniswapV4Pools: v4.pools.map((p) => ({
       name: p.name,
@@ -265,8 +275,14 @@ export async function deployUniswapV4(ctx: DeployContext, chain: ChainInProgress
   } as never)) as unknown as (readonly [bigint, number, number, number])[];
 
   await seedPositions(ctx, positionMinter, plans.map((p, i) => ({ ...p, tick: Number(slots[i][1]) })));
+  const listed = (Object.entries(DEVNET_LISTED_HOOKS) as [DevnetHookName, HookQuoteMode][]).map(([hook, quote]): ListedHook => ({ address: hooks[hook], name: `${seed.name} ${hook} hook`, quote }));
   return {
-    source: { name: seed.name, routerIndex: seed.routerIndex, addresses: { poolManager: manager, stateView, v4Quoter, positionMinter, dynamicFeeHook: hooks['dynamic-fee'], inputFeeHook: hooks['input-fee'], swapLimitHook: hooks['swap-limit'] } },
+    source: {
+      name: seed.name,
+      routerIndex: seed.routerIndex,
+      addresses: { poolManager: manager, stateView, v4Quoter, positionMinter, dynamicFeeHook: hooks['dynamic-fee'], inputFeeHook: hooks['input-fee'], swapLimitHook: hooks['swap-limit'] },
+      hooks: listed,
+    },
     pools: plans.map((p) => ({ name: p.name, key: p.key, poolId: p.poolId, token0: p.t0.token, token1: p.t1.token, ...(p.pool.hook ? { hook: p.pool.hook } : {}) })),
   };
 }

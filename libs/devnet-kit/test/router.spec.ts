@@ -1,5 +1,6 @@
 // RouterV2 on the devnet as deployed by startDevnet: the seeded reserves make splitting and intermediate
-// hops pay off, and routes executed through the router pay exactly what the pool math says.
+// hops pay off, and routes executed through the router pay exactly what the pool math says; the V4 source's listed
+// hooks are allowed for it.
 import { ammPoolAbi, ammRouterAbi, routerV2Abi, testERC20Abi, uniswapV2PairAbi } from '@dex/abis';
 import { splitOutput } from '@dex/fee-math';
 import type { ManifestChain } from '@dex/messages';
@@ -61,6 +62,19 @@ describe('RouterV2 on the devnet', () => {
   async function execute(args: readonly unknown[], value = 0n) {
     await send(ctx, { address: chain.routerV2, abi: routerV2Abi as Abi, functionName: 'executeSwaps', args, value }, trader);
   }
+
+  it("allows the hooks the V4 source lists (and only those) for that source's routerIndex", async () => {
+    const v4 = chain.sources.find((s) => s.kind === 'uniswap-v4')!;
+    expect(v4.hooks?.map((h) => [h.address, h.quote])).toEqual([
+      [v4.addresses.inputFeeHook, 'sampled'],
+      [v4.addresses.swapLimitHook, 'exact'],
+    ]);
+    const allowed = (routerIndex: number, hook: string) => ctx.publicClient.readContract({ address: chain.routerV2, abi: routerV2Abi, functionName: 'isHookAllowed', args: [routerIndex, hook as Address] });
+    for (const hook of v4.hooks!) {
+      expect(await allowed(v4.routerIndex, hook.address)).toBe(true);
+      expect(await allowed(v4.routerIndex + 1, hook.address)).toBe(false);
+    }
+  });
 
   it('splitting WHYPE -> USDC across DevSwap and LiteSwap beats the best single pool, and pays exactly the split', async () => {
     const whype = token('WHYPE').address;

@@ -46,11 +46,16 @@ describe('deployUniswapV4', () => {
     return (result as readonly [bigint, bigint])[0];
   }
 
-  it('places each hook at an address carrying exactly its permission flags', () => {
+  it('places each hook at an address carrying exactly its permission flags, and lists those that may change a swap', () => {
     const flags = (a: Address) => BigInt(a) & ((1n << 14n) - 1n);
     expect(flags(v4.source.addresses.dynamicFeeHook)).toBe(1n << 12n);
     expect(flags(v4.source.addresses.inputFeeHook)).toBe((1n << 7n) | (1n << 3n));
     expect(flags(v4.source.addresses.swapLimitHook)).toBe(1n << 7n);
+    // The two that may change a swap are the source's listed hooks; the dynamic-fee hook needs no listing.
+    expect(v4.source.hooks).toEqual([
+      { address: v4.source.addresses.inputFeeHook, name: 'DevSwap V4 input-fee hook', quote: 'sampled' },
+      { address: v4.source.addresses.swapLimitHook, name: 'DevSwap V4 swap-limit hook', quote: 'exact' },
+    ]);
   });
 
   it('creates every seeded pool at its oracle price, with liquidity, the native pool with currency0 = address(0)', async () => {

@@ -1,6 +1,7 @@
 /**
  * Each configured source checked against its chain before it is routed through (`verifySource`: code at every
- * address, a call only a contract of its kind answers as that kind does). At start the service waits for each
+ * address, a call only a contract of its kind answers as that kind does; a V4 source's listed hooks have code and are
+ * allowed by the chain's RouterV2). At start the service waits for each
  * chain's check (at most `START_WAIT_MS`); a source that fails is left out of every route, logged, counted in the
  * `dex_sources` gauge and shown in `/dexes` with its reason; the service starts all the same. Sources whose check
  * the chain did not answer stay `unchecked` (left out) and are checked again every `RETRY_MS` until it does.
@@ -44,7 +45,8 @@ export class SourceVerification implements OnApplicationBootstrap, OnApplication
     await Promise.all(
       pending.map(async (source) => {
         try {
-          const result = await verifySource(chain.client, source);
+          // RouterV2 named: a V4 source's listed hooks must be allowed by it.
+          const result = await verifySource(chain.client, source, { routerV2: chain.entry.routerV2 });
           this.sources.setState(chainId, source.routerIndex, result.ok ? { status: 'active' } : { status: 'failed', reason: result.reason });
           if (result.ok) this.logger.log({ msg: 'source verified', chainId, routerIndex: source.routerIndex, name: source.name });
           else this.logger.warn({ msg: 'source left out: not what its config says', chainId, routerIndex: source.routerIndex, name: source.name, reason: result.reason });

@@ -2,8 +2,11 @@
 // names, and a call that only a contract of its kind answers the way that kind does (a V2 factory's first pair
 // names the factory back and keeps kLast; a V3 factory spaces its 0.05% tier at 10 ticks; an Algebra factory has a pool deployer
 // with code; a V4 PoolManager answers its protocol fee controller and extsload; our AMM router has a referral registry,
-// our launchpad a graduation DEX).
-import { algebraFactoryAbi, ammRouterAbi, launchpadAbi, poolManagerAbi, stablePoolAbi, stablePoolFactoryAbi, stateViewAbi, uniswapV2CoreFactoryAbi, uniswapV2CorePairAbi, uniswapV3FactoryAbi } from '@dex/abis';
+// our launchpad a graduation DEX). A V4 source's listed hooks (those routed although they may change a swap) must have
+// code, and RouterV2, where the caller names it, must allow each for the source (`isHookAllowed`): RouterV2 refuses a
+// swap through a hook it does not allow, so a source with such a hook fails its check, the reason naming the hooks and
+// the owner's call that fixes it (`setHookAllowed`, which the deploy tool sends).
+import { algebraFactoryAbi, ammRouterAbi, launchpadAbi, poolManagerAbi, routerV2Abi, stablePoolAbi, stablePoolFactoryAbi, stateViewAbi, uniswapV2CoreFactoryAbi, uniswapV2CorePairAbi, uniswapV3FactoryAbi } from '@dex/abis';
 import { getAddress, type Address } from 'viem';
 import type { ChainPublicClient } from '../clients';
 import { shortMessage } from '../errors';
@@ -11,7 +14,16 @@ import { shortMessage } from '../errors';
 export interface VerifySourceParameters {
   readonly name: string;
   readonly kind: string;
+  /** RouterV2's slot of the source: where its hooks must be allowed. */
+  readonly routerIndex?: number;
   readonly addresses: Readonly<Record<string, string>>;
+  /** Uniswap V4: the hooks the source routes although they may change a swap (`SourceConfig.hooks`). */
+  readonly hooks?: readonly { readonly address: string; readonly name: string }[];
+}
+
+export interface VerifySourceOptions {
+  /** The chain's RouterV2: a V4 source's listed hooks must be allowed by it (not checked without it). */
+  readonly routerV2?: string;
 }
 
 /** `ok`, or why the source is not what its config says. Throws only when the node cannot answer. */
@@ -21,7 +33,7 @@ export type VerifySourceReturnType = { readonly ok: true } | { readonly ok: fals
 class Refused extends Error {}
 
 /** Checks the source at the chain's newest block (see the module's comment). */
-export async function verifySource(client: ChainPublicClient, source: VerifySourceParameters): Promise<VerifySourceReturnType> {
+export async function verifySource(client: ChainPublicClient, source: VerifySourceParameters, options: VerifySourceOptions = {}): Promise<VerifySourceReturnType> {
   const has = async (role: string, address: string): Promise<void> => {
     const code = await client.getCode({ address: getAddress(address) });
     if (!code || code === '0x') throw new Refused(`no contract at its ${role} ${getAddress(address)}`);
@@ -39,6 +51,26 @@ export async function verifySource(client: ChainPublicClient, source: VerifySour
     const value = source.addresses[role];
     if (!value) throw new Refused(`no ${role} address`);
     return getAddress(value);
+  };
+  /** Each listed hook has code, and RouterV2 (when named) allows every one for the source: else why not, all named. */
+  const checkHooks = async (): Promise<void> => {
+    const hooks = source.hooks ?? [];
+    for (const hook of hooks) await has(`hook ${hook.name}`, hook.address);
+    if (!options.routerV2 || source.routerIndex === undefined || hooks.length === 0) return;
+    const router = getAddress(options.routerV2);
+    const index = source.routerIndex;
+    const refused: { name: string; address: Address }[] = [];
+    for (const hook of hooks) {
+      const address = getAddress(hook.address);
+      const allowed = await read(`RouterV2's isHookAllowed(${index}, ${address})`, () => client.readContract({ address: router, abi: routerV2Abi, functionName: 'isHookAllowed', args: [index, address] }));
+      if (!allowed) refused.push({ name: hook.name, address });
+    }
+    if (refused.length > 0) {
+      throw new Refused(
+        `RouterV2 ${router} does not allow its hook${refused.length > 1 ? 's' : ''} ${refused.map((h) => `${h.name} ${h.address}`).join(', ')} for routerIndex ${index} ` +
+          `and refuses swaps through ${refused.length > 1 ? 'them' : 'it'}: the router's owner must call ${refused.map((h) => `setHookAllowed(${index}, ${h.address}, true)`).join(' and ')} (npm run deploy sends ${refused.length > 1 ? 'them' : 'it'})`,
+      );
+    }
   };
   try {
     for (const [role, value] of Object.entries(source.addresses)) await has(role, value);
@@ -85,6 +117,7 @@ export async function verifySource(client: ChainPublicClient, source: VerifySour
           const named = await read(`the StateView's poolManager()`, () => client.readContract({ address: address('stateView'), abi: stateViewAbi, functionName: 'poolManager' }));
           if (getAddress(named) !== manager) throw new Refused(`its StateView reads another PoolManager, ${named}`);
         }
+        await checkHooks();
         break;
       }
       case 'core': {

@@ -65,6 +65,29 @@ describe('a chain described by its catalogue and deployment record', () => {
     expect(sources.filter((s) => s.kind !== 'core' && s.kind !== 'launchpad').map((s) => s.routerIndex)).toEqual(enabled);
   });
 
+  it("keeps a V4 source's listed hooks, as the deploy tool allowed them", () => {
+    writeFileSync(join(dir, '999.json'), JSON.stringify(record(999)));
+    // Checksummed, as the sources schema gives them back.
+    const [manager, quoter, hook] = ['0x00000000000000000000000000000000000000AA', '0x00000000000000000000000000000000000000bb', '0x0000000000000000000000000000000000000088'];
+    const hooks = [{ address: hook, name: 'Fee hook', quote: 'sampled' }];
+    const catalogue = {
+      chains: {
+        999: {
+          wrappedNative: { symbol: 'WHYPE', address: quoter },
+          sources: [
+            { name: 'Some V4', kind: 'uniswap-v4', routerIndex: 8, addresses: { poolManager: manager, v4Quoter: quoter }, hooks, enabled: true, document: 'test' },
+            { name: 'Off V4', kind: 'uniswap-v4', routerIndex: 9, addresses: { poolManager: quoter }, hooks, enabled: false, reason: 'test' },
+          ],
+        },
+      },
+    };
+    writeFileSync(join(dir, 'catalogue-hooks.json'), JSON.stringify(catalogue));
+    const path = join(dir, 'sources-hooks.json');
+    writeFileSync(path, JSON.stringify({ chains: { 999: { catalogue: 'catalogue-hooks.json', deployment: '999.json' } } }));
+    const sources = loadSourcesConfig('svc', path, [999]).get(999)!;
+    expect(sources.filter((s) => s.kind === 'uniswap-v4')).toEqual([{ name: 'Some V4', kind: 'uniswap-v4', routerIndex: 8, addresses: { poolManager: manager, v4Quoter: quoter }, hooks }]);
+  });
+
   it('stops the service naming the file when the record is of another chain or the catalogue lacks the chain', () => {
     writeFileSync(join(dir, 'other.json'), JSON.stringify(record(4663)));
     const path = join(dir, 'bad.json');

@@ -64,6 +64,8 @@ export function expandChainEntry(chainId: string, entry: unknown, baseDir: strin
       addresses: s.addresses,
       ...(s.feeBps === undefined ? {} : { feeBps: s.feeBps }),
       ...(typeof s.deploymentBlock === 'number' ? { deploymentBlock: s.deploymentBlock } : {}),
+      // A V4 source's listed hooks: routed, and allowed on RouterV2 by the deploy tool.
+      ...(Array.isArray(s.hooks) ? { hooks: s.hooks } : {}),
     }));
   if (!contracts.routerV2) throw new Error(`${given.deployment} has no RouterV2`);
   const wrapped = catalogue.wrappedNative as { address: string; symbol: string; name?: string; decimals?: number } | undefined;
