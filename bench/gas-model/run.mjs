@@ -49,7 +49,9 @@ const { engine, cleanup } = await compileEngine('gas-model-bench-');
 const MINT_TOPIC = viem.keccak256(viem.toHex('Mint(address,address,int24,int24,uint128,uint256,uint256)'));
 const MODIFY_LIQUIDITY_TOPIC = viem.keccak256(viem.toHex('ModifyLiquidity(bytes32,address,int24,int24,int256,bytes32)'));
 /** The kinds whose swaps cross ticks. */
-const TICK_KINDS = ['uniswap-v3', 'algebra', 'uniswap-v4'];
+const TICK_KINDS = ['uniswap-v3', 'algebra', 'uniswap-v4', 'uniswap-v4-hooked'];
+/** A kind's tick feature: a hooked V4 pool's ticks cost what any V4 pool's do (the engine has one per-tick figure per pool kind). */
+const tickFeature = (kind) => `ticks:${kind === 'uniswap-v4-hooked' ? 'uniswap-v4' : kind}`;
 const ZERO = viem.zeroAddress;
 const lower = (a) => a.toLowerCase();
 
@@ -72,6 +74,7 @@ const FEATURES = [
   'swap:uniswap-v3',
   'swap:algebra',
   'swap:uniswap-v4',
+  'swap:uniswap-v4-hooked',
   'ticks:uniswap-v3',
   'ticks:algebra',
   'ticks:uniswap-v4',
@@ -170,13 +173,17 @@ async function runChain(chainId, manifest, rand) {
     edges.push({ pool: p.address, routerIndex: p.routerIndex, kind, tokenIn: p.token0, tokenOut: p.token1 });
     edges.push({ pool: p.address, routerIndex: p.routerIndex, kind, tokenIn: p.token1, tokenOut: p.token0 });
   }
-  // Uniswap V4 pools the aggregator routes (no hook that may change a swap): the PoolManager is the swap's pool, the
-  // key its data; `id` (the PoolId) tells the pools apart.
+  // Uniswap V4 pools the aggregator routes (no hook that may change a swap, or one its source lists): the PoolManager
+  // is the swap's pool, the key its data; `id` (the PoolId) tells the pools apart. A pool whose hook is called on
+  // swaps is its own gas kind (the hook's work besides).
   for (const p of chain.uniswapV4Pools ?? []) {
-    if (swapHookPermissions(p.hooks).length > 0) continue; // the aggregator does not route it
+    const hooked = swapHookPermissions(p.hooks).length > 0;
+    const listed = sourceOf.get(p.routerIndex)?.hooks?.some((h) => lower(h.address) === lower(p.hooks));
+    if (hooked && !listed) continue; // the aggregator does not route it
     const data = encodeUniswapV4PoolKey(p);
-    edges.push({ pool: p.poolManager, id: p.poolId, routerIndex: p.routerIndex, kind: 'uniswap-v4', tokenIn: p.token0, tokenOut: p.token1, data });
-    edges.push({ pool: p.poolManager, id: p.poolId, routerIndex: p.routerIndex, kind: 'uniswap-v4', tokenIn: p.token1, tokenOut: p.token0, data });
+    const kind = hooked ? 'uniswap-v4-hooked' : 'uniswap-v4';
+    edges.push({ pool: p.poolManager, id: p.poolId, routerIndex: p.routerIndex, kind, tokenIn: p.token0, tokenOut: p.token1, data });
+    edges.push({ pool: p.poolManager, id: p.poolId, routerIndex: p.routerIndex, kind, tokenIn: p.token1, tokenOut: p.token0, data });
   }
   const stateView = chain.sources.find((s) => s.kind === 'uniswap-v4')?.addresses.stateView;
   const launchSource = chain.sources.find((s) => s.kind === 'launchpad');
@@ -353,7 +360,7 @@ async function runChain(chainId, manifest, rand) {
       const r =
         kind === 'algebra'
           ? await client.readContract({ address: pool, abi: algebraPoolAbi, functionName: 'globalState' })
-          : kind === 'uniswap-v4'
+          : kind.startsWith('uniswap-v4')
             ? await client.readContract({ address: stateView, abi: stateViewAbi, functionName: 'getSlot0', args: [pool] })
             : await client.readContract({ address: pool, abi: uniswapV3PoolAbi, functionName: 'slot0' });
       return Number(r[1]);
@@ -423,7 +430,7 @@ function features(r) {
     // Uniswap's own V2 pair and the V2 clones: one kind to the engine, one constant.
     x[at(`swap:${k === 'uniswap-v2-core' ? 'uniswap-v2' : k}`)] += 1;
     if (TICK_KINDS.includes(k)) {
-      x[at(`ticks:${k}`)] += flat[i].ticksCrossed ?? 0;
+      x[at(tickFeature(k))] += flat[i].ticksCrossed ?? 0;
       x[at('words')] += flat[i].wordsCrossed ?? 0;
     }
   });

@@ -3,8 +3,9 @@
 // PoolId), the engine routes them, and RouterV2 executes the API's calldata (kind UniswapV4: the PoolManager as the
 // swap's pool, the pool's key as its data). Every route is executed on chain for exactly the quoted amount: exact input
 // and exact output crossing ticks, through the native-coin pool (the native coin in and out), through the dynamic-fee
-// pool after its hook changed the fee (no event tells it), and split with V3, V2 and core pools in one stage. The
-// pools whose hooks may change a swap are listed by /pools, not routed.
+// pool after its hook changed the fee (no event tells it), split with V3, V2 and core pools in one stage, and through
+// each hook the source lists: the input-fee hook's pool on its V4Quoter's samples (re-quoted at the answer), the
+// swap-limit hook's on the tick maths, routed around where the answer's simulation finds the hook refusing a share.
 import { dynamicFeeHookAbi, stateViewAbi } from '@dex/abis';
 import { createChainClient, createChainWalletClient, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
 import { DEVNET_HOOK_SETTINGS, DEVNET_PRICES_USD, deployContext, send as sendCall } from '@dex/devnet-kit';
@@ -199,20 +200,56 @@ describe('routes through Uniswap V4 pools', () => {
       throw new Error('no size splits the stage across core, V2, V3 and V4');
     });
 
-    it('leaves out the pools whose hooks may change a swap, and /pools says why', async () => {
-      const hooked = v4Pools().filter((p) => p.hook === 'input-fee' || p.hook === 'swap-limit');
-      expect(hooked).toHaveLength(2);
-      for (const pool of hooked) {
-        const tokens = [pool.token0, pool.token1] as Address[];
-        const r = await routeAtHead({ tokenIn: tokens[0], tokenOut: tokens[1], amountIn: '1', includeDexes: [V4], multiHop: false });
-        const used = r.status === 200 ? bodyOf(r).data.execution.details.hopSwaps.flat().map((s: any) => s.poolId) : [];
-        expect(used).not.toContain(pool.poolId);
-        // /pools lists it, not routed, with why.
-        const listed = await api.request('findPools', { chainId, tokenA: tokens[0], tokenB: tokens[1] });
-        const record = (bodyOf(listed).data as any[]).find((x) => x.poolId === pool.poolId);
-        expect(record).toMatchObject({ poolAddress: pool.poolManager, hooks: pool.hooks, price: 0 });
-        expect(record.excluded).toMatch(/hook/i);
+    it("routes the input-fee hook's pool on its V4Quoter's samples: exact input and output, for exactly the quote", async () => {
+      const pool = v4Pool('input-fee hook');
+      const listed = source().hooks!.find((h) => h.address === pool.hooks)!;
+      expect(listed.quote).toBe('sampled');
+      const other = [pool.token0, pool.token1].find((t) => t !== token(native)) as Address;
+      const symbol = [...chain().tokens].find((t) => t.address === other)!.symbol;
+      const approved = await wallet.writeContract({ address: other, abi: erc20Abi, functionName: 'approve', args: [chain().routerV2 as Address, maxUint256] });
+      await client.waitForTransactionReceipt({ hash: approved });
+      // The pair's only V4 pool is the hooked one: the route goes through it, and the hook's 0.1% of the input is in the quote.
+      const sell = await execute({ tokenIn: other, tokenOut: token(native), amountIn: amount(symbol, 2_000), includeDexes: [V4], multiHop: false });
+      expect(expectV4Records(sell.swaps).map((s) => s.poolId)).toEqual([pool.poolId]);
+      expect(sell.received).toBe(BigInt(sell.data.execution.details.amountOut));
+
+      const size = amount(symbol, 1_000);
+      const buy = await execute({ tokenIn: token(native), tokenOut: other, amountOut: size, includeDexes: [V4], multiHop: false });
+      expect(expectV4Records(buy.swaps).map((s) => s.poolId)).toEqual([pool.poolId]);
+      expect(BigInt(buy.data.execution.details.amountOut)).toBeGreaterThanOrEqual(units(symbol, size));
+      expect(buy.received).toBe(BigInt(buy.data.execution.details.amountOut));
+
+      // /pools lists it routed (a price, no exclusion).
+      const listedPools = await api.request('findPools', { chainId, tokenA: other, tokenB: token(native) });
+      const record = (bodyOf(listedPools).data as any[]).find((x) => x.poolId === pool.poolId);
+      expect(record).toMatchObject({ poolAddress: pool.poolManager, hooks: pool.hooks });
+      expect(record).not.toHaveProperty('excluded');
+      expect(record.price).toBeGreaterThan(0);
+    });
+
+    it("routes the swap-limit hook's pool below its limit and around it above, each answer executed for exactly the quote", async () => {
+      const pool = v4Pool('swap-limit hook');
+      expect(source().hooks!.find((h) => h.address === pool.hooks)!.quote).toBe('exact');
+      const limit = units('USDC', String(DEVNET_HOOK_SETTINGS.swapLimitUnits));
+      const aggregator = stack.app('aggregator-router');
+      const rerouted = () => aggregator.output().split('\n').filter((l) => l.includes('route searched again without pools that refuse its swaps')).length;
+      const before = rerouted();
+      let usedBelow = false;
+      // Larger and larger trades of USDC for USDT through V4 alone: the engine splits them across the pair's two V4
+      // pools, and once the hooked pool's share passes its limit the simulation reverts and the route is searched again without it.
+      for (const usd of [40_000, 80_000, 160_000, 320_000]) {
+        for (const [from, to] of [['USDC', 'USDT'], ['USDT', 'USDC']] as const) {
+          const trade = await execute({ tokenIn: token(from), tokenOut: token(to), amountIn: amount(from, usd), includeDexes: [V4], multiHop: false });
+          expect(trade.received).toBe(BigInt(trade.data.execution.details.amountOut));
+          for (const s of expectV4Records(trade.swaps).filter((x) => x.poolId === pool.poolId)) {
+            expect(BigInt(s.amountIn)).toBeLessThanOrEqual(limit);
+            usedBelow = true;
+          }
+        }
+        if (usedBelow && rerouted() > before) break;
       }
+      expect(usedBelow).toBe(true);
+      expect(rerouted()).toBeGreaterThan(before);
     });
   });
 });

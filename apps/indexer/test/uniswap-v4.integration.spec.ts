@@ -14,7 +14,7 @@ import { createChainClient, readUniswapV4PoolKeys, readUniswapV4Pools, readUnisw
 import { CheckpointRepository, IndexerStore } from '@dex/db';
 // The test checks both ends of the V4 facts: the indexer that publishes them and the liquidity state that takes them.
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { ChainLiquidityState, concentratedFactOf, poolCreatedFactOf, routingView, type LiquidityFact, type PoolRecord } from '@dex/liquidity';
+import { ChainLiquidityState, concentratedFactOf, poolCreatedFactOf, routingView, uniswapV4Exclusion, type LiquidityFact, type PoolRecord } from '@dex/liquidity';
 import { CHAIN_FACTS, chainEventSchemas, parseChainSubject, type UniswapV4PoolRead } from '@dex/messages';
 import { getSqrtRatioAtTick, type ConcentratedLeg, type UniswapV4PoolSnapshot } from '@dex/routing';
 import { createJsonLogger } from '@dex/service';
@@ -171,7 +171,7 @@ describe('Uniswap V4 pools: the liquidity state from the indexed PoolManager eve
 
   /** A state's dynamic LP fees read from slot0 at its block, as a service does at each block. */
   async function readFees(target: ChainLiquidityState): Promise<void> {
-    const due = target.managedFeeReads();
+    const due = target.managedFeeReads({ sources: [SOURCE], wrappedNative: wrapped });
     const reads = await readUniswapV4Slot0s(client, { poolManager: manager, ids: due.map((p) => p.address as Hex), blockNumber: target.block });
     due.forEach((p, i) => target.setManagedFees(p.address, reads[i]!, target.block));
   }
@@ -371,7 +371,7 @@ describe('Uniswap V4 pools: the liquidity state from the indexed PoolManager eve
   it("routes the pools without a swap-changing hook, and the engine's legs quote what the PoolManager's swap does, to the wei", async () => {
     const view = routingView(state, { sources: [{ ...SOURCE }], wrappedNative: wrapped });
     expect(view.pools.map((s) => s.address).sort()).toEqual(['tokens', 'native', 'dynamic'].map((name) => poolOf(name).id).sort());
-    expect(state.pool(poolOf('hooked').id)!.uniswapV4!.exclusion).toBe(`hook ${SWAP_HOOK} may change swaps (beforeSwap); not on the source's hook list`);
+    expect(uniswapV4Exclusion(state.pool(poolOf('hooked').id)!, { sources: [SOURCE], wrappedNative: wrapped })).toBe(`hook ${SWAP_HOOK} may change swaps (beforeSwap); not on the source's hook list`);
     const native = view.pools.find((s) => s.address === poolOf('native').id) as UniswapV4PoolSnapshot;
     expect([native.token0, native.currency0]).toEqual([wrapped, zeroAddress]);
     expect(BigInt(native.token0)).toBeGreaterThan(BigInt(native.token1));

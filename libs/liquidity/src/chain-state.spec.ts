@@ -148,14 +148,14 @@ describe('ChainLiquidityState', () => {
     const state = new ChainLiquidityState(999);
     run(state, [created(1n, CORE, 'core'), created(1n, PAIR)]);
     const samples = (block: bigint) => ({ block, samples0to1: [{ amountIn: 1n, amountOut: block }], samples1to0: [] });
-    expect(state.setCoreSamples(CORE, samples(5n))).toBe(true);
-    expect(state.setCoreSamples(CORE, samples(4n))).toBe(false);
-    expect(state.setCoreSamples(PAIR, samples(6n))).toBe(false);
-    expect(state.coreSamples(CORE)?.block).toBe(5n);
+    expect(state.setPoolSamples(CORE, samples(5n))).toBe(true);
+    expect(state.setPoolSamples(CORE, samples(4n))).toBe(false);
+    expect(state.setPoolSamples(PAIR, samples(6n))).toBe(false);
+    expect(state.poolSamples(CORE)?.block).toBe(5n);
     // A reorg voids the samples of the blocks it replaced; the new branch's lower blocks are sampled again.
     run(state, [done(5n), reorg(3n)]);
-    expect(state.coreSamples(CORE)).toBeUndefined();
-    expect(state.setCoreSamples(CORE, samples(4n))).toBe(true);
+    expect(state.poolSamples(CORE)).toBeUndefined();
+    expect(state.setPoolSamples(CORE, samples(4n))).toBe(true);
   });
 });
 
@@ -191,7 +191,7 @@ describe('routingView', () => {
     const curve = routable.pools.find((p) => p.kind === 'launchpad')!;
     expect(curve).toMatchObject({ address: LAUNCHPAD, nativeToken: W, curve: { tokensForSale: 10n ** 12n, realNativeReserve: 10n ** 18n, feeBps: 100n } });
 
-    state.setCoreSamples(CORE, { block: 1n, samples0to1: [{ amountIn: 10n, amountOut: 9n }], samples1to0: [{ amountIn: 10n, amountOut: 9n }] });
+    state.setPoolSamples(CORE, { block: 1n, samples0to1: [{ amountIn: 10n, amountOut: 9n }], samples1to0: [{ amountIn: 10n, amountOut: 9n }] });
     // The curve sells out: it trades no more (it waits for its graduation).
     run(state, [trade(2n, 0, VIRTUAL_NATIVE_LIQUIDITY + 10n ** 20n, GRADUATION_TOKEN_RESERVE), done(2n)]);
     routable = routingView(state, context);

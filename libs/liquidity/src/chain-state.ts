@@ -11,9 +11,10 @@ import type { UniswapV4Slot0Read } from '@dex/messages';
 import type { ConcentratedState } from './concentrated-state';
 import type { ApplyOutcome, FactPosition, LiquidityFact, ManagedPoolRead, PoolCreatedFact, PoolFact } from './facts';
 import { kindModule } from './kinds/registry';
-import type { CoreSamples, PoolRecord, TokenRecord } from './pool-record';
+import type { PoolSamples, PoolRecord, TokenRecord } from './pool-record';
+import type { RoutingContext } from './routing-context';
 
-export type { CoreSamples, PoolRecord, TokenRecord } from './pool-record';
+export type { PoolSamples, PoolRecord, TokenRecord } from './pool-record';
 
 /** The state as a store holds it at a block (what `restore` starts from). */
 export interface StoredLiquidity {
@@ -44,7 +45,7 @@ export class ChainLiquidityState {
   private floor: bigint;
   private readonly pools = new Map<string, PoolRecord>();
   private readonly tokens = new Map<string, TokenRecord>();
-  private readonly samples = new Map<string, CoreSamples>();
+  private readonly samples = new Map<string, PoolSamples>();
   /**
    * Per block above `floor`: the record of each pool the block changed, as the block found it (undefined: the
    * block created the pool), in the order of the block's first change to each.
@@ -112,7 +113,7 @@ export class ChainLiquidityState {
     return this.tokens.values();
   }
 
-  coreSamples(address: string): CoreSamples | undefined {
+  poolSamples(address: string): PoolSamples | undefined {
     return this.samples.get(address.toLowerCase());
   }
 
@@ -121,11 +122,15 @@ export class ChainLiquidityState {
     return [...this.pools.values()].filter((p) => kindModule(p.kind)?.sampled);
   }
 
-  /** Records a core pool's samples; samples of an unknown pool, or older than those held, are ignored. */
-  setCoreSamples(address: string, samples: CoreSamples): boolean {
+  /**
+   * Records a sampled pool's samples (a core pool's; a V4 pool's of a hook its source samples); samples of an unknown
+   * pool, of a kind never sampled, or older than those held, are ignored.
+   */
+  setPoolSamples(address: string, samples: PoolSamples): boolean {
     const key = address.toLowerCase();
     const pool = this.pools.get(key);
-    if (!pool || !kindModule(pool.kind)?.sampled) return false;
+    const module = pool && kindModule(pool.kind);
+    if (!module || !(module.sampled || module.sampling)) return false;
     const held = this.samples.get(key);
     if (held && held.block > samples.block) return false;
     this.samples.set(key, samples);
@@ -186,10 +191,10 @@ export class ChainLiquidityState {
 
   /**
    * The pools inside a PoolManager whose fees are read from their slot0 at each block (`setManagedFees`): a dynamic
-   * LP fee (the hook changes it without an event), or one not known yet. Excluded pools are left out.
+   * LP fee (the hook changes it without an event), or one not known yet. Pools left out of routes (`context`) are left out.
    */
-  managedFeeReads(): PoolRecord[] {
-    return [...this.pools.values()].filter((p) => kindModule(p.kind)?.managed?.readsFees(p) ?? false);
+  managedFeeReads(context: RoutingContext): PoolRecord[] {
+    return [...this.pools.values()].filter((p) => kindModule(p.kind)?.managed?.readsFees(p, context) ?? false);
   }
 
   /**

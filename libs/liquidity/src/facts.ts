@@ -8,7 +8,7 @@ import type { PoolKind } from '@dex/routing';
 
 /**
  * The pool kinds the state keeps: every kind the engine routes, each with its module in `kinds/` (`KIND_MODULES`:
- * the facts that move its pools, its engine snapshot). Core pools are priced by sampling, see `setCoreSamples`.
+ * the facts that move its pools, its engine snapshot). Core pools are priced by sampling, see `setPoolSamples`.
  */
 export type LiquidityPoolKind = PoolKind;
 

@@ -5,7 +5,7 @@ export * from './concentrated-state';
 export * from './concentrated-messages';
 export * from './leg-quotes';
 export type { PoolKindState, UniswapV4PoolState } from './pool-record';
-export type { KindSnapshot, LiquidityKindModule, ManagedKind, PoolIdentity, SnapshotInputs, StoredKindState } from './kinds/kind-module';
+export type { KindSnapshot, LiquidityKindModule, ManagedKind, PoolIdentity, QuoterSampling, SnapshotInputs, StoredKindState } from './kinds/kind-module';
 export {
   hookExclusion,
   isConcentratedKind,

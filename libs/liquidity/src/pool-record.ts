@@ -42,8 +42,6 @@ export interface UniswapV4PoolState {
   readonly hooks: string;
   /** slot0's protocol fee: 12 bits each way, pips (0 from the pool's Initialize until ProtocolFeeUpdated). */
   readonly protocolFee: number;
-  /** Why the pool is kept but not routed (a hook that may change swaps); undefined when it is routed. */
-  readonly exclusion?: string;
 }
 
 /** The part of a pool's record its kind keeps (its module in `kinds/` sets it). */
@@ -56,8 +54,8 @@ export interface TokenRecord {
   readonly decimals: number;
 }
 
-/** A core pool's `estimateSwapBatch` samples, per direction, at a block. */
-export interface CoreSamples {
+/** A sampled pool's quotes (a core pool's `estimateSwapBatch`, a sampled V4 pool's V4Quoter), per direction, at a block. */
+export interface PoolSamples {
   readonly block: bigint;
   readonly samples0to1: readonly QuoteSample[];
   readonly samples1to0: readonly QuoteSample[];

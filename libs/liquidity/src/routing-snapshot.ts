@@ -9,7 +9,7 @@ import { GraphKeeper, legsOf, type ChainGraph, type Leg, type PoolLegs, type Poo
 import type { ChainLiquidityState } from './chain-state';
 import { kindModule } from './kinds/registry';
 import { QuoteMemory, rememberQuotes } from './leg-quotes';
-import type { CoreSamples, PoolRecord } from './pool-record';
+import type { PoolSamples, PoolRecord } from './pool-record';
 import type { RoutingContext, RoutingSource } from './routing-context';
 
 export type { RoutingContext, RoutingSource } from './routing-context';
@@ -38,7 +38,7 @@ export function routablePool(state: ChainLiquidityState, pool: PoolRecord, sourc
     decimals0: decimals(pool.token0),
     decimals1: decimals(pool.token1),
   };
-  return kindModule(pool.kind)?.snapshot(pool, { identity, source, context, decimals, samples: () => state.coreSamples(pool.address) });
+  return kindModule(pool.kind)?.snapshot(pool, { identity, source, context, decimals, samples: () => state.poolSamples(pool.address) });
 }
 
 /** The routable pools of the state and their graph, built from scratch. */
@@ -49,7 +49,7 @@ export function routingView(state: ChainLiquidityState, context: RoutingContext)
 /** What a pool's engine snapshot and legs were built from. */
 interface BuiltPool {
   readonly record: PoolRecord;
-  readonly samples: CoreSamples | undefined;
+  readonly samples: PoolSamples | undefined;
   readonly decimals0: number;
   readonly decimals1: number;
   readonly snapshot: PoolSnapshot | undefined;
@@ -82,7 +82,8 @@ export class RoutingViewBuilder {
     const added: PoolLegs[] = [];
     const decimals = (t: string) => state.token(t)?.decimals ?? this.context.defaultDecimals ?? 18;
     for (const record of state.committedPools()) {
-      const samples = kindModule(record.kind)?.sampled ? state.coreSamples(record.address) : undefined;
+      const module = kindModule(record.kind);
+      const samples = module?.sampled || module?.sampling ? state.poolSamples(record.address) : undefined;
       const decimals0 = decimals(record.token0);
       const decimals1 = decimals(record.token1);
       const kept = this.built.get(record.address);

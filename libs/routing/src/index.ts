@@ -49,13 +49,25 @@ export type {
 export { KINDS_TRADING_WHAT_ARRIVES, poolModule, tradesWhatArrives, transfersTokens } from './pools/registry';
 export { legsOf, type Leg } from './pools/legs';
 export { getAmountOut } from './pools/uniswap-v2/constant-product';
-export type { QuoteSample } from './pools/core/core-samples';
+export { geometricLadder, type QuoteSample } from './pools/core/core-samples';
 export { getSqrtRatioAtTick, MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK } from './pools/concentrated/tick-math';
 export { type ConcentratedPoolState, type TickLiquidity, TickTable } from './pools/concentrated/tick-table';
 export { swapAlgebra, swapUniswapV3, type SwapResult } from './pools/concentrated/concentrated-math';
 export { ConcentratedLeg, stateOf } from './pools/concentrated/concentrated-leg';
 export { MAX_LP_FEE, swapUniswapV4 } from './pools/uniswap-v4/uniswap-v4-swap';
-export { DYNAMIC_FEE_FLAG, encodeUniswapV4PoolKey, MAX_PROTOCOL_FEE, SWAP_HOOK_PERMISSIONS, swapHookPermissions, uniswapV4PoolKey, uniswapV4SwapFee, type SwapHookPermission, type UniswapV4PoolKey } from './pools/uniswap-v4/uniswap-v4';
+export {
+  DYNAMIC_FEE_FLAG,
+  encodeUniswapV4PoolKey,
+  MAX_PROTOCOL_FEE,
+  SWAP_HOOK_PERMISSIONS,
+  swapHookPermissions,
+  uniswapV4PoolKey,
+  uniswapV4SwapFee,
+  uniswapV4TickLegs,
+  type SwapHookPermission,
+  type UniswapV4PoolKey,
+  type UniswapV4Samples,
+} from './pools/uniswap-v4/uniswap-v4';
 export {
   CURVE_SALE_SUPPLY,
   curveFromReserves,

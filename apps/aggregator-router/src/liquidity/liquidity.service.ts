@@ -1,4 +1,15 @@
-import { createChainClient, readConcentratedPools, readPairReserves, readUniswapV4PoolKeys, readUniswapV4Pools, readUniswapV4Slot0s, sampleCorePools, type ChainPublicClient, type CorePoolSample } from '@dex/chain';
+import {
+  createChainClient,
+  readConcentratedPools,
+  readPairReserves,
+  readUniswapV4PoolKeys,
+  readUniswapV4Pools,
+  readUniswapV4Slot0s,
+  sampleCorePools,
+  sampleUniswapV4Pools,
+  type ChainPublicClient,
+  type CorePoolSample,
+} from '@dex/chain';
 import { LiquidityRepository, type DbClient } from '@dex/db';
 import {
   ChainLiquidityState,
@@ -10,6 +21,7 @@ import {
   RoutingViewBuilder,
   type ConcentratedKind,
   type PoolRecord,
+  type QuoterSampling,
   type ReservesKind,
   type RoutingContext,
   type RoutingView,
@@ -67,6 +79,11 @@ export class ChainLiquidity {
   private queue: Promise<unknown> = Promise.resolve();
   /** Each core pool's last sample: the next block's ladders are laid on its reserves and rates. */
   private readonly coreLast = new Map<string, CorePoolSample>();
+  /**
+   * The record each quoter-sampled pool (a V4 pool of a sampled hook) was last sampled as: records are immutable, so
+   * a pool whose record is another has changed since (a swap, liquidity, a fee) and is sampled again.
+   */
+  private readonly quotedLast = new Map<string, PoolRecord>();
   private readonly configured = new Map<string, TokenMeta>();
   private readonly sourceNames: ReadonlyMap<number, string>;
   /** The routerIndexes of the configured sources whose pools are sampled at each block (core). */
@@ -103,7 +120,7 @@ export class ChainLiquidity {
       }),
     );
     this.context = {
-      sources: sources.map((s) => ({ routerIndex: s.routerIndex, kind: s.kind, name: s.name, feeBps: s.feeBps })),
+      sources: sources.map((s) => ({ routerIndex: s.routerIndex, kind: s.kind, name: s.name, feeBps: s.feeBps, hooks: s.hooks, v4Quoter: s.addresses.v4Quoter })),
       wrappedNative: entry.wrappedNative.address,
       launchpad: entry.launchpad?.address,
     };
@@ -208,7 +225,7 @@ export class ChainLiquidity {
     if (fact.type === 'blockProcessed' || fact.type === 'reorg') {
       await this.readStateless(state);
       await this.readManaged(state);
-      if (this.sampledCorePools(state).length === 0 || this.viewBehind(state)) this.rebuild(state);
+      if ((this.sampledCorePools(state).length === 0 && this.dueQuoterSamples(state).length === 0) || this.viewBehind(state)) this.rebuild(state);
       this.resample(state);
     }
   }
@@ -236,7 +253,7 @@ export class ChainLiquidity {
       do {
         this.sampleAgain = false;
         const block = state.block;
-        await this.sampleCores(state);
+        await Promise.all([this.sampleCores(state), this.sampleQuoted(state)]);
         // The state moved on (a newer block, a reload) while sampling: its own view is built already.
         if (this.state === state && state.block === block) this.rebuild(state);
       } while (this.sampleAgain && this.state === state);
@@ -256,7 +273,8 @@ export class ChainLiquidity {
     const state = new ChainLiquidityState(this.chainId, { retainBlocks: this.options.retainBlocks }, await this.withConcentratedState(await this.withUnknownReserves(start)));
     await this.readManaged(state);
     this.coreLast.clear();
-    await this.sampleCores(state);
+    this.quotedLast.clear();
+    await Promise.all([this.sampleCores(state), this.sampleQuoted(state)]);
     this.state = state;
     this.rebuild(state);
     this.options.loads?.inc({ chain: this.chainId, reason });
@@ -377,7 +395,7 @@ export class ChainLiquidity {
    * next block.
    */
   private async readManagedFees(state: ChainLiquidityState, fresh: ReadonlySet<string>): Promise<void> {
-    const due = state.managedFeeReads().filter((p) => !fresh.has(p.address));
+    const due = state.managedFeeReads(this.context).filter((p) => !fresh.has(p.address));
     const groups = this.byPoolManager(due, (p) => (p.uniswapV4 ? getAddress(p.uniswapV4.poolManager) : undefined));
     if (groups.size === 0) return;
     const block = state.block;
@@ -408,12 +426,54 @@ export class ChainLiquidity {
       samples.forEach((s, i) => {
         if (!s) return;
         this.coreLast.set(pools[i].address, s);
-        state.setCoreSamples(pools[i].address, { block, samples0to1: s.samples0to1, samples1to0: s.samples1to0 });
+        state.setPoolSamples(pools[i].address, { block, samples0to1: s.samples0to1, samples1to0: s.samples1to0 });
       });
       this.options.blockWork?.observe({ chain: this.chainId, step: 'core-samples' }, (performance.now() - started) / 1000);
     } catch (err) {
       // Routes keep the last samples (core legs are re-quoted at the route's block before they are answered).
       this.logger.warn({ msg: 'core pool sampling failed', chainId: this.chainId, block: block.toString(), err: String(err) });
+    }
+  }
+
+  /**
+   * The pools of a configured source priced by samples of a quoter (V4 pools of a hook the source lists as sampled,
+   * `LiquidityKindModule.sampling`) that changed since they were last sampled, or never were, with where and at which
+   * inputs to sample them.
+   */
+  private dueQuoterSamples(state: ChainLiquidityState): { pool: PoolRecord; sampling: QuoterSampling }[] {
+    const due: { pool: PoolRecord; sampling: QuoterSampling }[] = [];
+    for (const pool of state.committedPools()) {
+      const module = kindModule(pool.kind);
+      if (!module?.sampling || !this.poolManagers.has(pool.routerIndex) || this.quotedLast.get(pool.address) === pool) continue;
+      const sampling = module.sampling(pool, this.context);
+      if (sampling) due.push({ pool, sampling });
+    }
+    return due;
+  }
+
+  /**
+   * Samples, at the state's block, the quoter-sampled pools that changed (`dueQuoterSamples`): every input of every
+   * such pool in one multicall of their V4Quoters; RPC work per block follows the pools that changed, not the pools.
+   * A failed read leaves the pools as they were, sampled again at the next block.
+   */
+  private async sampleQuoted(state: ChainLiquidityState): Promise<void> {
+    const due = this.dueQuoterSamples(state);
+    if (due.length === 0) return;
+    const block = state.block;
+    const started = performance.now();
+    try {
+      const samples = await sampleUniswapV4Pools(this.client, {
+        blockNumber: block,
+        pools: due.map(({ sampling }) => ({ quoter: getAddress(sampling.quoter), key: sampling.key, ladder0to1: sampling.ladder0to1, ladder1to0: sampling.ladder1to0 })),
+      });
+      samples.forEach((s, i) => {
+        const { pool } = due[i];
+        if (state.setPoolSamples(pool.address, { block, samples0to1: s.samples0to1, samples1to0: s.samples1to0 })) this.quotedLast.set(pool.address, pool);
+      });
+      this.options.blockWork?.observe({ chain: this.chainId, step: 'quoter-samples' }, (performance.now() - started) / 1000);
+    } catch (err) {
+      // Routes keep the last samples (their swaps are quoted again by the quoter before they are answered).
+      this.logger.warn({ msg: 'quoter sampling failed; again at the next block', chainId: this.chainId, block: block.toString(), pools: due.length, err: String(err) });
     }
   }
 

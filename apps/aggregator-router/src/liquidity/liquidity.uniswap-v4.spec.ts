@@ -304,7 +304,7 @@ describe('ChainLiquidity: Uniswap V4 pools of a configured PoolManager', () => {
     await expectQuotesOfChain(liquidity, 'dynamic', stored);
 
     const reason = `hook ${SWAP_HOOK} may change swaps (beforeSwap); not on the source's hook list`;
-    expect(liquidity.liquidityState!.pool(pool('hooked').id)!.uniswapV4!.exclusion).toBe(reason);
+    expect(liquidity.exclusion(liquidity.liquidityState!.pool(pool('hooked').id)!)).toBe(reason);
     const reply = { status: jest.fn() } as unknown as FastifyReply;
     const answer = new LiquidityController(new LiquidityService(new Map([[CHAIN_ID, liquidity]]))).state(String(CHAIN_ID), reply) as { data: { routablePools: number; pools: Record<string, unknown>[] } };
     expect(answer.data.routablePools).toBe(2);

@@ -2,11 +2,13 @@
  * The route for an order: the engine's search on the snapshot's graph, then the route's amounts as RouterV2
  * executes them at the snapshot's block (`replayStagesAsync`: stage by stage, what the router holds of each token
  * shared across the stage's swaps on it in proportion to their quoted inputs; a linear route's stages are its
- * hops), the swaps through pools quoted on chain (core) priced by the pools' own `estimateSwap` (one multicall per
- * stage, `quoteCoreSwaps`), every other swap by its leg's exact maths.
+ * hops), the swaps through pools quoted on chain priced by the pools' own view (core pools' `estimateSwap`,
+ * `quoteCoreSwaps`; sampled V4 pools' V4Quoter, `quoteUniswapV4Swaps`: one multicall each per stage), every other
+ * swap by its leg's exact maths.
  */
-import { isUnreachable, quoteCoreSwaps, shortMessage, type ChainPublicClient } from '@dex/chain';
-import { findRoute, NoRouteError, poolModule, replayStagesAsync, swapPriceImpact, type ChainGraph, type HopSwap, type Route } from '@dex/routing';
+import { isUnreachable, quoteCoreSwaps, quoteUniswapV4Swaps, shortMessage, type ChainPublicClient } from '@dex/chain';
+import { ROUTE_REVERTS } from '@dex/messages';
+import { findRoute, NoRouteError, poolModule, replayStagesAsync, swapHookPermissions, swapPriceImpact, uniswapV4PoolKey, type ChainGraph, type HopSwap, type Route, type UniswapV4PoolSnapshot } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { getAddress } from 'viem';
 import type { RouteOrder } from './route-request';
@@ -80,23 +82,95 @@ async function quoteHop(
   return outs.map((out, j) => afterTransferFee(out, fees.get(hop[j].tokenOut.toLowerCase())));
 }
 
-/** What the stage's pools pay for what they receive at the block. */
+/**
+ * The 422 of a route through pools that refuse its swaps at the block (a V4 hook refusing a swap its pool's own
+ * quoter reverts on), naming them: the route is searched again without them (`TransferPolicy.answer`).
+ */
+export class PoolsRefuseError extends BusError {
+  constructor(
+    readonly pools: readonly string[],
+    details: string,
+  ) {
+    super(422, ROUTE_REVERTS, details);
+  }
+}
+
+/** The 503 or 404 of a failed on-chain re-quote of `what`. */
+function requoteFailed(client: ChainPublicClient, what: string) {
+  return (err: unknown): never => {
+    if (isUnreachable(err)) throw new BusError(503, `Chain ${client.chain.id} unavailable: no RPC provider is giving blocks`, `${what} could not be read: ${shortMessage(err)}`);
+    throw new BusError(404, 'No route found', `${what} do not quote at the current block: ${shortMessage(err)}`);
+  };
+}
+
+/** A V4 pool's swap as a V4Quoter takes it. */
+function v4Swap(swap: HopSwap, amountIn: bigint, quoter: string) {
+  const pool = swap.leg.pool as UniswapV4PoolSnapshot;
+  return {
+    quoter: getAddress(quoter),
+    key: uniswapV4PoolKey(pool),
+    zeroForOne: swap.tokenIn.toLowerCase() === pool.token0.toLowerCase(),
+    amountIn,
+  };
+}
+
+/**
+ * What the stage's pools pay for what they receive at the block: the pools quoted on chain by their own view (core
+ * pools' `estimateSwap`, sampled V4 pools' V4Quoter: one `eth_call` each kind), every other by its leg's exact maths.
+ */
 async function quotePools(client: ChainPublicClient, blockNumber: bigint, hop: readonly HopSwap[], shares: readonly bigint[]): Promise<bigint[]> {
-  const onChain = hop.flatMap((swap, j) => (poolModule(swap.leg.pool).quotedOnChain && shares[j] > 0n ? [j] : []));
-  const quoted = await quoteCoreSwaps(client, {
-    swaps: onChain.map((j) => ({ pool: getAddress(hop[j].poolAddress), tokenIn: getAddress(hop[j].tokenIn), tokenOut: getAddress(hop[j].tokenOut), amountIn: shares[j] })),
-    blockNumber,
-  }).catch((err: unknown) => {
-    if (isUnreachable(err)) throw new BusError(503, `Chain ${client.chain.id} unavailable: no RPC provider is giving blocks`, `the core pools could not be read: ${shortMessage(err)}`);
-    throw new BusError(404, 'No route found', `the core pools do not quote at the current block: ${shortMessage(err)}`);
-  });
+  const onChain = (kind: string) => hop.flatMap((swap, j) => (swap.kind === kind && poolModule(swap.leg.pool).quotedOnChain(swap.leg.pool) && shares[j] > 0n ? [j] : []));
+  const [cores, v4s] = [onChain('core'), onChain('uniswap-v4')];
+  const [coreOuts, v4Quotes] = await Promise.all([
+    quoteCoreSwaps(client, {
+      swaps: cores.map((j) => ({ pool: getAddress(hop[j].poolAddress), tokenIn: getAddress(hop[j].tokenIn), tokenOut: getAddress(hop[j].tokenOut), amountIn: shares[j] })),
+      blockNumber,
+    }).catch(requoteFailed(client, 'the core pools')),
+    quoteUniswapV4Swaps(client, { swaps: v4s.map((j) => v4Swap(hop[j], shares[j], (hop[j].leg.pool as UniswapV4PoolSnapshot).sampled!.quoter)), blockNumber }).catch(requoteFailed(client, 'the sampled Uniswap V4 pools')),
+  ]);
+  const refused = v4s.filter((j, i) => v4Quotes[i] === undefined);
+  if (refused.length > 0) {
+    const [first] = refused;
+    throw new PoolsRefuseError(
+      refused.map((j) => hop[j].poolAddress),
+      `the V4Quoter reverts for the swap of ${shares[first]} through V4 pool ${hop[first].poolAddress} (hook ${hop[first].hooks}) at block ${blockNumber}: its hook refuses it`,
+    );
+  }
   return hop.map((swap, j) => {
     if (shares[j] === 0n) return 0n;
-    if (!onChain.includes(j)) return swap.leg.quote(shares[j]);
-    const out = quoted[onChain.indexOf(j)];
+    if (v4s.includes(j)) return v4Quotes[v4s.indexOf(j)]!.amountOut;
+    if (!cores.includes(j)) return swap.leg.quote(shares[j]);
+    const out = coreOuts[cores.indexOf(j)];
     if (out === undefined) throw new BusError(404, 'No route found', `the core pool ${swap.poolAddress} does not quote the amount at the current block`);
     return out;
   });
+}
+
+/**
+ * Where a route's transaction reverted: its swaps through V4 pools whose hook is called on swaps and quoted on the
+ * tick maths (hooks listed `exact`, which may refuse a swap) quoted at their amounts by their source's V4Quoter
+ * (`quoters`, by routerIndex); a `PoolsRefuseError` naming those whose quote reverts too (a source without a quoter:
+ * all its hooked pools of the route). Nothing when the route has no such swap or every one quotes.
+ */
+export async function throwHookRefusals(client: ChainPublicClient, blockNumber: bigint, quote: QuotedRoute, quoters: ReadonlyMap<number, string>): Promise<void> {
+  const hooked = quote.hops.flat().filter(({ swap }) => {
+    const pool = swap.leg.pool as UniswapV4PoolSnapshot;
+    return swap.kind === 'uniswap-v4' && pool.sampled === undefined && swapHookPermissions(pool.hooks).length > 0;
+  });
+  if (hooked.length === 0) return;
+  const quotable = hooked.filter(({ swap }) => quoters.has(swap.routerIndex));
+  const answers = await quoteUniswapV4Swaps(client, {
+    swaps: quotable.map(({ swap, poolAmountIn }) => v4Swap(swap, poolAmountIn, quoters.get(swap.routerIndex)!)),
+    blockNumber,
+  }).catch(requoteFailed(client, 'the hooked Uniswap V4 pools'));
+  const refusing = [...hooked.filter((s) => !quotable.includes(s)), ...quotable.filter((_, i) => answers[i] === undefined)];
+  if (refusing.length === 0) return;
+  const [{ swap, poolAmountIn }] = refusing;
+  const why = quoters.has(swap.routerIndex) ? `the V4Quoter reverts for its swap of ${poolAmountIn} too` : 'its source names no V4Quoter to tell';
+  throw new PoolsRefuseError(
+    refusing.map((s) => s.swap.poolAddress),
+    `RouterV2's transaction for the route reverts at block ${blockNumber} through V4 pool ${swap.poolAddress}, whose hook ${swap.hooks} may refuse swaps: ${why}`,
+  );
 }
 
 /**

@@ -15,7 +15,7 @@ import { formatUnits } from 'viem';
 import type { ChainLiquidity, LiquiditySnapshot } from '../liquidity/liquidity.service';
 import type { TokenTransfers, TransferCheck } from '../tokens/token-transfers';
 import type { RouteExecution } from './route-execution';
-import type { QuotedRoute } from './route-quote';
+import { PoolsRefuseError, throwHookRefusals, type QuotedRoute } from './route-quote';
 import type { RouteOrder } from './route-request';
 
 /**
@@ -93,22 +93,23 @@ export class TransferPolicy {
   /**
    * The route for the order and its execution (`steps`), the transfers of its tokens deciding: `answerOrder`, and
    * where a token's transfers fail from or to some pools of the route (found by the transfer
-   * checks, or when the route's transaction reverted in its simulation), the same without those pools, up to
-   * `MAX_REROUTES` times: a route through a token paused or blocklisting a pool goes around it where another way
+   * checks, or when the route's transaction reverted in its simulation), or pools refuse its swaps (a V4 hook, found by
+   * the re-quote or the simulation: `PoolsRefuseError`), the same without those pools, up to `MAX_REROUTES` times: a
+   * route through a token paused or blocklisting a pool, or a hook refusing a size, goes around it where another way
    * exists. The first refusal is the answer when no other way is left.
    */
   async answer(chain: ChainLiquidity, snapshot: LiquiditySnapshot, order: RouteOrder, steps: AnswerSteps): Promise<OrderAnswer> {
-    let refusal: TransfersFailError | undefined;
+    let refusal: TransfersFailError | PoolsRefuseError | undefined;
     let current = order;
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.answerOrder(chain, snapshot, current, steps);
       } catch (err) {
         if (refusal && err instanceof BusError && err.status === 404) throw refusal;
-        if (!(err instanceof TransfersFailError) || attempt >= MAX_REROUTES) throw refusal ?? err;
+        if (!(err instanceof TransfersFailError || err instanceof PoolsRefuseError) || attempt >= MAX_REROUTES) throw refusal ?? err;
         refusal ??= err;
         const excludePools = [...new Set([...(current.filter.excludePools ?? []), ...err.pools.map((p) => p.toLowerCase())])];
-        this.logger.log({ msg: 'route searched again without pools whose token transfers fail', chainId: chain.chainId, blockNumber: snapshot.blockNumber.toString(), excludePools });
+        this.logger.log({ msg: `route searched again without pools ${err instanceof PoolsRefuseError ? 'that refuse its swaps' : 'whose token transfers fail'}`, chainId: chain.chainId, blockNumber: snapshot.blockNumber.toString(), excludePools });
         current = { ...current, filter: { ...current.filter, excludePools } };
       }
     }
@@ -182,7 +183,8 @@ export class TransferPolicy {
   }
 
   /**
-   * A route whose transaction reverted in its simulation: what is kept of its tokens' transfers is forgotten, and
+   * A route whose transaction reverted in its simulation: a swap through a V4 pool whose hook its quoter says refuses it
+   * is a `PoolsRefuseError` (`throwHookRefusals`); else what is kept of its tokens' transfers is forgotten, and
    * each token is sent, from each pool of the route that trades it, to the router and back, with the amounts the
    * route moves there: a 422 naming the token whose transfer fails (paused, blocklisting, a size limit, ... ,
    * announced or not); where every transfer goes through, a 422 with the transaction's revert reason.
@@ -191,8 +193,10 @@ export class TransferPolicy {
     const { blockNumber } = snapshot;
     const checks = this.transfers.chain(chain.chainId);
     const moves = routeTransfers(quote.hops.map((hop) => hop.map((s) => ({ swap: s.swap, amountIn: s.amountIn, amountOut: s.poolAmountOut }))), chain.wrappedNative);
-    checks.forget(moves.map((m) => m.token));
     this.logger.log({ msg: 'route reverts in its simulation', chainId: chain.chainId, blockNumber: blockNumber.toString(), revertReason, pools: quote.hops.map((hop) => hop.map((s) => s.swap.poolAddress)) });
+    // A V4 hook that refuses the swap (its quoter reverts too) is routed around before any token is suspected.
+    await throwHookRefusals(chain.client, blockNumber, quote, this.quoters(chain));
+    checks.forget(moves.map((m) => m.token));
     const unavailable = (token: string) => (err: unknown) => {
       throw chainFailed(chain.chainId, `checking the transfers of ${token} at block ${blockNumber}`, err);
     };
@@ -202,6 +206,11 @@ export class TransferPolicy {
     const sized = await Promise.all(moves.map(({ token, pool, amount }) => checks.checkAmount(checksummed(token), checksummed(pool), amount, blockNumber).catch(unavailable(token))));
     this.throwTransferFailures(chain, blockNumber, sized);
     throw new BusError(422, ROUTE_REVERTS, `RouterV2's transaction for the route reverts at block ${blockNumber} with ${revertReason}, though each of its tokens moves from its pools to the router and back`);
+  }
+
+  /** The V4Quoter of each of the chain's V4 sources that names one, by routerIndex. */
+  private quoters(chain: ChainLiquidity): Map<number, string> {
+    return new Map(chain.sources.flatMap((s) => (s.kind === 'uniswap-v4' && s.addresses.v4Quoter ? [[s.routerIndex, s.addresses.v4Quoter] as const] : [])));
   }
 
   /** A `TransfersFailError` naming the first failing token and every pool where a check of it failed; nothing when none did. */

@@ -22,8 +22,11 @@
 // A batch the pool refuses as a whole is retried amount by amount, cut at the first failure (another multicall,
 // only for those).
 import { ammPoolAbi } from '@dex/abis';
+import { geometricLadder } from '@dex/routing';
 import type { Address } from 'viem';
 import type { ChainPublicClient } from '../clients';
+
+export { geometricLadder };
 
 export interface QuoteSample {
   readonly amountIn: bigint;
@@ -65,19 +68,6 @@ export const CORE_LADDER_SIZE = 19;
 const UPPER_SIXTEENTHS = [1n, 2n, 3n, 4n, 6n, 8n, 10n, 12n];
 /** Of them, the inputs closing in on the bound, quoted one by one. */
 export const CORE_LADDER_NEAR_BOUND = 4;
-
-/** `n` amounts from `low` to `high`, geometric, strictly increasing. */
-export function geometricLadder(low: bigint, high: bigint, n: number): bigint[] {
-  if (high <= low) return [low];
-  const ratio = Math.pow(Number(high) / Number(low), 1 / (n - 1));
-  const out: bigint[] = [];
-  for (let i = 0; i < n; i++) {
-    let a = i === n - 1 ? high : BigInt(Math.floor(Number(low) * Math.pow(ratio, i)));
-    if (out.length && a <= out[out.length - 1]) a = out[out.length - 1] + 1n;
-    out.push(a);
-  }
-  return out;
-}
 
 /** A direction's inputs: those quoted in one batch and those quoted one by one (allowed to fail). */
 export interface CoreLadder {

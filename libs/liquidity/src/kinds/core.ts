@@ -1,6 +1,6 @@
 /**
  * Core (oracle-validated AMM) pools: they price at an oracle, so no fact moves them; the state holds the samples of
- * their `estimateSwapBatch` read at each block (`setCoreSamples`), and a pool is routed while it has some.
+ * their `estimateSwapBatch` read at each block (`setPoolSamples`), and a pool is routed while it has some.
  */
 import type { LiquidityKindModule } from './kind-module';
 

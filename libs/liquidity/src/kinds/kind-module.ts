@@ -4,10 +4,10 @@
  * move it and how, and what the engine routes of it. The state (`chain-state.ts`) and the routing view
  * (`routing-snapshot.ts`) reach a kind only through the registry: a new kind is a module and a registry line.
  */
-import type { UniswapV4Slot0Read } from '@dex/messages';
+import type { UniswapV4KeyRead, UniswapV4Slot0Read } from '@dex/messages';
 import type { PoolSnapshot } from '@dex/routing';
 import type { LiquidityPoolKind, ManagedPoolRead, PoolCreatedFact, PoolFact } from '../facts';
-import type { CoreSamples, PoolKindState, PoolRecord } from '../pool-record';
+import type { PoolSamples, PoolKindState, PoolRecord } from '../pool-record';
 import type { RoutingContext, RoutingSource } from '../routing-context';
 
 /** The engine's snapshot of a kind's pools. */
@@ -34,7 +34,7 @@ export interface SnapshotInputs {
   /** A token's decimals: the state's metadata, else the context's default, else 18. */
   decimals(token: string): number;
   /** The samples the state holds for the pool (the sampled kinds'). */
-  samples(): CoreSamples | undefined;
+  samples(): PoolSamples | undefined;
 }
 
 export interface LiquidityKindModule<K extends LiquidityPoolKind = LiquidityPoolKind> {
@@ -49,7 +49,7 @@ export interface LiquidityKindModule<K extends LiquidityPoolKind = LiquidityPool
   /** The engine's snapshot of the pool; undefined while it has nothing to trade (it is not routed). */
   snapshot(pool: PoolRecord, inputs: SnapshotInputs): KindSnapshot<K> | undefined;
   /**
-   * The kind's pools are priced by samples read from the chain at each block (`setCoreSamples`), which facts
+   * The kind's pools are priced by samples read from the chain at each block (`setPoolSamples`), which facts
    * cannot give.
    */
   readonly sampled: boolean;
@@ -72,6 +72,12 @@ export interface LiquidityKindModule<K extends LiquidityPoolKind = LiquidityPool
   readonly managed?: ManagedKind;
   /** Why a pool the kind keeps is not routed (for the API to show); undefined when it is, or would be once it has state. */
   exclusion?(pool: PoolRecord, context: RoutingContext): string | undefined;
+  /**
+   * For a kind some of whose pools are priced by samples of a quoter contract, as their source's configuration says
+   * (Uniswap V4 pools of a hook listed as sampled): the quoter and the inputs to sample it at, per direction, for a
+   * pool so priced; undefined for any other (and for one that has nothing to trade yet).
+   */
+  sampling?(pool: PoolRecord, context: RoutingContext): QuoterSampling | undefined;
 }
 
 /** What the state asks of a kind whose pools live inside a PoolManager (`LiquidityKindModule.managed`). */
@@ -80,10 +86,23 @@ export interface ManagedKind {
   hasState(pool: PoolRecord): boolean;
   /** The pool's state from a whole read (`ChainLiquidityState.setManagedState`). */
   fromRead(read: ManagedPoolRead): PoolKindState;
-  /** Whether the pool's fees are read at each block: its LP fee changes without an event, or is not known yet. */
-  readsFees(pool: PoolRecord): boolean;
+  /**
+   * Whether the pool's fees are read at each block: its LP fee changes without an event, or is not known yet (and the
+   * pool is not left out of routes).
+   */
+  readsFees(pool: PoolRecord, context: RoutingContext): boolean;
   /** The pool's state with the fees of a slot0 read; undefined when they are those it holds already. */
   withFees(pool: PoolRecord, slot0: UniswapV4Slot0Read): PoolKindState | undefined;
+}
+
+/** Where and at which inputs a pool priced by a quoter contract's samples is sampled (`LiquidityKindModule.sampling`). */
+export interface QuoterSampling {
+  readonly quoter: string;
+  /** The pool as the quoter names it (a V4 pool's key). */
+  readonly key: UniswapV4KeyRead;
+  /** Inputs token0 -> token1 and token1 -> token0, increasing. */
+  readonly ladder0to1: readonly bigint[];
+  readonly ladder1to0: readonly bigint[];
 }
 
 /** The state of a pool as a store holds it: its reserves and its launch curve, where it has them. */

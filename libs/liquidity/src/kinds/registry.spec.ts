@@ -1,7 +1,7 @@
 import { GRADUATION_TOKEN_RESERVE, legsOf, poolModule, SWAP_GAS_BY_KIND, VIRTUAL_NATIVE_LIQUIDITY, type PoolSnapshot, type QuoteSample } from '@dex/routing';
 import { newConcentratedState, type ConcentratedState } from '../concentrated-state';
 import type { PoolFact } from '../facts';
-import type { CoreSamples, PoolKindState, PoolRecord } from '../pool-record';
+import type { PoolSamples, PoolKindState, PoolRecord } from '../pool-record';
 import type { SnapshotInputs } from './kind-module';
 import { isConcentratedKind, isManagedKind, KIND_MODULES, kindModule } from './registry';
 
@@ -49,7 +49,7 @@ const record = (kind: PoolRecord['kind'], state: PoolKindState = {}): PoolRecord
 });
 
 const ladder = (rate: bigint): QuoteSample[] => [1n, 10n, 100n, 1_000n].map((n) => ({ amountIn: n * 10n ** 18n, amountOut: n * rate * 10n ** 17n }));
-const SAMPLES: CoreSamples = { block: 1n, samples0to1: ladder(20n), samples1to0: ladder(5n) };
+const SAMPLES: PoolSamples = { block: 1n, samples0to1: ladder(20n), samples1to0: ladder(5n) };
 const LIQUID: ConcentratedState = {
   ...newConcentratedState({ fee: 3000, tickSpacing: 60 }),
   sqrtPriceX96: Q96,
@@ -70,7 +70,7 @@ const TRADING: Record<PoolRecord['kind'], PoolKindState> = {
   'uniswap-v4': { concentrated: LIQUID, uniswapV4: { poolManager: MANAGER, currency0: A, currency1: B, dynamicFee: false, hooks: NO_HOOK, protocolFee: 0 } },
 };
 
-const inputs = (pool: PoolRecord, samples?: CoreSamples): SnapshotInputs => ({
+const inputs = (pool: PoolRecord, samples?: PoolSamples): SnapshotInputs => ({
   identity: { address: pool.address, routerIndex: 1, routerName: pool.kind, token0: pool.token0, token1: pool.token1, decimals0: 18, decimals1: 18 },
   source: { routerIndex: 1, kind: pool.kind, name: pool.kind },
   context: { sources: [], wrappedNative: W, launchpad: LAUNCHPAD },

@@ -1,12 +1,12 @@
 import { CHAIN_FACTS, chainEventSchemas } from '@dex/messages';
-import { DYNAMIC_FEE_FLAG, legsOf, stateOf, swapHookPermissions, swapUniswapV4, type UniswapV4PoolSnapshot } from '@dex/routing';
+import { DYNAMIC_FEE_FLAG, legsOf, stateOf, swapHookPermissions, swapUniswapV4, type Leg, type UniswapV4PoolSnapshot } from '@dex/routing';
 import { ChainLiquidityState, type PoolRecord } from '../chain-state';
 import { concentratedFactOf, poolCreatedFactOf } from '../concentrated-messages';
 import { tickList } from '../concentrated-state';
 import type { LiquidityFact, ManagedPoolRead, PoolCreatedFact } from '../facts';
 import { routingView, type RoutingContext } from '../routing-snapshot';
 import { kindModule } from './registry';
-import { hookExclusion, uniswapV4Exclusion } from './uniswap-v4';
+import { hookExclusion, UNISWAP_V4_LADDER_SIZE, uniswapV4Exclusion } from './uniswap-v4';
 
 const ID = `0x${'ab'.repeat(32)}`;
 const OTHER_ID = `0x${'cd'.repeat(32)}`;
@@ -115,7 +115,7 @@ describe('uniswap-v4 pools in the liquidity state', () => {
 
   it('undoes a reorg: facts, a whole read and fee reads of the replaced blocks', () => {
     const state = liquidState({ fee: DYNAMIC_FEE_FLAG, hooks: '0x0000000000000000000000000000000000000010' });
-    expect(state.managedFeeReads().map((p) => p.address)).toEqual([ID]);
+    expect(state.managedFeeReads(context).map((p) => p.address)).toEqual([ID]);
     expect(state.setManagedFees(ID, { sqrtPriceX96: Q96, tick: 0, protocolFee: 0, lpFee: 700 }, 2n)).toBe(true);
     const before = structuredClone(state.pool(ID));
     expect(state.apply(created({ address: OTHER_ID, block: 3n }))).toBe('applied');
@@ -159,7 +159,7 @@ describe('uniswap-v4 pools in the liquidity state', () => {
     expect(state.setManagedFees(ID, { ...slot0, lpFee: 750 }, 2n)).toBe(false);
     expect(state.pool(ID)!.concentrated!.fee).toBe(800);
     // A static fee never changes without an event: not read.
-    expect(liquidState().managedFeeReads()).toEqual([]);
+    expect(liquidState().managedFeeReads(context)).toEqual([]);
   });
 
   it('keeps a pool whose hook may change swaps, with the reason, and does not route it', () => {
@@ -173,7 +173,7 @@ describe('uniswap-v4 pools in the liquidity state', () => {
       const state = liquidState({ hooks });
       expect(state.pool(ID)).toBeDefined();
       expect(snapshotOf(state)).toBeUndefined();
-      expect(state.managedFeeReads()).toEqual([]);
+      expect(state.managedFeeReads(context)).toEqual([]);
       expect(kindModule('uniswap-v4')!.exclusion!(state.pool(ID)!, context)).toBe(hookExclusion(hooks));
     }
     expect(uniswapV4Exclusion(liquidState({ hooks: '0x00000000000000000000000000000000000000c0' }).pool(ID)!, context)).toBe(
@@ -182,6 +182,63 @@ describe('uniswap-v4 pools in the liquidity state', () => {
     const routed = liquidState({ hooks: '0x0000000000000000000000000000000000002010' });
     expect(uniswapV4Exclusion(routed.pool(ID)!, context)).toBeUndefined();
     expect(snapshotOf(routed)).toBeDefined();
+  });
+
+  it("routes a listed hook's pools as its listing says: exact on the tick maths, sampled on the V4Quoter's samples", () => {
+    const QUOTER = '0x9999999999999999999999999999999999999999';
+    const SWAP_GUARD = '0x0000000000000000000000000000000000000080';
+    const DELTA_FEE = '0x0000000000000000000000000000000000000088';
+    const listed: RoutingContext = {
+      ...context,
+      sources: [
+        {
+          ...context.sources[0],
+          v4Quoter: QUOTER,
+          hooks: [
+            { address: SWAP_GUARD, name: 'guard', quote: 'exact' },
+            { address: DELTA_FEE, name: 'fee taker', quote: 'sampled' },
+          ],
+        },
+      ],
+    };
+    const snapshotIn = (state: ChainLiquidityState, ctx: RoutingContext) => routingView(state, ctx).pools.find((p) => p.address === ID) as UniswapV4PoolSnapshot | undefined;
+    // Exact: the tick maths, as a hookless pool; the module's sampling leaves it alone.
+    const guarded = liquidState({ hooks: SWAP_GUARD });
+    expect(uniswapV4Exclusion(guarded.pool(ID)!, listed)).toBeUndefined();
+    expect(snapshotIn(guarded, listed)!.sampled).toBeUndefined();
+    expect(kindModule('uniswap-v4')!.sampling!(guarded.pool(ID)!, listed)).toBeUndefined();
+    // Listed exact although it returns deltas: left out, with the fix.
+    const misfiled: RoutingContext = { ...listed, sources: [{ ...listed.sources[0], hooks: [{ address: DELTA_FEE, name: 'fee taker', quote: 'exact' }] }] };
+    expect(uniswapV4Exclusion(liquidState({ hooks: DELTA_FEE }).pool(ID)!, misfiled)).toBe(
+      `hook ${DELTA_FEE} (fee taker) is listed to be quoted exactly but may change a swap's amounts (beforeSwapReturnDelta); list it as sampled`,
+    );
+    // Sampled: routed only with samples, whose legs are the pool's; ladders laid on the tick legs, increasing.
+    const state = liquidState({ hooks: DELTA_FEE });
+    expect(uniswapV4Exclusion(state.pool(ID)!, listed)).toBeUndefined();
+    expect(snapshotIn(state, listed)).toBeUndefined();
+    const sampling = kindModule('uniswap-v4')!.sampling!(state.pool(ID)!, listed)!;
+    expect(sampling.quoter).toBe(QUOTER);
+    for (const ladder of [sampling.ladder0to1, sampling.ladder1to0]) {
+      expect(ladder.length).toBe(UNISWAP_V4_LADDER_SIZE);
+      expect(ladder.every((a, i) => i === 0 || a > ladder[i - 1])).toBe(true);
+    }
+    // The top takes 98% of what the positions hold on the output side: more than the narrow position's, less than all.
+    const tick = snapshotIn(liquidState(), context)!;
+    const [leg01] = legsOf(tick).filter((l) => l.tokenIn === W);
+    const top = sampling.ladder0to1[sampling.ladder0to1.length - 1];
+    expect(Number(leg01.quote(top))).toBeGreaterThan(0.97 * leg01.approxOut(leg01.maxInApprox));
+    expect(top).toBeLessThanOrEqual(leg01.maxIn!);
+    const samples = (ladder: readonly bigint[], leg: Leg) => ladder.map((amountIn) => ({ amountIn, amountOut: (leg.quote(amountIn) * 999n) / 1000n }));
+    const [leg10] = legsOf(tick).filter((l) => l.tokenIn === B);
+    expect(state.setPoolSamples(ID, { block: 2n, samples0to1: samples(sampling.ladder0to1, leg01), samples1to0: samples(sampling.ladder1to0, leg10) })).toBe(true);
+    const sampled = snapshotIn(state, listed)!;
+    expect(sampled.sampled!.quoter).toBe(QUOTER);
+    const [sampledLeg] = legsOf(sampled).filter((l) => l.tokenIn === W);
+    expect(sampledLeg.quote(sampling.ladder0to1[5])).toBe((leg01.quote(sampling.ladder0to1[5]) * 999n) / 1000n);
+    expect(sampledLeg.maxIn).toBe(top);
+    // Not listed at all: no samples are taken, the pool is left out.
+    expect(kindModule('uniswap-v4')!.sampling!(state.pool(ID)!, context)).toBeUndefined();
+    expect(snapshotIn(state, context)).toBeUndefined();
   });
 
   it('does not route the native coin against its own wrapped token', () => {

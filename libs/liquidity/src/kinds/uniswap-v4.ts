@@ -6,35 +6,66 @@
  * dynamic-fee pool, its LP fee, which the hook changes without an event: read from slot0 at each block the pool is
  * routed (`managed`). Reorgs are undone by the state's undo log, as for the other kinds: states are immutable.
  *
- * Hook policy: a pool whose hook has none of the permissions that can change a swap (the routing lib's
- * `swapHookPermissions`) swaps as the PoolManager's tick-exact maths says and is routed; any other is kept with the reason it is not
- * (`uniswapV4Exclusion`), for the API to show.
+ * Hook policy, as the source's configuration says (`RoutingSource.hooks`): a pool whose hook has none of the
+ * permissions that can change a swap (the routing lib's `swapHookPermissions`) swaps as the PoolManager's tick-exact
+ * maths says and is routed so. A hook with such permissions is routed only when its source lists it: `exact` (the
+ * hook leaves amounts to the PoolManager; a swap it refuses is found by the answer's simulation and routed around)
+ * with the tick-exact maths, `sampled` with the source's V4Quoter's quotes at a ladder of inputs (`sampling`: laid on
+ * the tick-exact legs, read when the pool changes) and the route's swaps re-quoted by it. Any other pool is kept with
+ * the reason it is not routed (`uniswapV4Exclusion`), for the API to show.
  */
-import type { UniswapV4Slot0Read } from '@dex/messages';
-import { DYNAMIC_FEE_FLAG, MAX_LP_FEE, swapHookPermissions } from '@dex/routing';
+import type { ListedHook, UniswapV4Slot0Read } from '@dex/messages';
+import { DYNAMIC_FEE_FLAG, geometricLadder, MAX_LP_FEE, swapHookPermissions, uniswapV4PoolKey, uniswapV4TickLegs, type SwapHookPermission } from '@dex/routing';
 import { applyConcentrated, newConcentratedState, tickList, type ConcentratedState, type TickRecord } from '../concentrated-state';
 import type { ConcentratedSwappedFact, ManagedPoolRead, PoolCreatedFact, PoolFact } from '../facts';
 import type { PoolKindState, PoolRecord, UniswapV4PoolState } from '../pool-record';
-import type { RoutingContext } from '../routing-context';
-import type { KindSnapshot, LiquidityKindModule, ManagedKind, SnapshotInputs } from './kind-module';
+import type { RoutingContext, RoutingSource } from '../routing-context';
+import type { KindSnapshot, LiquidityKindModule, ManagedKind, QuoterSampling, SnapshotInputs } from './kind-module';
 
 const KIND = 'uniswap-v4';
 const NATIVE = 0n;
 
-/** Why the kind does not route a pool with this hook: its swap permissions; undefined for a hook that cannot change swaps. */
-export function hookExclusion(hooks: string): string | undefined {
-  const permissions = swapHookPermissions(hooks);
-  return permissions.length === 0 ? undefined : `hook ${hooks} may change swaps (${permissions.join(', ')}); not on the source's hook list`;
+/** The permissions that let a hook change a swap's amounts (beyond refusing it): the return deltas. */
+const AMOUNT_PERMISSIONS: readonly SwapHookPermission[] = ['beforeSwapReturnDelta', 'afterSwapReturnDelta'];
+
+/** The source's listing of a hook (case-insensitive address); undefined when it does not list it. */
+function listing(source: RoutingSource | undefined, hooks: string): ListedHook | undefined {
+  return source?.hooks?.find((h) => h.address.toLowerCase() === hooks.toLowerCase());
 }
+
+/**
+ * Why the kind does not route a pool with this hook in this source: swap permissions the source does not list, or a
+ * hook listed to be quoted exactly whose permissions let it change amounts; undefined for a hook that cannot change
+ * swaps, or one the source lists fittingly.
+ */
+export function hookExclusion(hooks: string, source?: RoutingSource): string | undefined {
+  const permissions = swapHookPermissions(hooks);
+  if (permissions.length === 0) return undefined;
+  const listed = listing(source, hooks);
+  if (!listed) return `hook ${hooks} may change swaps (${permissions.join(', ')}); not on the source's hook list`;
+  const changesAmounts = permissions.filter((p) => AMOUNT_PERMISSIONS.includes(p));
+  if (listed.quote === 'exact' && changesAmounts.length > 0) {
+    return `hook ${hooks} (${listed.name}) is listed to be quoted exactly but may change a swap's amounts (${changesAmounts.join(', ')}); list it as sampled`;
+  }
+  if (listed.quote === 'sampled' && !source?.v4Quoter) return `hook ${hooks} (${listed.name}) is listed as sampled but the source names no V4Quoter`;
+  return undefined;
+}
+
+/** The configured source of a pool (by its routerIndex). */
+const sourceOf = (pool: PoolRecord, context: Pick<RoutingContext, 'sources'>): RoutingSource | undefined => context.sources.find((s) => s.routerIndex === pool.routerIndex);
 
 /** The token the engine trades for a currency: the chain's wrapped native token for the native coin (address(0)). */
 const tradedToken = (currency: string, wrappedNative: string): string => (BigInt(currency) === NATIVE ? wrappedNative : currency);
 
-/** Why a V4 pool the state keeps is not routed: a hook that may change swaps, or the native coin against its own wrapped token. */
-export function uniswapV4Exclusion(pool: PoolRecord, context: Pick<RoutingContext, 'wrappedNative'>): string | undefined {
+/**
+ * Why a V4 pool the state keeps is not routed: a hook that may change swaps and its source does not list (fittingly),
+ * or the native coin against its own wrapped token.
+ */
+export function uniswapV4Exclusion(pool: PoolRecord, context: Pick<RoutingContext, 'wrappedNative' | 'sources'>): string | undefined {
   const v4 = pool.uniswapV4;
   if (!v4) return undefined;
-  if (v4.exclusion) return v4.exclusion;
+  const hook = hookExclusion(v4.hooks, sourceOf(pool, context));
+  if (hook) return hook;
   if (tradedToken(v4.currency0, context.wrappedNative).toLowerCase() === tradedToken(v4.currency1, context.wrappedNative).toLowerCase()) {
     return `the native coin against its own wrapped token ${context.wrappedNative}`;
   }
@@ -43,8 +74,7 @@ export function uniswapV4Exclusion(pool: PoolRecord, context: Pick<RoutingContex
 
 /** A pool's V4 state from its key and PoolManager. */
 function poolState(poolManager: string, key: { currency0: string; currency1: string; fee: number; hooks: string }, protocolFee: number): UniswapV4PoolState {
-  const exclusion = hookExclusion(key.hooks);
-  return { poolManager, currency0: key.currency0, currency1: key.currency1, dynamicFee: key.fee === DYNAMIC_FEE_FLAG, hooks: key.hooks, protocolFee, ...(exclusion ? { exclusion } : {}) };
+  return { poolManager, currency0: key.currency0, currency1: key.currency1, dynamicFee: key.fee === DYNAMIC_FEE_FLAG, hooks: key.hooks, protocolFee };
 }
 
 /**
@@ -87,10 +117,25 @@ function apply(pool: PoolRecord, fact: PoolFact): PoolKindState | undefined {
   }
 }
 
-/** The engine's snapshot: routed once initialized, with a known LP fee below 100% and an initialized tick, and not excluded. */
+/**
+ * The engine's snapshot: routed once initialized, with a known LP fee below 100% and an initialized tick, and not
+ * excluded; a pool of a sampled hook once it has samples (their legs are the pool's).
+ */
 function snapshot(pool: PoolRecord, inputs: SnapshotInputs): KindSnapshot<typeof KIND> | undefined {
+  if (uniswapV4Exclusion(pool, inputs.context) !== undefined) return undefined;
+  const tick = tickSnapshot(pool, inputs);
+  if (!tick) return undefined;
+  const listed = listing(inputs.source, tick.hooks);
+  if (listed?.quote !== 'sampled') return tick;
+  const samples = inputs.samples();
+  if (!samples || !inputs.source.v4Quoter) return undefined;
+  return { ...tick, sampled: { quoter: inputs.source.v4Quoter, samples0to1: samples.samples0to1, samples1to0: samples.samples1to0 } };
+}
+
+/** The pool's snapshot by its tick state alone, whatever its hook (undefined while it has nothing to trade). */
+function tickSnapshot(pool: PoolRecord, inputs: Pick<SnapshotInputs, 'identity' | 'context' | 'decimals'>): KindSnapshot<typeof KIND> | undefined {
   const { uniswapV4: v4, concentrated: c } = pool;
-  if (!v4 || !c || uniswapV4Exclusion(pool, inputs.context) !== undefined) return undefined;
+  if (!v4 || !c) return undefined;
   if (c.sqrtPriceX96 === 0n || c.fee === undefined || c.fee >= MAX_LP_FEE || c.tickSpacing === undefined || c.ticks.size === 0) return undefined;
   // The tokens in the key's order, the wrapped native token for the native coin (token0 may sort above token1).
   const token0 = tradedToken(v4.currency0, inputs.context.wrappedNative);
@@ -128,10 +173,54 @@ function fromRead(read: ManagedPoolRead): PoolKindState {
   };
 }
 
+/** Inputs sampled per direction of a sampled pool (`sampling`). */
+export const UNISWAP_V4_LADDER_SIZE = 18;
+/** The share of a direction's output liquidity (by the tick maths) its ladder reaches. */
+const LADDER_REACH = 0.98;
+/** The ladder's upper inputs, in sixteenths of its top: the lower ones are geometric from a millionth of it. */
+const LADDER_SIXTEENTHS = [2, 3, 4, 6, 8, 10, 12, 14, 16];
+
+/**
+ * The inputs a direction's leg is sampled at: geometric from a millionth of the top to a sixteenth of it, then
+ * sixteenths of it up to the top, the input that takes LADDER_REACH of the output side's liquidity by the tick maths
+ * (the hook's share aside, the sampled curve's shape).
+ */
+function ladderOf(leg: ReturnType<typeof uniswapV4TickLegs>[number]): bigint[] {
+  const whole = leg.approxOut(leg.maxInApprox);
+  const reach = Math.min(leg.maxInApprox, leg.approxIn(whole * LADDER_REACH));
+  if (!(reach >= 1e3) || !Number.isFinite(reach)) return [];
+  const top = BigInt(Math.floor(reach));
+  const lower = geometricLadder(top / 1_000_000n || 1n, top / 16n || 1n, UNISWAP_V4_LADDER_SIZE - LADDER_SIXTEENTHS.length);
+  const upper = LADDER_SIXTEENTHS.map((k) => (top * BigInt(k)) / 16n);
+  return [...new Set([...lower, ...upper])].filter((a) => a > 0n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * Where a pool of a hook its source lists as sampled is sampled: the source's V4Quoter, at ladders laid on the pool's
+ * tick-exact legs; undefined for any other pool, or one with nothing to trade yet.
+ */
+function sampling(pool: PoolRecord, context: RoutingContext): QuoterSampling | undefined {
+  const source = sourceOf(pool, context);
+  const v4 = pool.uniswapV4;
+  if (!v4 || !source?.v4Quoter || listing(source, v4.hooks)?.quote !== 'sampled' || uniswapV4Exclusion(pool, context) !== undefined) return undefined;
+  const identity = { address: pool.address, routerIndex: pool.routerIndex, routerName: source.name, token0: pool.token0, token1: pool.token1, decimals0: 18, decimals1: 18 };
+  const tick = tickSnapshot(pool, { identity, context, decimals: () => 18 });
+  if (!tick) return undefined;
+  const legs = uniswapV4TickLegs(tick);
+  const ladder = (tokenIn: string) => {
+    const leg = legs.find((l) => l.tokenIn === tokenIn);
+    return leg ? ladderOf(leg) : [];
+  };
+  return { quoter: source.v4Quoter, key: uniswapV4PoolKey(tick), ladder0to1: ladder(tick.token0), ladder1to0: ladder(tick.token1) };
+}
+
 const managed: ManagedKind = {
   hasState: (pool) => pool.uniswapV4 !== undefined && pool.concentrated !== undefined,
   fromRead,
-  readsFees: ({ uniswapV4: v4, concentrated: c }) => v4 !== undefined && v4.exclusion === undefined && c !== undefined && c.sqrtPriceX96 !== 0n && (v4.dynamicFee || c.fee === undefined),
+  readsFees: (pool, context) => {
+    const { uniswapV4: v4, concentrated: c } = pool;
+    return v4 !== undefined && c !== undefined && c.sqrtPriceX96 !== 0n && (v4.dynamicFee || c.fee === undefined) && uniswapV4Exclusion(pool, context) === undefined;
+  },
   withFees({ uniswapV4: v4, concentrated: c }, slot0: UniswapV4Slot0Read) {
     if (!v4 || !c || (c.fee === slot0.lpFee && v4.protocolFee === slot0.protocolFee)) return undefined;
     return { uniswapV4: { ...v4, protocolFee: slot0.protocolFee }, concentrated: { ...c, fee: slot0.lpFee } };
@@ -150,4 +239,5 @@ export const uniswapV4Kind: LiquidityKindModule<typeof KIND> = {
   restored: () => ({}),
   managed,
   exclusion: uniswapV4Exclusion,
+  sampling,
 };

@@ -243,7 +243,7 @@ export function optimumInputEstimate(setup: OptimumSetup, amountOut: bigint, sta
   // chords against the smooth curve through them), their exact route pays less than their float output (some 1e-5 of
   // the output on the devnet's routes through one): the input that makes up the difference at the flows' slope, so
   // that the exact route found at the estimate most often pays and one search does.
-  if (flows.arcs.some((arc) => poolModule(arc.leg.pool).refineSplits)) {
+  if (flows.arcs.some((arc) => poolModule(arc.leg.pool).refineSplits(arc.leg.pool))) {
     const staged = stageArcs(flows.arcs, graph.tokens.length, BigInt(Math.ceil(x)));
     const short = staged ? y - Number(staged.amountOut) : 0;
     if (short > 0 && slope > 0) x += short / slope;

@@ -95,15 +95,16 @@ export interface PoolModule<P extends PoolSnapshotBase = PoolSnapshotBase> {
   /** RouterV2 trades the kind as a stable pool (the hop swap's and the pool record's `stable`). */
   readonly stable: boolean;
   /**
-   * The legs' float model is not their exact curve: the exact split of a hop through such a pool is refined on
+   * The pool's legs' float model is not their exact curve: the exact split of a hop through such a pool is refined on
    * exact quotes by default (`SplitOptions.refineSteps`).
    */
-  readonly refineSplits: boolean;
+  refineSplits(pool: P): boolean;
   /**
-   * The legs' exact quote is the engine's estimate of the pool, not its maths: a route's swaps through such a
-   * pool are quoted again at the route's block by the pool's own `estimateSwap`.
+   * The pool's legs' exact quote is the engine's estimate of the pool (samples of its own quote), not its maths: a
+   * route's swaps through such a pool are quoted again at the route's block by the pool's own view (a core pool's
+   * `estimateSwap`, a sampled V4 pool's V4Quoter).
    */
-  readonly quotedOnChain: boolean;
+  quotedOnChain(pool: P): boolean;
   /**
    * RouterV2 prices the kind's swap on what the pool received (its balance past its reserve), so a token that takes a
    * fee on transfer trades through it for what arrives; pools of the other kinds expect the amount sent and revert

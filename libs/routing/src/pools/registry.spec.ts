@@ -38,8 +38,8 @@ describe('pool modules', () => {
 
   it('marks the stable kind stable, refines and re-quotes core pools on chain', () => {
     const flags = (pool: PoolSnapshot) => {
-      const { stable: isStable, refineSplits, quotedOnChain } = poolModule(pool);
-      return [isStable, refineSplits, quotedOnChain];
+      const module = poolModule(pool);
+      return [module.stable, module.refineSplits(pool), module.quotedOnChain(pool)];
     };
     expect(Object.values(pools).map(flags)).toEqual([
       [false, false, false],

@@ -190,7 +190,7 @@ export function splitExactIn(legs: readonly Leg[], amountIn: bigint, options: Sp
   const amountsIn = integerise(legs, fill.inputs, amountIn);
   if (sum(amountsIn) !== amountIn) return single;
   const amountsOut = amountsIn.map((x, j) => (x > 0n ? legs[j].quote(x) : 0n));
-  refine(legs, amountsIn, amountsOut, amountIn, options.refineSteps ?? (legs.some((l) => poolModule(l.pool).refineSplits) ? DEFAULT_REFINE_STEPS : 0));
+  refine(legs, amountsIn, amountsOut, amountIn, options.refineSteps ?? (legs.some((l) => poolModule(l.pool).refineSplits(l.pool)) ? DEFAULT_REFINE_STEPS : 0));
   dropEmpty(legs, amountsIn, amountsOut);
   if (amountsIn.some((x, j) => x > 0n && amountsOut[j] === 0n)) return single;
   const split = finish(legs, amountsIn, amountsOut);

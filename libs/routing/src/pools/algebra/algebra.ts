@@ -32,8 +32,8 @@ export const algebraModule: PoolModule<AlgebraPoolSnapshot> = {
   fee: (pool) => pool.fee,
   tickSpacing: (pool) => pool.tickSpacing,
   stable: false,
-  refineSplits: false,
-  quotedOnChain: false,
+  refineSplits: () => false,
+  quotedOnChain: () => false,
   tradesWhatArrives: false,
   transfersTokens: true,
   // Fitted by bench/gas-model (see gas-model.ts).

@@ -111,3 +111,16 @@ export function interpolateSamplesInverse(curve: SampleCurve, amountOut: bigint)
   }
   return hi;
 }
+
+/** `n` amounts from `low` to `high`, geometric, strictly increasing. */
+export function geometricLadder(low: bigint, high: bigint, n: number): bigint[] {
+  if (high <= low) return [low];
+  const ratio = Math.pow(Number(high) / Number(low), 1 / (n - 1));
+  const out: bigint[] = [];
+  for (let i = 0; i < n; i++) {
+    let a = i === n - 1 ? high : BigInt(Math.floor(Number(low) * Math.pow(ratio, i)));
+    if (out.length && a <= out[out.length - 1]) a = out[out.length - 1] + 1n;
+    out.push(a);
+  }
+  return out;
+}

@@ -18,11 +18,12 @@ export interface CorePoolSnapshot extends PoolSnapshotBase {
   readonly samples1to0: readonly QuoteSample[];
 }
 
-/** Tilt of the float marginal rate across the whole curve, so that it falls strictly (see `CoreLeg`). */
+/** Tilt of the float marginal rate across the whole curve, so that it falls strictly (see `SampledLeg`). */
 const MARGINAL_TILT = 1e-6;
 
 /**
- * A core pool in one direction. Exact view: the conservative interpolation of the samples (`core-samples.ts`).
+ * A pool quoted by samples of its own quote, in one direction (core pools; V4 pools whose hook is sampled through
+ * the V4Quoter). Exact view: the conservative interpolation of the samples (`core-samples.ts`).
  * Float view: a smooth concave curve through them. The samples' upper concave hull (from the origin; dust
  * samples rounded down fall under it) gives chord rates r_j, falling; the marginal rate is taken linear between
  * the chords' midpoints with the value r_j there (exact for a quote that is quadratic in size, as the pool's is:
@@ -31,7 +32,7 @@ const MARGINAL_TILT = 1e-6;
  * across the curve so that it falls strictly: the input at a marginal rate (`inputAtMarginal`) is then a
  * continuous function of the rate even where the pool's price is flat.
  */
-class CoreLeg implements Leg {
+class SampledLeg implements Leg {
   readonly maxIn: bigint;
   readonly maxInApprox: number;
   readonly liquidity: number;
@@ -43,7 +44,7 @@ class CoreLeg implements Leg {
   private readonly cumulative: number[] = [];
 
   constructor(
-    readonly pool: CorePoolSnapshot,
+    readonly pool: PoolSnapshotBase,
     readonly tokenIn: string,
     readonly tokenOut: string,
     private readonly curve: SampleCurve,
@@ -175,22 +176,28 @@ class CoreLeg implements Leg {
 /** Whether a direction's samples quote anything: two points or more, a positive top input and output. */
 const quotes = (curve: SampleCurve): boolean => curve.amountsIn.length > 1 && sampleCapacity(curve) > 0n && curve.amountsOut[curve.amountsOut.length - 1] > 0n;
 
+/**
+ * The legs of a pool quoted by samples of its own quote (per direction: token0 -> token1, token1 -> token0); a
+ * direction whose samples quote nothing has none.
+ */
+export function sampledLegs(pool: PoolSnapshotBase, samples0to1: readonly QuoteSample[], samples1to0: readonly QuoteSample[]): Leg[] {
+  const legs: Leg[] = [];
+  const c01 = sampleCurve(samples0to1);
+  const c10 = sampleCurve(samples1to0);
+  if (quotes(c01)) legs.push(new SampledLeg(pool, pool.token0, pool.token1, c01));
+  if (quotes(c10)) legs.push(new SampledLeg(pool, pool.token1, pool.token0, c10));
+  return legs;
+}
+
 export const coreModule: PoolModule<CorePoolSnapshot> = {
   kind: 'core',
-  legsOf(pool) {
-    const legs: Leg[] = [];
-    const c01 = sampleCurve(pool.samples0to1);
-    const c10 = sampleCurve(pool.samples1to0);
-    if (quotes(c01)) legs.push(new CoreLeg(pool, pool.token0, pool.token1, c01));
-    if (quotes(c10)) legs.push(new CoreLeg(pool, pool.token1, pool.token0, c10));
-    return legs;
-  },
+  legsOf: (pool) => sampledLegs(pool, pool.samples0to1, pool.samples1to0),
   feeBps: () => undefined,
   fee: () => undefined,
   tickSpacing: () => undefined,
   stable: false,
-  refineSplits: true,
-  quotedOnChain: true,
+  refineSplits: () => true,
+  quotedOnChain: () => true,
   tradesWhatArrives: false,
   transfersTokens: true,
   // Fitted by bench/gas-model (see gas-model.ts).

@@ -94,8 +94,8 @@ export const launchpadModule: PoolModule<LaunchpadPoolSnapshot> = {
   fee: (pool) => Number(curveFeeBps(pool.curve)),
   tickSpacing: () => undefined,
   stable: false,
-  refineSplits: false,
-  quotedOnChain: false,
+  refineSplits: () => false,
+  quotedOnChain: () => false,
   tradesWhatArrives: false,
   transfersTokens: false,
   // Fitted by bench/gas-model (see gas-model.ts).

@@ -152,8 +152,8 @@ export const stableModule: PoolModule<StablePoolSnapshot> = {
   fee: (pool) => pool.feeBps,
   tickSpacing: () => undefined,
   stable: true,
-  refineSplits: false,
-  quotedOnChain: false,
+  refineSplits: () => false,
+  quotedOnChain: () => false,
   tradesWhatArrives: true,
   transfersTokens: true,
   // Fitted by bench/gas-model (see gas-model.ts).

@@ -47,8 +47,8 @@ export const uniswapV2Module: PoolModule<UniswapV2PoolSnapshot> = {
   fee: (pool) => pool.feeBps,
   tickSpacing: () => undefined,
   stable: false,
-  refineSplits: false,
-  quotedOnChain: false,
+  refineSplits: () => false,
+  quotedOnChain: () => false,
   tradesWhatArrives: true,
   transfersTokens: true,
   // Fitted by bench/gas-model (see gas-model.ts).

@@ -24,8 +24,8 @@ export const uniswapV3Module: PoolModule<UniswapV3PoolSnapshot> = {
   fee: (pool) => pool.fee,
   tickSpacing: (pool) => pool.tickSpacing,
   stable: false,
-  refineSplits: false,
-  quotedOnChain: false,
+  refineSplits: () => false,
+  quotedOnChain: () => false,
   tradesWhatArrives: false,
   transfersTokens: true,
   // Fitted by bench/gas-model (see gas-model.ts).

@@ -141,4 +141,30 @@ describe('uniswap-v4 pools', () => {
     expect(TICK_GAS['uniswap-v4']).toBeLessThan(TICK_GAS['uniswap-v3']);
     expect(swapGas('uniswap-v4')).toBeLessThan(swapGas('uniswap-v3'));
   });
+
+  it("trades a sampled pool (a hook listed as sampled) on its V4Quoter's samples, quoted again on chain, at the hooked gas", () => {
+    const pool = daiUsdc();
+    const [tick] = legsOf(pool).filter((l) => l.tokenIn === pool.token0);
+    // A hook that keeps 0.1% of the input: the quoter's answers are the tick maths' at 99.9% of it.
+    const ladder = [10n ** 15n, 10n ** 17n, 10n ** 19n, 10n ** 21n, 10n ** 22n];
+    const samples0to1 = ladder.map((amountIn) => ({ amountIn, amountOut: tick.quote((amountIn * 999n) / 1000n) }));
+    const sampled = { ...pool, hooks: '0x0000000000000000000000000000000000000088', sampled: { quoter: '0x9999999999999999999999999999999999999999', samples0to1, samples1to0: [] } };
+    const module = poolModule(sampled);
+    const legs = legsOf(sampled);
+    // One direction sampled, one leg: exact at each sample, the chord between them (never above the curve), none past the top.
+    expect(legs.map((l) => l.tokenIn)).toEqual([pool.token0]);
+    for (const s of samples0to1) expect(legs[0].quote(s.amountIn)).toBe(s.amountOut);
+    const between = 5n * 10n ** 20n;
+    expect(legs[0].quote(between)).toBeLessThanOrEqual(tick.quote((between * 999n) / 1000n));
+    expect(legs[0].quote(between)).toBeGreaterThan((tick.quote((between * 999n) / 1000n) * 99n) / 100n);
+    expect(legs[0].maxIn).toBe(10n ** 22n);
+    expect(legs[0].quote(10n ** 22n + 1n)).toBe(0n);
+    expect([module.quotedOnChain(sampled), module.refineSplits(sampled), module.quotedOnChain(pool), module.refineSplits(pool)]).toEqual([true, true, false, false]);
+    // A hook called on swaps is the hooked gas kind; the ticks a sampled swap crosses are its tick-exact leg's.
+    expect(module.gas.swapKind(sampled, pool.token0)).toBe('uniswap-v4-hooked');
+    const top = 10n ** 22n;
+    expect(module.gas.crossings!(legs[0], pool.token0, top)).toEqual(module.gas.crossings!(tick, pool.token0, top));
+    expect(module.gas.crossings!(legs[0], pool.token0, top)!.ticks).toBeGreaterThan(0);
+    expect(SWAP_GAS_BY_KIND['uniswap-v4-hooked']).toBeGreaterThan(SWAP_GAS_BY_KIND['uniswap-v4']);
+  });
 });

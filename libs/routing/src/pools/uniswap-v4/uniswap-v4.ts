@@ -9,8 +9,15 @@
  * token in its place (RouterV2 wraps and unwraps around the PoolManager), so `token0` and `token1` are the
  * currencies with address(0) replaced and kept in the pool's order: for a native pool token0 may sort above token1.
  * Nothing of the engine orders a pool's tokens; a leg's direction is the pool's zeroForOne (tokenIn === token0).
+ *
+ * A pool whose hook may change a swap's amounts (a fee through a return delta) is routed only where its source lists
+ * the hook as sampled: its legs are then those of samples of the source's V4Quoter (`samples`, interpolated
+ * conservatively like core pools'), and a route's swaps through it are quoted again by the V4Quoter at the route's
+ * block (`quotedOnChain`).
  */
 import { concentratedCrossings, concentratedLegs, type ConcentratedPoolFields } from '../concentrated/concentrated-leg';
+import { sampledLegs } from '../core/core';
+import type { QuoteSample } from '../core/core-samples';
 import type { PoolModule, PoolSnapshotBase, RouterSwapTarget } from '../pool-module';
 import { MAX_LP_FEE, swapUniswapV4 } from './uniswap-v4-swap';
 
@@ -57,6 +64,19 @@ export interface UniswapV4PoolSnapshot extends PoolSnapshotBase, ConcentratedPoo
   readonly hooks: string;
   /** slot0's protocol fee, pips: 12 bits each way, the low ones zeroForOne's, the high ones oneForZero's. */
   readonly protocolFee: number;
+  /**
+   * For a pool whose hook its source lists as sampled: the source's V4Quoter and its quotes at a ladder of inputs per
+   * direction, which the legs are then made of (the concentrated state only lays the ladders).
+   */
+  readonly sampled?: UniswapV4Samples;
+}
+
+/** A sampled V4 pool's quotes (`UniswapV4PoolSnapshot.sampled`). */
+export interface UniswapV4Samples {
+  /** The V4Quoter that gave them, which quotes the route's swaps again at its block. */
+  readonly quoter: string;
+  readonly samples0to1: readonly QuoteSample[];
+  readonly samples1to0: readonly QuoteSample[];
 }
 
 /** A V4 pool's key as the PoolManager (and RouterV2's swap `data`) takes it. */
@@ -98,31 +118,52 @@ export function uniswapV4SwapFee(lpFee: number, protocolFee: number, zeroForOne:
   return protocol === 0 ? lpFee : protocol + lpFee - Math.floor((protocol * lpFee) / PIPS);
 }
 
+/**
+ * The pool's legs by the PoolManager's tick-exact maths, whatever its hook (a sampled pool's ladders are laid on
+ * them); none for an LP fee that takes the whole input: the pool pays nothing (and refuses exact outputs).
+ */
+export function uniswapV4TickLegs(pool: UniswapV4PoolSnapshot): ReturnType<typeof concentratedLegs> {
+  if (pool.fee >= MAX_LP_FEE) return [];
+  return concentratedLegs(
+    pool,
+    (state, zeroForOne, amount, ladder) => swapUniswapV4(state, zeroForOne, amount, undefined, ladder),
+    (zeroForOne) => uniswapV4SwapFee(pool.fee, pool.protocolFee, zeroForOne),
+  );
+}
+
+/** The gas kind of a swap through a pool whose hook is called on swaps (it costs the hook's own work besides). */
+const HOOKED = 'uniswap-v4-hooked';
+
 export const uniswapV4Module: PoolModule<UniswapV4PoolSnapshot> = {
   kind: 'uniswap-v4',
-  // None for an LP fee that takes the whole input: the pool pays nothing (and refuses exact outputs).
-  legsOf: (pool) =>
-    pool.fee >= MAX_LP_FEE
-      ? []
-      : concentratedLegs(
-          pool,
-          (state, zeroForOne, amount, ladder) => swapUniswapV4(state, zeroForOne, amount, undefined, ladder),
-          (zeroForOne) => uniswapV4SwapFee(pool.fee, pool.protocolFee, zeroForOne),
-        ),
+  legsOf: (pool) => (pool.sampled ? sampledLegs(pool, pool.sampled.samples0to1, pool.sampled.samples1to0) : uniswapV4TickLegs(pool)),
   /** The LP fee in basis points (pips / 100) for a static fee; none for a dynamic one (the hook changes it). */
   feeBps: (pool) => (pool.dynamicFee ? undefined : pool.fee / 100),
   /** The LP fee in pips, as the snapshot holds it. */
   fee: (pool) => pool.fee,
   tickSpacing: (pool) => pool.tickSpacing,
   stable: false,
-  refineSplits: false,
-  quotedOnChain: false,
+  // A sampled pool's legs are conservative chords through its samples, as a core pool's.
+  refineSplits: (pool) => pool.sampled !== undefined,
+  quotedOnChain: (pool) => pool.sampled !== undefined,
   tradesWhatArrives: false,
   // The tokens move between the router and the PoolManager (settle and take), not to and from the pool's address:
   // a PoolId holds no balance the transfer checks could read.
   transfersTokens: false,
   // Fitted by bench/gas-model on executed RouterV2 transactions through v4-core's PoolManager (the unlock, the swap,
   // sync + settle and take; a crossed tick is cheaper than V3's: a V4 tick keeps no oracle values to write).
-  gas: { swaps: { 'uniswap-v4': 72_689 }, swapKind: () => 'uniswap-v4', perTick: 19_620, crossings: concentratedCrossings },
+  // A pool whose hook is called on swaps costs the hook's work besides: fitted on the devnet's listed hooks (an
+  // input-fee hook settling its fee through a return delta, a swap-limit check), 440 executed routes.
+  gas: {
+    swaps: { 'uniswap-v4': 72_689, [HOOKED]: 85_209 },
+    swapKind: (pool) => (swapHookPermissions(pool.hooks).length > 0 ? HOOKED : 'uniswap-v4'),
+    perTick: 19_620,
+    // A sampled pool's legs are its samples': the ticks a swap crosses are those of its tick-exact leg.
+    crossings: (leg, tokenIn, amountIn) => {
+      const pool = leg.pool as UniswapV4PoolSnapshot;
+      const tick = pool.sampled ? uniswapV4TickLegs(pool).find((l) => l.tokenIn === leg.tokenIn) : leg;
+      return tick ? concentratedCrossings(tick, tokenIn, amountIn) : undefined;
+    },
+  },
   routerSwap,
 };
