@@ -9,10 +9,11 @@
 // The devnet's activity simulator (swaps, transfers, launchpad trades, oracle moves on both chains, so the
 // stats are alive) is on; `npm start -- --no-simulate` or STACK_SIMULATE=0 turns it off, and
 // DEVNET_SIMULATE_INTERVAL_MS (2000) sets its pace. `npm start -- --scale` runs the devnet's scale profile:
-// 5,000 more pools (DEVNET_SCALE_POOLS) across the V2, stable and core sources and 200 tokens on each chain, a
-// block every second with 25 swaps in it; the first start seeds them (about two minutes) and keeps the chains in
-// .devnet/cache, later starts load them in seconds. `npm start -- --fork <rpc-url>[@block] --chain <chainId>
-// [--deploy-config <file>]` runs the stack on an anvil fork of a real chain instead of the devnet (forkChain).
+// 5,000 more pools (DEVNET_SCALE_POOLS) across the V2, stable, core, V3, Algebra and V4 sources and 200 tokens on
+// each chain, a block every second with 25 swaps in it; the first start seeds them (about two minutes)
+// and keeps the chains in .devnet/cache, later starts load them in seconds. `npm start -- --fork
+// <rpc-url>[@block] --chain <chainId> [--deploy-config <file>]` runs the stack on an anvil fork of a real chain
+// instead of the devnet (forkChain).
 import '../runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
 import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -270,7 +271,7 @@ The stack is up (${((Date.now() - started) / 1000).toFixed(1)} s).
     scale
       ? `
   Scale:     ${Object.values(manifest.chains)
-          .map((c) => `chain ${c.chainId}: ${c.scale.pools['uniswap-v2']} V2, ${c.scale.pools.stable} stable, ${c.scale.pools.core} core pools, ${c.scale.tokens.length} tokens`)
+          .map((c) => `chain ${c.chainId}: ${c.scale.pools['uniswap-v2']} V2, ${c.scale.pools.stable} stable, ${c.scale.pools.core} core, ${c.scale.pools['uniswap-v3'] ?? 0} V3, ${c.scale.pools.algebra ?? 0} Algebra, ${c.scale.pools['uniswap-v4'] ?? 0} V4 pools, ${c.scale.tokens.length} tokens`)
           .join('; ')}
              a block every second with 25 swaps (DEVNET_SCALE_SWAPS_PER_BLOCK)`
       : ''

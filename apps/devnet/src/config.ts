@@ -29,7 +29,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       DEVNET_SIMULATE_INTERVAL_MS: z.coerce.number().int().min(50).default(2_000),
       /** Seed of the simulator's random choices; unset picks one (logged at start). */
       DEVNET_SIMULATE_SEED: z.coerce.number().int().min(0).max(4_294_967_295).optional(),
-      /** The scale profile: pools added across the V2, stable and core sources on every chain (0: off). */
+      /** The scale profile: pools added across the V2, stable, core, V3, Algebra and V4 sources on every chain (0: off). */
       DEVNET_SCALE_POOLS: z.coerce.number().int().min(0).default(0),
       /** Test tokens the scale profile creates on every chain. */
       DEVNET_SCALE_TOKENS: z.coerce.number().int().min(2).default(200),

@@ -1,5 +1,5 @@
-// The scale trader on a real scale-profile chain: its swaps land through RouterV2 on the V2, stable and concentrated
-// (Uniswap V3, Algebra) pools of the profile.
+// The scale trader on a real scale-profile chain: its swaps land through RouterV2 on the V2, stable, concentrated
+// (Uniswap V3, Algebra) and Uniswap V4 pools of the profile (the V4 ones on v4-core's PoolManager, hooked ones too).
 import { createChainClient } from '@dex/chain';
 import { startDevnet, type Devnet } from '@dex/devnet-kit';
 import { getAddress, parseAbiItem, type Address } from 'viem';
@@ -7,6 +7,7 @@ import { ScaleTrader, scaleTraderAccounts, type SimulatorLogger } from '../src/s
 
 jest.setTimeout(120_000);
 
+const V4_SWAP = parseAbiItem('event Swap(bytes32 indexed id, address indexed sender, int128 amount0, int128 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick, uint24 fee)');
 const V3_SWAP = parseAbiItem('event Swap(address indexed sender, address indexed recipient, int256 amount0, int256 amount1, uint160 sqrtPriceX96, uint128 liquidity, int24 tick)');
 
 describe('scale trader', () => {
@@ -37,15 +38,25 @@ describe('scale trader', () => {
     // Blocks come from the trader's own transactions after the first one.
     await client.request({ method: 'anvil_mine' as never, params: ['0x1'] as never });
     const v3 = new Set(scale.pools.filter((p) => p.kind === 'uniswap-v3').map((p) => p.address));
+    const v4 = new Set(scale.pools.flatMap((p) => (p.kind === 'uniswap-v4' && p.poolId ? [p.poolId.toLowerCase()] : [])));
+    expect(v4.size).toBeGreaterThan(0);
+    const manager = scale.pools.find((p) => p.kind === 'uniswap-v4')!.address;
+    const v4Swaps = () => client.getLogs({ address: manager, event: V4_SWAP, fromBlock: from, toBlock: 'latest' }).then((logs) => logs.filter((l) => v4.has(l.args.id!.toLowerCase())));
     let swapped = new Set<Address>();
-    for (let i = 0; i < 100 && swapped.size === 0; i++) {
+    let swappedV4 = 0;
+    for (let i = 0; i < 150 && (swapped.size === 0 || swappedV4 === 0); i++) {
       await new Promise((r) => setTimeout(r, 200));
       const logs = await client.getLogs({ event: V3_SWAP, fromBlock: from, toBlock: 'latest' });
       swapped = new Set(logs.map((l) => getAddress(l.address)).filter((a) => v3.has(a)));
+      swappedV4 = (await v4Swaps()).length;
     }
     await trader.stop();
     expect(warnings).toEqual([]);
     expect(swapped.size).toBeGreaterThan(0);
+    // V4 pools too, through RouterV2 (the PoolManager's Swap names the router as its sender).
+    const v4Logs = await v4Swaps();
+    expect(v4Logs.length).toBeGreaterThan(0);
+    for (const l of v4Logs) expect(getAddress(l.args.sender!)).toBe(chain.routerV2);
     // The V3 pools' Swap events name RouterV2 as the sender: the trader went through the router.
     const logs = await client.getLogs({ event: V3_SWAP, fromBlock: from, toBlock: 'latest' });
     for (const l of logs.filter((x) => v3.has(getAddress(x.address)))) expect(getAddress(l.args.sender!)).toBe(chain.routerV2);

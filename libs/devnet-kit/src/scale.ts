@@ -1,31 +1,36 @@
-// The devnet's scale profile: thousands of pools across the V2, stable, core and concentrated sources and hundreds
-// of tokens on top of the ordinary devnet, so the liquidity state, the indexer and the route search meet a real
-// chain's numbers. A ScaleSeeder contract creates the tokens and seeds the V2 and stable pools many per
+// The devnet's scale profile: thousands of pools across the V2, stable, core, concentrated and Uniswap V4 sources and
+// hundreds of tokens on top of the ordinary devnet, so the liquidity state, the indexer and the route search meet a
+// real chain's numbers. A ScaleSeeder contract creates the tokens and seeds the V2 and stable pools many per
 // transaction; core pools go through the ordinary `deployCorePool`; Uniswap V3 and Algebra pools are created by
-// their factories and seeded through the PositionMinter like the ordinary devnet's. Transactions are sent back to back (nonces
+// their factories and seeded through the PositionMinter like the ordinary devnet's; Uniswap V4 pools are initialized
+// in the devnet's PoolManager and seeded through its V4PositionMinter. Transactions are sent back to back (nonces
 // counted here, gas given) and their receipts checked at the end of each stage.
 import {
   algebraFactoryAbi,
   algebraPoolAbi,
+  poolManagerAbi,
   positionMinterAbi,
   scaleSeederAbi,
   scaleSeederBytecode,
   settablePriceOracleAbi,
   stablePoolFactoryAbi,
+  stateViewAbi,
   testERC20Abi,
   uniswapV2FactoryAbi,
   uniswapV3FactoryAbi,
   uniswapV3PoolAbi,
+  v4PositionMinterAbi,
 } from '@dex/abis';
 import type { ManifestChain } from '@dex/messages';
-import { encodeFunctionData, formatUnits, getAddress, maxUint256, parseUnits, type Abi, type Address, type Hex } from 'viem';
-import { deployCorePool } from './amm';
-import { V3_FEE_TIERS, positionAmounts, positionRanges, sqrtPriceX96At } from './concentrated';
+import { encodeFunctionData, formatUnits, getAddress, maxUint256, parseUnits, zeroAddress, type Abi, type Address, type Hex } from 'viem';
+import { DEVNET_PRICES_USD, deployCorePool } from './amm';
+import { V3_FEE_TIERS, liquidityForDepth, positionAmounts, positionRanges, sqrtPriceX96At } from './concentrated';
 import { deploy, type DeployContext } from './deploy';
 import { Random } from './random';
+import { DYNAMIC_FEE_FLAG, poolIdOf, type DevnetHookName, type PoolKey } from './uniswap-v4';
 
 export interface ScaleProfile {
-  /** Pools to add across the V2, stable and core sources. */
+  /** Pools to add across the V2, stable, core, concentrated (V3, Algebra) and Uniswap V4 sources. */
   readonly pools: number;
   /** Test tokens to create. */
   readonly tokens: number;
@@ -44,14 +49,30 @@ export interface ScaleToken {
 }
 
 export interface ScalePool {
+  /**
+   * The pool's contract. A Uniswap V4 pool has none of its own: this is the PoolManager holding it (the contract
+   * RouterV2's swap goes to, as a route's `pool`), shared by every V4 pool; `poolId` names the pool.
+   */
   readonly address: Address;
-  readonly kind: 'uniswap-v2' | 'stable' | 'core' | 'uniswap-v3' | 'algebra';
+  readonly kind: 'uniswap-v2' | 'stable' | 'core' | 'uniswap-v3' | 'algebra' | 'uniswap-v4';
   readonly routerIndex: number;
+  /** The tokens in the pool's order; for a V4 pool of the native coin, the wrapped native token names the coin. */
   readonly token0: Address;
   readonly token1: Address;
-  /** Concentrated pools only: the fee in hundredths of a basis point and the tick spacing. */
+  /**
+   * Concentrated and V4 pools only: the fee in hundredths of a basis point (a V4 pool's key fee: DYNAMIC_FEE_FLAG
+   * for a dynamic-fee pool, whose LP fee its hook sets) and the tick spacing.
+   */
   readonly fee?: number;
   readonly tickSpacing?: number;
+  /** Uniswap V4 pools only: the PoolId (keccak256 of the key), what identifies the pool. */
+  readonly poolId?: Hex;
+  /** Uniswap V4 pools only: the key's currencies (address(0) the native coin) and hooks (address(0): none). */
+  readonly currency0?: Address;
+  readonly currency1?: Address;
+  readonly hooks?: Address;
+  /** Uniswap V4 pools only: the devnet hook the pool has, by name; absent: no hook. */
+  readonly hook?: DevnetHookName;
 }
 
 export interface ScaleDeployment {
@@ -70,6 +91,31 @@ const SUPPLY_WHOLE = 10n ** 15n;
 /** Blocks mined at most to empty the pool of one `sendAll` (each takes what fits in the block's gas). */
 const MAX_BLOCKS_PER_BATCH = 10_000;
 
+/** The Uniswap V4 pools' share of the concentrated pools. */
+const V4_SHARE = 0.4;
+/** The V4 pools' fees and tick spacings: V3's tiers, and two that only V4 allows (a tier on another spacing, a new fee). */
+const V4_FEE_TIERS: readonly { readonly fee: number; readonly tickSpacing: number }[] = [
+  { fee: 100, tickSpacing: 1 },
+  { fee: 500, tickSpacing: 10 },
+  { fee: 3000, tickSpacing: 60 },
+  { fee: 10_000, tickSpacing: 200 },
+  { fee: 3000, tickSpacing: 10 },
+  { fee: 2500, tickSpacing: 50 },
+];
+/** Gas of a V4 pool's initialization (the dynamic-fee hook's afterInitialize included) and of its five positions. */
+const V4_INITIALIZE_GAS = 1_000_000n;
+const V4_POSITIONS_GAS = 3_000_000n;
+
+/** A transaction of a `sendAll` batch: the call, and its gas (TX_GAS unless given) and native value. */
+interface BatchCall {
+  readonly to: Address;
+  readonly abi: Abi;
+  readonly functionName: string;
+  readonly args: readonly unknown[];
+  readonly gas?: bigint;
+  readonly value?: bigint;
+}
+
 /**
  * Sends calls back to back from the deployer, mines them, and checks every receipt. Anvil's automatic mining (a block
  * as each transaction arrives) misses some of a burst of hundreds sent back to back: they stay pending with the chain
@@ -77,7 +123,7 @@ const MAX_BLOCKS_PER_BATCH = 10_000;
  * machine; foundry-rs/foundry#10122). So while the burst is sent, automatic mining is off, and blocks are mined here
  * until the pool is empty, each holding as many of the transactions as its gas limit takes.
  */
-async function sendAll(ctx: DeployContext, calls: readonly { to: Address; abi: Abi; functionName: string; args: readonly unknown[] }[]): Promise<Hex[]> {
+async function sendAll(ctx: DeployContext, calls: readonly BatchCall[]): Promise<Hex[]> {
   const rpc = <T>(method: string, params: unknown[] = []) => ctx.publicClient.request({ method, params } as never) as Promise<T>;
   const pending = async () => Number(BigInt((await rpc<{ pending: Hex }>('txpool_status')).pending));
   const automine = await rpc<boolean>('anvil_getAutomine');
@@ -87,7 +133,7 @@ async function sendAll(ctx: DeployContext, calls: readonly { to: Address; abi: A
     let nonce = await ctx.publicClient.getTransactionCount({ address: ctx.deployer.address, blockTag: 'pending' });
     for (const call of calls) {
       const data = encodeFunctionData({ abi: call.abi, functionName: call.functionName, args: call.args } as never);
-      hashes.push(await ctx.wallet.sendTransaction({ to: call.to, data, gas: TX_GAS, nonce: nonce++ } as never));
+      hashes.push(await ctx.wallet.sendTransaction({ to: call.to, data, gas: call.gas ?? TX_GAS, nonce: nonce++, ...(call.value ? { value: call.value } : {}) } as never));
     }
     for (let blocks = 0; (await pending()) > 0; blocks++) {
       if (blocks === MAX_BLOCKS_PER_BATCH) throw new Error(`chain ${ctx.chainId}: transactions still pending after ${blocks} blocks`);
@@ -106,10 +152,11 @@ async function sendAll(ctx: DeployContext, calls: readonly { to: Address; abi: A
 /**
  * Adds the scale profile to a deployed devnet chain: `profile.tokens` test tokens (one in five with 6 decimals)
  * priced log-uniformly from $0.01 to $100 on the core oracle, and `profile.pools` pools: 1% core pools (at least
- * one), 10% stable pools between tokens of the same decimals, 5% concentrated pools (Uniswap V3 on a random fee tier
- * or Algebra, across the chain's concentrated sources, at the oracle prices, $10k to $1M deep, positions as in
- * `positionRanges`), the rest V2 pairs split 60/40 between the two V2 sources, each side worth $10k to $1M. Every
- * pair of a factory is distinct.
+ * one), 10% stable pools between tokens of the same decimals, 5% concentrated pools at the oracle prices, $10k to $1M
+ * deep, positions as in `positionRanges` (two in five of them Uniswap V4 pools in the chain's PoolManager, see
+ * `planUniswapV4`; the rest Uniswap V3 on a random fee tier or Algebra, across the chain's concentrated sources), the
+ * rest V2 pairs split 60/40 between the two V2 sources, each side worth $10k to $1M. Every pair of a factory (of a
+ * V4 fee, spacing and hook) is distinct.
  */
 export async function deployScale(ctx: DeployContext, chain: ManifestChain, profile: ScaleProfile): Promise<ScaleDeployment> {
   const rng = new Random(profile.seed ?? 20261124);
@@ -151,12 +198,17 @@ export async function deployScale(ctx: DeployContext, chain: ManifestChain, prof
   const stableCount = stableSource ? Math.round(profile.pools / 10) : 0;
   const concentratedSources = chain.sources.filter((s) => s.kind === 'uniswap-v3' || s.kind === 'algebra');
   const minter = chain.deployments.find((d) => d.contract === 'PositionMinter')?.address;
-  const concentratedCount = concentratedSources.length && minter ? Math.round(profile.pools / 20) : 0;
-  const v2Count = profile.pools - coreCount - stableCount - concentratedCount;
+  const v4Source = chain.sources.find((s) => s.kind === 'uniswap-v4' && s.addresses.poolManager && s.addresses.positionMinter && s.addresses.stateView);
+  const hasConcentrated = concentratedSources.length > 0 && minter !== undefined;
+  const concentratedTotal = hasConcentrated || v4Source ? Math.round(profile.pools / 20) : 0;
+  const v4Count = v4Source ? (hasConcentrated ? Math.round(concentratedTotal * V4_SHARE) : concentratedTotal) : 0;
+  const concentratedCount = concentratedTotal - v4Count;
+  const v2Count = profile.pools - coreCount - stableCount - concentratedCount - v4Count;
   const taken = new Set<string>();
-  const pick = (factory: string, sameDecimals: boolean): [ScaleToken, ScaleToken] => {
+  /** Two distinct tokens not yet paired under `factory` (`first` one of them when given). */
+  const pick = (factory: string, sameDecimals: boolean, first?: ScaleToken): [ScaleToken, ScaleToken] => {
     for (;;) {
-      const a = rng.pick(tokens);
+      const a = first ?? rng.pick(tokens);
       const b = rng.pick(tokens);
       if (a.address === b.address || (sameDecimals && a.decimals !== b.decimals)) continue;
       const key = `${factory}:${[a.address, b.address].sort().join(':')}`;
@@ -237,6 +289,12 @@ export async function deployScale(ctx: DeployContext, chain: ManifestChain, prof
     return { source, fee, t0, t1, depthUsd: logUniform(10_000, 1_000_000) };
   });
   pools.push(...(await seedConcentrated(ctx, minter, concentratedPlans, call)));
+
+  // Uniswap V4 pools: initialized in the PoolManager at the oracle prices, then seeded from the deployer.
+  if (v4Source && v4Count > 0) {
+    const plans = planUniswapV4(chain, v4Source, v4Count, rng, pick, logUniform);
+    pools.push(...(await seedUniswapV4(ctx, v4Source, chain.wrappedNative.address as Address, plans, call)));
+  }
 
   // The traders get a hundredth of a percent of each token's supply.
   if (profile.traders?.length) {
@@ -343,5 +401,130 @@ async function seedConcentrated(
     token1: s.plan.t1.address,
     fee: s.fee,
     tickSpacing: s.tickSpacing,
+  }));
+}
+
+/** A Uniswap V4 pool the scale profile adds. */
+interface UniswapV4Plan {
+  readonly key: PoolKey;
+  readonly poolId: Hex;
+  readonly hook?: DevnetHookName;
+  /** The key's currencies as tokens (the native coin as address(0), priced as the wrapped native). */
+  readonly t0: ScaleToken;
+  readonly t1: ScaleToken;
+  readonly depthUsd: number;
+}
+
+type Source = ManifestChain['sources'][number];
+
+/**
+ * The V4 pools of the scale profile, `count` of them between scale tokens, on the fees and spacings of
+ * `V4_FEE_TIERS`: one in twelve (the first among them) with the devnet's dynamic-fee hook (no swap permission; key fee
+ * DYNAMIC_FEE_FLAG, the hook sets the LP fee), one in twenty (the second) with its input-fee hook (a fee taken by
+ * beforeSwap's return delta), and one in five (the third) with the native coin as currency0 (address(0), priced as
+ * the wrapped native), whatever their hook. Hooks or the native coin the chain lacks are left out.
+ */
+function planUniswapV4(
+  chain: ManifestChain,
+  source: Source,
+  count: number,
+  rng: Random,
+  pick: (factory: string, sameDecimals: boolean, first?: ScaleToken) => [ScaleToken, ScaleToken],
+  logUniform: (lo: number, hi: number) => number,
+): UniswapV4Plan[] {
+  const manager = source.addresses.poolManager;
+  const hookAddress: Partial<Record<DevnetHookName, Address>> = {
+    'dynamic-fee': source.addresses.dynamicFeeHook as Address | undefined,
+    'input-fee': source.addresses.inputFeeHook as Address | undefined,
+  };
+  const nativePrice = DEVNET_PRICES_USD[chain.chainId]?.[chain.wrappedNative.symbol];
+  const native: ScaleToken | undefined = nativePrice
+    ? { address: zeroAddress, symbol: chain.nativeSymbol, decimals: chain.wrappedNative.decimals, priceUsd: parseUnits(nativePrice, 18) }
+    : undefined;
+  return Array.from({ length: count }, (_, i) => {
+    const wanted: DevnetHookName | undefined = i % 12 === 0 ? 'dynamic-fee' : i % 20 === 1 ? 'input-fee' : undefined;
+    const hook = wanted && hookAddress[wanted] ? wanted : undefined;
+    const tier = rng.pick(V4_FEE_TIERS);
+    const fee = hook === 'dynamic-fee' ? DYNAMIC_FEE_FLAG : tier.fee;
+    const hooks = hook ? hookAddress[hook]! : zeroAddress;
+    const [a, b] = pick(`${manager}:${fee}:${tier.tickSpacing}:${hooks}`, false, i % 5 === 2 ? native : undefined);
+    const [t0, t1] = BigInt(a.address) < BigInt(b.address) ? [a, b] : [b, a];
+    const key: PoolKey = { currency0: t0.address, currency1: t1.address, fee, tickSpacing: tier.tickSpacing, hooks };
+    return { key, poolId: poolIdOf(key), ...(hook ? { hook } : {}), t0, t1, depthUsd: logUniform(10_000, 1_000_000) };
+  });
+}
+
+/**
+ * Initializes the planned V4 pools in the source's PoolManager at the oracle prices and adds their positions (as
+ * `positionRanges`, all of a pool's in one V4PositionMinter call) from the deployer: the seeder funds it with an
+ * estimate of the tokens they take plus a tenth, the native coin goes with the call (the minter refunds the rest).
+ */
+async function seedUniswapV4(
+  ctx: DeployContext,
+  source: Source,
+  wrappedNative: Address,
+  plans: readonly UniswapV4Plan[],
+  call: (functionName: string, args: readonly unknown[]) => BatchCall,
+): Promise<ScalePool[]> {
+  const { poolManager, stateView, positionMinter } = source.addresses as Record<string, Address>;
+  const price = (t: ScaleToken) => ({ decimals: t.decimals, priceUsd: formatUnits(t.priceUsd, 18) });
+  await sendAll(
+    ctx,
+    plans.map((p) => ({ to: poolManager, abi: poolManagerAbi as Abi, functionName: 'initialize', args: [p.key, sqrtPriceX96At(price(p.t0), price(p.t1))], gas: V4_INITIALIZE_GAS })),
+  );
+  const slots = (await ctx.publicClient.multicall({
+    allowFailure: false,
+    contracts: plans.map((p) => ({ address: stateView, abi: stateViewAbi as Abi, functionName: 'getSlot0', args: [p.poolId] })),
+  } as never)) as unknown as (readonly [bigint, number, number, number])[];
+  const usd = (t: ScaleToken) => ({ decimals: t.decimals, priceUsd: Number(formatUnits(t.priceUsd, 18)) });
+  const seeded = plans.map((p, i) => {
+    const [sqrtPriceX96, tick] = slots[i];
+    if (sqrtPriceX96 === 0n) throw new Error(`V4 pool ${p.poolId} is not initialized on chain ${ctx.chainId}`);
+    const ranges = positionRanges(Number(tick), p.key.tickSpacing, liquidityForDepth(usd(p.t0), usd(p.t1), p.depthUsd));
+    let [need0, need1] = [0, 0];
+    for (const range of ranges) {
+      const [amount0, amount1] = positionAmounts(range, Number(tick));
+      need0 += amount0;
+      need1 += amount1;
+    }
+    // What a currency takes, a tenth more (and a unit, for rounding).
+    const [owe0, owe1] = [need0, need1].map((n) => BigInt(Math.ceil(n * 1.1)) + 1n);
+    return { plan: p, ranges, owe0, owe1 };
+  });
+
+  const need = new Map<Address, bigint>();
+  for (const s of seeded) {
+    for (const [t, owed] of [[s.plan.t0, s.owe0], [s.plan.t1, s.owe1]] as const) {
+      if (t.address !== zeroAddress) need.set(t.address, (need.get(t.address) ?? 0n) + owed);
+    }
+  }
+  const funded = [...need.keys()];
+  await sendAll(ctx, [call('fund', [funded, [ctx.deployer.address], funded.map((t) => need.get(t)!)])]);
+  await sendAll(ctx, funded.map((t) => ({ to: t, abi: testERC20Abi as Abi, functionName: 'approve', args: [positionMinter, maxUint256], gas: 100_000n })));
+  await sendAll(
+    ctx,
+    seeded.map((s) => ({
+      to: positionMinter,
+      abi: v4PositionMinterAbi as Abi,
+      functionName: 'addPositions',
+      args: [s.plan.key, 0n, s.ranges.map((r) => ({ tickLower: r.lower, tickUpper: r.upper, liquidity: r.liquidity }))],
+      gas: V4_POSITIONS_GAS,
+      value: s.plan.key.currency0 === zeroAddress ? s.owe0 : 0n,
+    })),
+  );
+  const wrapped = (t: ScaleToken): Address => (t.address === zeroAddress ? wrappedNative : t.address);
+  return seeded.map(({ plan: p }) => ({
+    address: poolManager,
+    kind: 'uniswap-v4' as const,
+    routerIndex: source.routerIndex,
+    token0: wrapped(p.t0),
+    token1: wrapped(p.t1),
+    fee: p.key.fee,
+    tickSpacing: p.key.tickSpacing,
+    poolId: p.poolId,
+    currency0: p.key.currency0,
+    currency1: p.key.currency1,
+    hooks: p.key.hooks,
+    ...(p.hook ? { hook: p.hook } : {}),
   }));
 }

@@ -1,15 +1,19 @@
-// The scale profile on a real chain: pools of every kind created and seeded with what the profile planned,
-// every trader funded, and a second start with the same profile loaded from the cache (the same pools, with
-// the chain's logs, from which an indexer finds them).
-import { ammPoolAbi, stablePoolAbi, testERC20Abi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV3PoolAbi } from '@dex/abis';
+// The scale profile on a real chain: pools of every kind created and seeded with what the profile planned (Uniswap V4
+// pools in the devnet's PoolManager among them, with its hooks and the native coin), every trader funded, and a second
+// start with the same profile loaded from the cache (the same pools, with the chain's logs, from which an indexer
+// finds them).
+import { ammPoolAbi, poolManagerAbi, stablePoolAbi, stateViewAbi, testERC20Abi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV3PoolAbi, v4QuoterAbi } from '@dex/abis';
 import { createChainClient } from '@dex/chain';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getAbiItem, toEventSelector, type Address } from 'viem';
-import { V3_FEE_TIERS, devAccount, startDevnet, type Devnet, type ScaleOptions } from '../src';
+import { formatUnits, getAbiItem, toEventSelector, zeroAddress, type Abi, type Address, type Hex } from 'viem';
+import { DEVNET_HOOK_SETTINGS, DEVNET_PRICES_USD, DYNAMIC_FEE_FLAG, V3_FEE_TIERS, devAccount, poolIdOf, sqrtPriceX96At, startDevnet, type Devnet, type ScaleOptions } from '../src';
 
 jest.setTimeout(120_000);
+
+/** What a 200-pool profile adds on chain 999: of its 5% concentrated pools, three in five V3 or Algebra, two in five V4. */
+const COUNTS = { 'uniswap-v2': 168, stable: 20, core: 2, 'uniswap-v3': 4, algebra: 2, 'uniswap-v4': 4 };
 
 describe('startDevnet with the scale profile', () => {
   let dir: string;
@@ -20,7 +24,7 @@ describe('startDevnet with the scale profile', () => {
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'scale-cache-'));
-    options = { pools: 120, tokens: 12, traders: [trader], cacheDir: dir };
+    options = { pools: 200, tokens: 24, traders: [trader], cacheDir: dir };
   });
 
   afterAll(async () => {
@@ -33,15 +37,15 @@ describe('startDevnet with the scale profile', () => {
     first = await startDevnet({ ports: { 999: 0 }, gatewayUrl: 'http://127.0.0.1:3000', scale: options });
     const chain = first.manifest.chains['999'];
     const scale = first.scale!.get(999)!;
-    expect(chain.scale?.pools).toEqual({ 'uniswap-v2': 101, stable: 12, core: 1, 'uniswap-v3': 5, algebra: 1 });
-    expect(scale.pools).toHaveLength(120);
-    expect(scale.tokens).toHaveLength(12);
+    expect(chain.scale?.pools).toEqual(COUNTS);
+    expect(scale.pools).toHaveLength(200);
+    expect(scale.tokens).toHaveLength(24);
     const client = createChainClient({ chainId: 999, rpcUrl: chain.rpcUrl, multicall3: chain.multicall3 as Address });
     // Seeding mines its bursts of transactions itself, then gives the chain back to automatic mining.
     expect(await client.request({ method: 'anvil_getAutomine' } as never)).toBe(true);
     const reserves = await client.multicall({
       allowFailure: false,
-      contracts: scale.pools.filter((p) => p.kind !== 'uniswap-v3' && p.kind !== 'algebra').map((p) =>
+      contracts: scale.pools.filter((p) => p.kind !== 'uniswap-v3' && p.kind !== 'algebra' && p.kind !== 'uniswap-v4').map((p) =>
         p.kind === 'core'
           ? ({ address: p.address, abi: ammPoolAbi, functionName: 'getReserves' } as const)
           : p.kind === 'stable'
@@ -64,10 +68,50 @@ describe('startDevnet with the scale profile', () => {
       expect(p.tickSpacing).toBe(p.kind === 'algebra' ? 60 : V3_FEE_TIERS[p.fee!]);
       expect(chain.sources.find((s) => s.routerIndex === p.routerIndex)?.kind).toBe(p.kind);
     }
+
+    // The V4 pools: in the chain's PoolManager, named by their key's PoolId, initialized at the oracle prices (the
+    // native coin at the wrapped native's), holding liquidity; one on the dynamic-fee hook (its LP fee set by the
+    // hook), one on the input-fee hook, one with the native coin as currency0.
+    const v4Source = chain.sources.find((s) => s.kind === 'uniswap-v4')!;
+    const v4 = scale.pools.filter((p) => p.kind === 'uniswap-v4');
+    const stateView = v4Source.addresses.stateView as Address;
+    const price = new Map(scale.tokens.map((t) => [t.address as Address, { decimals: t.decimals, priceUsd: formatUnits(t.priceUsd, 18) }]));
+    price.set(zeroAddress, { decimals: 18, priceUsd: DEVNET_PRICES_USD[999].WHYPE });
+    for (const p of v4) {
+      expect(p.address).toBe(v4Source.addresses.poolManager);
+      expect(p.routerIndex).toBe(v4Source.routerIndex);
+      expect(p.poolId).toBe(poolIdOf({ currency0: p.currency0!, currency1: p.currency1!, fee: p.fee!, tickSpacing: p.tickSpacing!, hooks: p.hooks! }));
+      expect(BigInt(p.currency0!)).toBeLessThan(BigInt(p.currency1!));
+      expect([p.token0, p.token1]).toEqual([p.currency0, p.currency1].map((c) => (c === zeroAddress ? chain.wrappedNative.address : c)));
+    }
+    const read = (functionName: string, poolId: Hex) => ({ address: stateView, abi: stateViewAbi as Abi, functionName, args: [poolId] }) as const;
+    const slots = (await client.multicall({ allowFailure: false, contracts: v4.map((p) => read('getSlot0', p.poolId!)) } as never)) as unknown as (readonly [bigint, number, number, number])[];
+    const v4Liquidity = (await client.multicall({ allowFailure: false, contracts: v4.map((p) => read('getLiquidity', p.poolId!)) } as never)) as unknown as bigint[];
+    v4.forEach((p, i) => {
+      expect(slots[i][0]).toBe(sqrtPriceX96At(price.get(p.currency0!)!, price.get(p.currency1!)!));
+      expect(v4Liquidity[i]).toBeGreaterThan(0n);
+    });
+    const dynamic = v4.findIndex((p) => p.hook === 'dynamic-fee');
+    expect(v4[dynamic]).toMatchObject({ fee: DYNAMIC_FEE_FLAG, hooks: v4Source.addresses.dynamicFeeHook });
+    expect(slots[dynamic][3]).toBe(DEVNET_HOOK_SETTINGS.initialDynamicFee);
+    expect(v4.filter((p) => p.hook === 'input-fee').map((p) => p.hooks)).toEqual([v4Source.addresses.inputFeeHook]);
+    expect(v4.filter((p) => p.currency0 === zeroAddress)).toHaveLength(1);
+    for (const p of v4.filter((x) => !x.hook)) expect(p.hooks).toBe(zeroAddress);
+    // Each trades: V4Quoter quotes a thousandth of a currency0 token.
+    for (const p of v4) {
+      const { result } = await client.simulateContract({
+        address: v4Source.addresses.v4Quoter as Address,
+        abi: v4QuoterAbi as Abi,
+        functionName: 'quoteExactInputSingle',
+        args: [{ poolKey: { currency0: p.currency0, currency1: p.currency1, fee: p.fee, tickSpacing: p.tickSpacing, hooks: p.hooks }, zeroForOne: true, exactAmount: 10n ** BigInt(price.get(p.currency0!)!.decimals - 3), hookData: '0x' }],
+      });
+      expect((result as readonly [bigint, bigint])[0]).toBeGreaterThan(0n);
+    }
     // The stable pools pair tokens of the same decimals; every pool is distinct per factory.
     const decimals = new Map(scale.tokens.map((t) => [t.address, t.decimals]));
     for (const p of scale.pools.filter((x) => x.kind === 'stable')) expect(decimals.get(p.token0)).toBe(decimals.get(p.token1));
-    expect(new Set(scale.pools.map((p) => p.address)).size).toBe(120);
+    // The V4 pools share their PoolManager's address; their PoolId names each.
+    expect(new Set(scale.pools.map((p) => p.poolId ?? p.address)).size).toBe(200);
     const balances = await client.multicall({
       allowFailure: false,
       contracts: scale.tokens.map((t) => ({ address: t.address, abi: testERC20Abi, functionName: 'balanceOf', args: [trader] }) as const),
@@ -87,6 +131,11 @@ describe('startDevnet with the scale profile', () => {
     // The pair creations are there as logs, as an indexer reads them.
     const pairCreated = toEventSelector(getAbiItem({ abi: uniswapV2FactoryAbi, name: 'PairCreated' }));
     const logs = await loaded.request({ method: 'eth_getLogs', params: [{ fromBlock: '0x0', toBlock: 'latest', topics: [pairCreated] }] });
-    expect(logs.length).toBeGreaterThanOrEqual(101);
+    expect(logs.length).toBeGreaterThanOrEqual(COUNTS['uniswap-v2']);
+    // So are the V4 pools' initializations, in the PoolManager.
+    const initialize = toEventSelector(getAbiItem({ abi: poolManagerAbi, name: 'Initialize' }));
+    const initialized = await loaded.request({ method: 'eth_getLogs', params: [{ fromBlock: '0x0', toBlock: 'latest', address: v4Source.addresses.poolManager as Address, topics: [initialize] }] });
+    const ids = new Set(initialized.map((l) => l.topics[1]));
+    for (const p of v4) expect(ids.has(p.poolId!)).toBe(true);
   });
 });

@@ -1,8 +1,8 @@
-import { algebraPoolAbi, stablePoolAbi, testERC20Abi, uniswapV2PairAbi, uniswapV3PoolAbi } from '@dex/abis';
+import { algebraPoolAbi, stablePoolAbi, stateViewAbi, testERC20Abi, uniswapV2PairAbi, uniswapV3PoolAbi, wrappedNativeAbi } from '@dex/abis';
 import { createChainClient, createChainWalletClient, encodeExecuteSwaps, shortMessage, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
 import { devAccount, Random, type DevAccount, type ScaleDeployment, type ScalePool } from '@dex/devnet-kit';
 import type { ManifestChain } from '@dex/messages';
-import { getAmountOut } from '@dex/routing';
+import { encodeUniswapV4PoolKey, getAmountOut } from '@dex/routing';
 import { encodeFunctionData, erc20Abi, maxUint256, parseEther, parseGwei, type Abi, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { SimulatorLogger } from './simulator';
@@ -31,6 +31,16 @@ export interface ScaleTraderOptions {
 }
 
 const SWAP_GAS = 400_000n;
+const Q96 = 1n << 96n;
+
+/** What the trader knows a pool by: its address, a V4 pool's PoolId (every V4 pool's address is its PoolManager's). */
+const poolKey = (p: ScalePool): string => p.poolId ?? p.address;
+
+/** RouterV2's swap data for the pool: a V4 pool's key, nothing for the others. */
+function swapData(p: ScalePool): Hex {
+  if (p.kind !== 'uniswap-v4' || !p.currency0 || !p.currency1 || !p.hooks || p.fee === undefined || p.tickSpacing === undefined) return '0x';
+  return encodeUniswapV4PoolKey({ currency0: p.currency0, currency1: p.currency1, fee: p.fee, tickSpacing: p.tickSpacing, hooks: p.hooks });
+}
 const FEES = { maxFeePerGas: parseGwei('50'), maxPriorityFeePerGas: parseGwei('1') };
 const BPS = 10_000n;
 
@@ -42,20 +52,26 @@ interface Sender {
 
 /**
  * The scale profile's trading: for every new block, `swapsPerBlock` swaps through RouterV2 on random V2, stable,
- * Uniswap V3 and Algebra pools of the scale profile, each its own transaction, sent without waiting for one another
- * (nonces counted here) so they land in the next block together. Sizes are 1 to 10 bps of the pool's input reserve
- * (a concentrated pool's balance of the token), as last read or estimated from the trader's own swaps, with 3% of
- * slippage allowed; a concentrated swap's output is estimated at the pool's last-read spot price less its fee.
+ * Uniswap V3, Algebra and Uniswap V4 pools of the scale profile, each its own transaction, sent without waiting for one
+ * another (nonces counted here) so they land in the next block together. Sizes are 1 to 10 bps of the pool's input
+ * reserve (a concentrated pool's balance of the token; a V4 pool's virtual reserve at its price, L / sqrtP and
+ * L * sqrtP, the PoolManager holding every V4 pool's tokens together), as last read or estimated from the trader's own
+ * swaps, with 3% of slippage allowed; a concentrated or V4 swap's output is estimated at the pool's last-read spot price
+ * less its fee (a V4 pool's LP fee from slot0: a dynamic one is its hook's). The accounts also hold and approve the
+ * wrapped native token, which V4 pools of the native coin trade.
  */
 export class ScaleTrader {
   private readonly client: ChainPublicClient;
   private readonly senders: Sender[];
   private readonly pools: ScalePool[];
-  private readonly reserves = new Map<Address, [bigint, bigint]>();
-  /** Concentrated pools' sqrt price (Q64.96) as last read. */
-  private readonly sqrtPrices = new Map<Address, bigint>();
+  /** By pool (`poolKey`): its reserves, and a concentrated or V4 pool's sqrt price (Q64.96) and a V4 pool's LP fee as last read. */
+  private readonly reserves = new Map<string, [bigint, bigint]>();
+  private readonly sqrtPrices = new Map<string, bigint>();
+  private readonly lpFees = new Map<string, bigint>();
   private readonly fees = new Map<number, bigint>();
   private readonly rng: Random;
+  /** The V4 source's StateView, where V4 pools' prices and liquidity are read. */
+  private readonly stateView?: Address;
   private timer?: NodeJS.Timeout;
   private lastBlock = 0n;
   private busy = false;
@@ -74,6 +90,7 @@ export class ScaleTrader {
       nonce: 0,
     }));
     this.pools = options.scale.pools.filter((p) => p.kind !== 'core');
+    this.stateView = chain.sources.find((s) => s.kind === 'uniswap-v4')?.addresses.stateView as Address | undefined;
     for (const s of chain.sources) if (s.feeBps !== undefined) this.fees.set(s.routerIndex, BigInt(s.feeBps));
     this.rng = new Random(options.seed);
   }
@@ -88,11 +105,15 @@ export class ScaleTrader {
     }
     await this.resyncNonces();
     const hashes: Hex[] = [];
+    const wrapped = this.options.chain.wrappedNative.address as Address;
     for (const s of this.senders) {
       for (const token of this.options.scale.tokens) {
         const data = encodeFunctionData({ abi: testERC20Abi, functionName: 'approve', args: [this.options.chain.routerV2, maxUint256] });
         hashes.push(await this.send(s, token.address, data, 100_000n));
       }
+      // The wrapped native token, which the V4 pools of the native coin trade: some wrapped, and approved.
+      hashes.push(await this.send(s, wrapped, encodeFunctionData({ abi: wrappedNativeAbi, functionName: 'deposit' }), 100_000n, parseEther('100000')));
+      hashes.push(await this.send(s, wrapped, encodeFunctionData({ abi: testERC20Abi, functionName: 'approve', args: [this.options.chain.routerV2, maxUint256] }), 100_000n));
     }
     for (const hash of hashes) {
       const receipt = await this.client.waitForTransactionReceipt({ hash, timeout: 120_000 });
@@ -117,10 +138,18 @@ export class ScaleTrader {
 
   private async readReserves(): Promise<void> {
     const concentrated = (p: ScalePool) => p.kind === 'uniswap-v3' || p.kind === 'algebra';
+    const stateView = this.stateView;
     const reads = await this.client.multicall({
       allowFailure: true,
       contracts: this.pools.flatMap((p) =>
-        concentrated(p)
+        p.kind === 'uniswap-v4'
+          ? stateView && p.poolId
+            ? [
+                { address: stateView, abi: stateViewAbi as Abi, functionName: 'getSlot0', args: [p.poolId] },
+                { address: stateView, abi: stateViewAbi as Abi, functionName: 'getLiquidity', args: [p.poolId] },
+              ]
+            : []
+          : concentrated(p)
           ? [
               { address: p.token0, abi: erc20Abi as Abi, functionName: 'balanceOf', args: [p.address] },
               { address: p.token1, abi: erc20Abi as Abi, functionName: 'balanceOf', args: [p.address] },
@@ -133,16 +162,30 @@ export class ScaleTrader {
     } as never);
     let at = 0;
     for (const p of this.pools) {
+      const key = poolKey(p);
+      if (p.kind === 'uniswap-v4') {
+        if (!stateView || !p.poolId) continue;
+        const [slot0, liquidity] = [reads[at], reads[at + 1]] as { status: string; result?: unknown }[];
+        at += 2;
+        if (slot0.status !== 'success' || liquidity.status !== 'success') continue;
+        const [sqrtPrice, , , lpFee] = slot0.result as readonly [bigint, number, number, number];
+        const L = BigInt(liquidity.result as bigint);
+        if (sqrtPrice === 0n || L === 0n) continue;
+        this.reserves.set(key, [(L * Q96) / sqrtPrice, (L * sqrtPrice) / Q96]);
+        this.sqrtPrices.set(key, sqrtPrice);
+        this.lpFees.set(key, BigInt(lpFee));
+        continue;
+      }
       if (concentrated(p)) {
         const [b0, b1, state] = [reads[at], reads[at + 1], reads[at + 2]] as { status: string; result?: unknown }[];
         at += 3;
         if (b0.status !== 'success' || b1.status !== 'success' || state.status !== 'success') continue;
-        this.reserves.set(p.address, [BigInt(b0.result as bigint), BigInt(b1.result as bigint)]);
-        this.sqrtPrices.set(p.address, BigInt((state.result as readonly [bigint])[0]));
+        this.reserves.set(key, [BigInt(b0.result as bigint), BigInt(b1.result as bigint)]);
+        this.sqrtPrices.set(key, BigInt((state.result as readonly [bigint])[0]));
         continue;
       }
       const r = reads[at++] as { status: string; result?: readonly bigint[] };
-      if (r.status === 'success') this.reserves.set(p.address, [BigInt(r.result![0]), BigInt(r.result![1])]);
+      if (r.status === 'success') this.reserves.set(key, [BigInt(r.result![0]), BigInt(r.result![1])]);
     }
   }
 
@@ -186,7 +229,8 @@ export class ScaleTrader {
   /** A random swap on a random pool, or undefined when the pool's reserves are unknown. */
   private nextSwap(sender: Sender): (() => Promise<Hex>) | undefined {
     const pool = this.rng.pick(this.pools);
-    const reserves = this.reserves.get(pool.address);
+    const key = poolKey(pool);
+    const reserves = this.reserves.get(key);
     if (!reserves) return undefined;
     const zeroIn = this.rng.chance(0.5);
     const [reserveIn, reserveOut] = zeroIn ? reserves : [reserves[1], reserves[0]];
@@ -196,14 +240,14 @@ export class ScaleTrader {
     if (estimate === 0n) return undefined;
     const [tokenIn, tokenOut] = zeroIn ? [pool.token0, pool.token1] : [pool.token1, pool.token0];
     // The trader's own swap moves the pool; other swaps are caught at the next read.
-    this.reserves.set(pool.address, zeroIn ? [reserves[0] + amountIn, reserves[1] - estimate] : [reserves[0] - estimate, reserves[1] + amountIn]);
+    this.reserves.set(key, zeroIn ? [reserves[0] + amountIn, reserves[1] - estimate] : [reserves[0] - estimate, reserves[1] + amountIn]);
     const minOut = (estimate * (BPS - 300n)) / BPS;
     const data = encodeExecuteSwaps({
       tokens: [tokenIn, tokenOut],
       amountIn,
       minAmountOut: minOut,
       expectedAmountOut: minOut,
-      hopSwaps: [[{ pool: pool.address, tokenIn, tokenOut, routerIndex: pool.routerIndex, amountIn, data: '0x' }]],
+      hopSwaps: [[{ pool: pool.address, tokenIn, tokenOut, routerIndex: pool.routerIndex, amountIn, data: swapData(pool) }]],
       feeBps: 0,
     });
     return () => this.send(sender, this.options.chain.routerV2, data, SWAP_GAS);
@@ -211,16 +255,19 @@ export class ScaleTrader {
 
   /**
    * The swap's expected output: the V2 or stable formula on the reserves (for stable pools, the constant-product one
-   * at the source's fee, an estimate); for a concentrated pool, its last spot price less its fee (pips).
+   * at the source's fee, an estimate); for a concentrated or V4 pool, its last spot price less its fee (pips: a V4
+   * pool's LP fee as slot0 last said).
    */
   private estimate(pool: ScalePool, zeroIn: boolean, amountIn: bigint, reserveIn: bigint, reserveOut: bigint): bigint {
-    const sqrtPrice = this.sqrtPrices.get(pool.address);
-    if (sqrtPrice === undefined || (pool.kind !== 'uniswap-v3' && pool.kind !== 'algebra')) {
+    const key = poolKey(pool);
+    const sqrtPrice = this.sqrtPrices.get(key);
+    if (sqrtPrice === undefined || (pool.kind !== 'uniswap-v3' && pool.kind !== 'algebra' && pool.kind !== 'uniswap-v4')) {
       return getAmountOut(amountIn, reserveIn, reserveOut, this.fees.get(pool.routerIndex) ?? 30n);
     }
     const q192 = 1n << 192n;
     const gross = zeroIn ? (amountIn * sqrtPrice * sqrtPrice) / q192 : (amountIn * q192) / (sqrtPrice * sqrtPrice);
-    const out = (gross * (1_000_000n - BigInt(pool.fee ?? 3000))) / 1_000_000n;
+    const fee = this.lpFees.get(key) ?? BigInt(pool.fee ?? 3000);
+    const out = (gross * (1_000_000n - fee)) / 1_000_000n;
     return out < reserveOut ? out : 0n;
   }
 
@@ -228,9 +275,9 @@ export class ScaleTrader {
     for (const s of this.senders) s.nonce = await this.client.getTransactionCount({ address: s.account.address, blockTag: 'pending' });
   }
 
-  private async send(sender: Sender, to: Address, data: Hex, gas: bigint): Promise<Hex> {
+  private async send(sender: Sender, to: Address, data: Hex, gas: bigint, value = 0n): Promise<Hex> {
     const nonce = sender.nonce++;
-    return sender.wallet.sendTransaction({ to, data, gas, nonce, ...FEES } as never);
+    return sender.wallet.sendTransaction({ to, data, gas, nonce, value, ...FEES } as never);
   }
 
   private summarize(): void {

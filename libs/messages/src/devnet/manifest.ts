@@ -189,6 +189,8 @@ export const manifestChainSchema = z.object({
         core: z.number().int(),
         'uniswap-v3': z.number().int().optional(),
         algebra: z.number().int().optional(),
+        /** Uniswap V4 pools, in the V4 source's PoolManager (found through its Initialize events). */
+        'uniswap-v4': z.number().int().optional(),
       }),
     })
     .optional(),
