@@ -31,7 +31,7 @@ const STARVED = encodeErrorResult({ abi: quoterErrors, errorName: 'UnexpectedRev
  * what is left (one that needs more fails starved, as the V4Quoter's swap does), amounts above `limit` refused, the
  * call out of gas as a whole when less than `reserve` is left at its end.
  */
-function fakeNode(options: { budget?: bigint; gasOf?: (amount: bigint) => bigint; limit?: bigint; reserve?: bigint; fail?: Error } = {}) {
+function fakeNode(options: { budget?: bigint; gasOf?: (amount: bigint) => bigint; limit?: bigint; reserve?: bigint; fail?: Error; halt?: string } = {}) {
   const { budget = 1_000_000n, gasOf = () => 1_000n, limit = 1n << 100n, reserve = 1_000n } = options;
   const sent: bigint[][] = [];
   const client = {
@@ -59,7 +59,7 @@ function fakeNode(options: { budget?: bigint; gasOf?: (amount: bigint) => bigint
         if (amount > limit) return { success: false, returnData: REFUSED };
         return { success: true, returnData: encodeFunctionResult({ abi: v4QuoterAbi, functionName: 'quoteExactInputSingle', result: [amount * 2n, gas] }) };
       });
-      if (left < reserve) throw new BaseError('An internal error was received.', { details: 'EVM error OutOfGas' });
+      if (left < reserve) throw new BaseError('An internal error was received.', { details: `EVM error ${options.halt ?? 'OutOfGas'}` });
       return { data: encodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', result: results }) };
     },
   };
@@ -161,6 +161,9 @@ describe('quoteUniswapV4Swaps', () => {
     const tight = fakeNode({ budget: 400_000n, gasOf, reserve: 50_000n });
     expect(await quoteUniswapV4Swaps(tight.client, { swaps: amounts.map((a) => swap(a)), blockNumber: 7n })).toEqual(amounts.map((a) => quoteOf(a, gasOf(a))));
     expect(tight.sent.length).toBeGreaterThan(2);
+    // anvil halts a call whose results outgrow the memory its gas pays for with MemoryOOG: the same.
+    const memory = fakeNode({ budget: 400_000n, gasOf, reserve: 50_000n, halt: 'MemoryOOG' });
+    expect(await quoteUniswapV4Swaps(memory.client, { swaps: amounts.map((a) => swap(a)), blockNumber: 7n })).toEqual(amounts.map((a) => quoteOf(a, gasOf(a))));
     // A quote that needs more than a call holds is undefined, the others answered.
     const huge = fakeNode({ budget: 400_000n, gasOf: (a) => (a === 5n ? 10n ** 9n : 1_000n), reserve: 100n });
     expect(await quoteUniswapV4Swaps(huge.client, { swaps: [1n, 5n, 2n].map((a) => swap(a)), blockNumber: 7n })).toEqual([quoteOf(1n), undefined, quoteOf(2n)]);

@@ -116,10 +116,16 @@ const STARVED = `${toFunctionSelector('UnexpectedRevertBytes(bytes)')}${'20'.pad
 /** A failed quote's return data says it ran out of gas, not that the quoter refused it. */
 export const isStarvedQuote = (returnData: Hex): boolean => returnData === '0x' || returnData.toLowerCase() === STARVED;
 
-/** A call that failed as a whole for want of gas (the quotes asked more than the node gives one call). */
+/** How nodes say a call ran out of gas: geth's `out of gas`, revm's (anvil's) `OutOfGas` and `MemoryOOG`-like halts. */
+const OUT_OF_GAS = /out ?of ?gas|[A-Za-z]OOG\b/i;
+
+/**
+ * A call that failed as a whole for want of gas (the quotes asked more than the node gives one call; anvil halts a
+ * call whose memory grows past what its gas pays for with `MemoryOOG`).
+ */
 function isOutOfGas(err: unknown): boolean {
   const text = (e: unknown) => (e instanceof BaseError ? `${e.shortMessage} ${e.details}` : e instanceof Error ? e.message : '');
-  return err instanceof BaseError ? !!err.walk((e) => /out ?of ?gas/i.test(text(e))) : /out ?of ?gas/i.test(text(err));
+  return err instanceof BaseError ? !!err.walk((e) => OUT_OF_GAS.test(text(e))) : OUT_OF_GAS.test(text(err));
 }
 
 /** One `eth_call` of `aggregate3` at the block: each call's success and return data (a failure's revert data). */

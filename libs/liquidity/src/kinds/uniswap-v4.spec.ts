@@ -1,12 +1,12 @@
 import { CHAIN_FACTS, chainEventSchemas } from '@dex/messages';
-import { DYNAMIC_FEE_FLAG, legsOf, stateOf, swapHookPermissions, swapUniswapV4, type Leg, type UniswapV4PoolSnapshot } from '@dex/routing';
+import { DYNAMIC_FEE_FLAG, legsOf, UNISWAP_V4_LADDER_SIZE, stateOf, swapHookPermissions, swapUniswapV4, type Leg, type UniswapV4PoolSnapshot } from '@dex/routing';
 import { ChainLiquidityState, type PoolRecord } from '../chain-state';
 import { concentratedFactOf, poolCreatedFactOf } from '../concentrated-messages';
 import { tickList } from '../concentrated-state';
 import type { LiquidityFact, ManagedPoolRead, PoolCreatedFact } from '../facts';
 import { routingView, type RoutingContext } from '../routing-snapshot';
 import { kindModule } from './registry';
-import { hookExclusion, UNISWAP_V4_LADDER_SIZE, uniswapV4Exclusion } from './uniswap-v4';
+import { hookExclusion, uniswapV4Exclusion } from './uniswap-v4';
 
 const ID = `0x${'ab'.repeat(32)}`;
 const OTHER_ID = `0x${'cd'.repeat(32)}`;
@@ -219,7 +219,8 @@ describe('uniswap-v4 pools in the liquidity state', () => {
     const sampling = kindModule('uniswap-v4')!.sampling!(state.pool(ID)!, listed)!;
     expect(sampling.quoter).toBe(QUOTER);
     for (const ladder of [sampling.ladder0to1, sampling.ladder1to0]) {
-      expect(ladder.length).toBe(UNISWAP_V4_LADDER_SIZE);
+      expect(ladder.length).toBeGreaterThan(4);
+      expect(ladder.length).toBeLessThanOrEqual(UNISWAP_V4_LADDER_SIZE);
       expect(ladder.every((a, i) => i === 0 || a > ladder[i - 1])).toBe(true);
     }
     // The top takes 98% of what the positions hold on the output side: more than the narrow position's, less than all.
@@ -234,7 +235,7 @@ describe('uniswap-v4 pools in the liquidity state', () => {
     const sampled = snapshotIn(state, listed)!;
     expect(sampled.sampled!.quoter).toBe(QUOTER);
     const [sampledLeg] = legsOf(sampled).filter((l) => l.tokenIn === W);
-    expect(sampledLeg.quote(sampling.ladder0to1[5])).toBe((leg01.quote(sampling.ladder0to1[5]) * 999n) / 1000n);
+    expect(sampledLeg.quote(sampling.ladder0to1[3])).toBe((leg01.quote(sampling.ladder0to1[3]) * 999n) / 1000n);
     expect(sampledLeg.maxIn).toBe(top);
     // Not listed at all: no samples are taken, the pool is left out.
     expect(kindModule('uniswap-v4')!.sampling!(state.pool(ID)!, context)).toBeUndefined();

@@ -10,12 +10,12 @@
  * permissions that can change a swap (the routing lib's `swapHookPermissions`) swaps as the PoolManager's tick-exact
  * maths says and is routed so. A hook with such permissions is routed only when its source lists it: `exact` (the
  * hook leaves amounts to the PoolManager; a swap it refuses is found by the answer's simulation and routed around)
- * with the tick-exact maths, `sampled` with the source's V4Quoter's quotes at a ladder of inputs (`sampling`: laid on
- * the tick-exact legs, read when the pool changes) and the route's swaps re-quoted by it. Any other pool is kept with
+ * with the tick-exact maths, `sampled` with the source's V4Quoter's quotes at a ladder of inputs (`sampling`: the
+ * routing lib's `uniswapV4SampleLadder`, laid on the tick-exact legs, read when the pool changes) and the route's swaps re-quoted by it. Any other pool is kept with
  * the reason it is not routed (`uniswapV4Exclusion`), for the API to show.
  */
 import type { ListedHook, UniswapV4Slot0Read } from '@dex/messages';
-import { DYNAMIC_FEE_FLAG, geometricLadder, MAX_LP_FEE, swapHookPermissions, uniswapV4PoolKey, uniswapV4TickLegs, type SwapHookPermission } from '@dex/routing';
+import { DYNAMIC_FEE_FLAG, MAX_LP_FEE, swapHookPermissions, uniswapV4PoolKey, uniswapV4SampleLadder, uniswapV4TickLegs, type SwapHookPermission } from '@dex/routing';
 import { applyConcentrated, newConcentratedState, tickList, type ConcentratedState, type TickRecord } from '../concentrated-state';
 import type { ConcentratedSwappedFact, ManagedPoolRead, PoolCreatedFact, PoolFact } from '../facts';
 import type { PoolKindState, PoolRecord, UniswapV4PoolState } from '../pool-record';
@@ -173,28 +173,6 @@ function fromRead(read: ManagedPoolRead): PoolKindState {
   };
 }
 
-/** Inputs sampled per direction of a sampled pool (`sampling`). */
-export const UNISWAP_V4_LADDER_SIZE = 18;
-/** The share of a direction's output liquidity (by the tick maths) its ladder reaches. */
-const LADDER_REACH = 0.98;
-/** The ladder's upper inputs, in sixteenths of its top: the lower ones are geometric from a millionth of it. */
-const LADDER_SIXTEENTHS = [2, 3, 4, 6, 8, 10, 12, 14, 16];
-
-/**
- * The inputs a direction's leg is sampled at: geometric from a millionth of the top to a sixteenth of it, then
- * sixteenths of it up to the top, the input that takes LADDER_REACH of the output side's liquidity by the tick maths
- * (the hook's share aside, the sampled curve's shape).
- */
-function ladderOf(leg: ReturnType<typeof uniswapV4TickLegs>[number]): bigint[] {
-  const whole = leg.approxOut(leg.maxInApprox);
-  const reach = Math.min(leg.maxInApprox, leg.approxIn(whole * LADDER_REACH));
-  if (!(reach >= 1e3) || !Number.isFinite(reach)) return [];
-  const top = BigInt(Math.floor(reach));
-  const lower = geometricLadder(top / 1_000_000n || 1n, top / 16n || 1n, UNISWAP_V4_LADDER_SIZE - LADDER_SIXTEENTHS.length);
-  const upper = LADDER_SIXTEENTHS.map((k) => (top * BigInt(k)) / 16n);
-  return [...new Set([...lower, ...upper])].filter((a) => a > 0n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
 /**
  * Where a pool of a hook its source lists as sampled is sampled: the source's V4Quoter, at ladders laid on the pool's
  * tick-exact legs; undefined for any other pool, or one with nothing to trade yet.
@@ -209,7 +187,7 @@ function sampling(pool: PoolRecord, context: RoutingContext): QuoterSampling | u
   const legs = uniswapV4TickLegs(tick);
   const ladder = (tokenIn: string) => {
     const leg = legs.find((l) => l.tokenIn === tokenIn);
-    return leg ? ladderOf(leg) : [];
+    return leg ? uniswapV4SampleLadder(leg) : [];
   };
   return { quoter: source.v4Quoter, key: uniswapV4PoolKey(tick), ladder0to1: ladder(tick.token0), ladder1to0: ladder(tick.token1) };
 }

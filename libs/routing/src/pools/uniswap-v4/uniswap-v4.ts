@@ -18,7 +18,7 @@
 import { concentratedCrossings, concentratedLegs, type ConcentratedPoolFields } from '../concentrated/concentrated-leg';
 import { sampledLegs } from '../core/core';
 import type { QuoteSample } from '../core/core-samples';
-import type { PoolModule, PoolSnapshotBase, RouterSwapTarget } from '../pool-module';
+import type { PoolLeg, PoolModule, PoolSnapshotBase, RouterSwapTarget } from '../pool-module';
 import { MAX_LP_FEE, swapUniswapV4 } from './uniswap-v4-swap';
 
 /** A key's fee that marks a dynamic LP fee (v4-core's `LPFeeLibrary.DYNAMIC_FEE_FLAG`): the hook sets the LP fee. */
@@ -129,6 +129,105 @@ export function uniswapV4TickLegs(pool: UniswapV4PoolSnapshot): ReturnType<typeo
     (state, zeroForOne, amount, ladder) => swapUniswapV4(state, zeroForOne, amount, undefined, ladder),
     (zeroForOne) => uniswapV4SwapFee(pool.fee, pool.protocolFee, zeroForOne),
   );
+}
+
+/** The most inputs a sampled pool is quoted at per direction (`uniswapV4SampleLadder`). */
+export const UNISWAP_V4_LADDER_SIZE = 40;
+/** The share of a direction's output liquidity (by the tick maths) its ladder reaches. */
+const LADDER_REACH = 0.98;
+/** The ladder's first input, as a share of its top. */
+const LADDER_FLOOR = 1e-6;
+/**
+ * How far below the tick-exact curve a chord between two neighbouring inputs may lie, relative to the curve (the
+ * conservative interpolation between samples pays that much less than the pool at worst), for trades whose price
+ * impact is at most LADDER_IMPACT; beyond, in proportion to the impact (a hundredth of it: a trade losing 30% to the
+ * pool's depth is not worse off for 0.3% more of chord).
+ */
+const LADDER_CHORD_ERROR = 2e-5;
+const LADDER_IMPACT = 0.01;
+
+/** The tolerance of a chord ending at `b` (see LADDER_CHORD_ERROR): `base` times the impact past LADDER_IMPACT. */
+function chordTolerance(leg: PoolLeg, base: number, b: number, yb: number): number {
+  const impact = leg.spotRate > 0 ? 1 - yb / (b * leg.spotRate) : 0;
+  return base * Math.max(1, impact / LADDER_IMPACT);
+}
+
+/**
+ * The chord's largest shortfall under the leg's float curve between `a` and `b`, relative to the curve: the curve is
+ * concave, so the shortfall is largest where its marginal rate is the chord's slope (`inputAtMarginal`); a point on
+ * either side of it too, for a relative shortfall that peaks a little before.
+ */
+function chordError(leg: PoolLeg, a: number, ya: number, b: number, yb: number): number {
+  const slope = (yb - ya) / (b - a);
+  const peak = Math.min(b, Math.max(a, leg.inputAtMarginal(slope, b)));
+  let worst = 0;
+  for (const x of [peak, (a + peak) / 2, (peak + b) / 2]) {
+    if (!(x > a && x < b)) continue;
+    const y = leg.approxOut(x);
+    if (y > 0) worst = Math.max(worst, (y - (ya + slope * (x - a))) / y);
+  }
+  return worst;
+}
+
+/**
+ * A direction's inputs from `floor` to `top`, each next the farthest whose chord from the last stays within `tolerance`
+ * of the leg's curve (bisection on the step's ratio: a chord's error grows with its length); undefined when more than
+ * `n` inputs would be needed.
+ */
+function chordLadder(leg: PoolLeg, floor: number, top: number, tolerance: number, n: number): number[] | undefined {
+  const inputs = [floor];
+  for (;;) {
+    const a = inputs[inputs.length - 1];
+    const ya = leg.approxOut(a);
+    const fits = (b: number) => {
+      const yb = leg.approxOut(b);
+      return chordError(leg, a, ya, b, yb) <= chordTolerance(leg, tolerance, b, yb);
+    };
+    if (fits(top)) break;
+    if (inputs.length >= n - 1) return undefined;
+    let [lo, hi] = [1, top / a];
+    for (let i = 0; i < 20 && hi / lo > 1.001; i++) {
+      const mid = Math.sqrt(lo * hi);
+      if (fits(a * mid)) lo = mid;
+      else hi = mid;
+    }
+    inputs.push(a * Math.max(lo, 1.001));
+  }
+  inputs.push(top);
+  return inputs;
+}
+
+/**
+ * The inputs a sampled pool's direction is quoted at by its V4Quoter, laid on the direction's tick-exact leg
+ * (`uniswapV4TickLegs`: the hook's share aside, the sampled curve's shape): from a millionth of the top up to the top,
+ * the input that takes LADDER_REACH of the output side's liquidity (a full-range position would quote any input for
+ * next to nothing more), each next the farthest whose chord from the last stays within a tolerance of the tick curve:
+ * dense where the curve bends (a trade's size against the pool's depth, a thin range), sparse where it is straight.
+ * The tolerance is LADDER_CHORD_ERROR (more past LADDER_IMPACT of price impact) where UNISWAP_V4_LADDER_SIZE inputs
+ * reach the top with it, else the least that does (a pool whose thin ranges bend hard). Empty for a side too thin to
+ * sample.
+ */
+export function uniswapV4SampleLadder(leg: PoolLeg): bigint[] {
+  const whole = leg.approxOut(leg.maxInApprox);
+  const top = Math.min(leg.maxInApprox, leg.approxIn(whole * LADDER_REACH));
+  if (!(top >= 1e3) || !Number.isFinite(top)) return [];
+  const floor = Math.max(1, top * LADDER_FLOOR);
+  const n = UNISWAP_V4_LADDER_SIZE;
+  let inputs = chordLadder(leg, floor, top, LADDER_CHORD_ERROR, n);
+  if (!inputs) {
+    // The least tolerance n inputs reach the top with, by bisection on its logarithm.
+    let [lo, hi] = [Math.log(LADDER_CHORD_ERROR), Math.log(0.5)];
+    let found = chordLadder(leg, floor, top, Math.exp(hi), n);
+    for (let i = 0; i < 10 && found; i++) {
+      const mid = (lo + hi) / 2;
+      const tried = chordLadder(leg, floor, top, Math.exp(mid), n);
+      if (tried) [hi, found] = [mid, tried];
+      else lo = mid;
+    }
+    inputs = found ?? [floor, top];
+  }
+  const ladder = inputs.map((x) => BigInt(Math.floor(x)));
+  return ladder.filter((x, i) => x > 0n && (i === 0 || x > ladder[i - 1]));
 }
 
 /** The gas kind of a swap through a pool whose hook is called on swaps (it costs the hook's own work besides). */
