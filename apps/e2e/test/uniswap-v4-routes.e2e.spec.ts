@@ -6,12 +6,12 @@
 // pool after its hook changed the fee (no event tells it), split with V3, V2 and core pools in one stage, and through
 // each hook the source lists: the input-fee hook's pool on its V4Quoter's samples (re-quoted at the answer), the
 // swap-limit hook's on the tick maths, routed around where the answer's simulation finds the hook refusing a share.
-import { dynamicFeeHookAbi, stateViewAbi } from '@dex/abis';
+import { dynamicFeeHookAbi, silentBlocklistTokenAbi, stateViewAbi, testERC20Abi, v4PositionMinterAbi } from '@dex/abis';
 import { createChainClient, createChainWalletClient, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
 import { DEVNET_HOOK_SETTINGS, DEVNET_PRICES_USD, deployContext, send as sendCall } from '@dex/devnet-kit';
 import type { ManifestUniswapV4Pool } from '@dex/messages';
 import type { ClientParams, DexClient, LooseParams } from '@dex/sdk';
-import { erc20Abi, maxUint256, parseUnits, zeroAddress, type Abi, type Address, type Hex } from 'viem';
+import { encodeAbiParameters, erc20Abi, getAddress, keccak256, maxUint256, parseUnits, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { apiClient, bodyOf, startTestStack, until, type TestStack } from '../src';
 
@@ -250,6 +250,41 @@ describe('routes through Uniswap V4 pools', () => {
       }
       expect(usedBelow).toBe(true);
       expect(rerouted()).toBeGreaterThan(before);
+    });
+    it('a token that blocklists the PoolManager: its V4 pool checked there, routed around, refused naming the token where no other way is left', async () => {
+      // A V4 pool of the devnet's silent-blocklist token against USDC, full range at 1 USDC per token, added by its owner.
+      const ctx = deployContext(chainId, chain().rpcUrl);
+      const blocky = getAddress(chain().testTokens!.find((t) => t.kind === 'silent-blocklist')!.address);
+      const usdc = token('USDC');
+      const [currency0, currency1] = BigInt(blocky) < BigInt(usdc) ? [blocky, usdc] : [usdc, blocky];
+      const key = { currency0, currency1, fee: 3000, tickSpacing: 60, hooks: zeroAddress };
+      // Price of currency1 in currency0, base units: 1e6 / 1e18 with the token first, 1e18 / 1e6 with USDC first.
+      const sqrtPriceX96 = currency0 === blocky ? 2n ** 96n / 10n ** 6n : 2n ** 96n * 10n ** 6n;
+      const minter = source().addresses.positionMinter as Address;
+      await sendCall(ctx, { address: blocky, abi: silentBlocklistTokenAbi as Abi, functionName: 'mint', args: [ctx.deployer.address, parseUnits('100000', 18)] });
+      await sendCall(ctx, { address: usdc, abi: testERC20Abi as Abi, functionName: 'mint', args: [ctx.deployer.address, parseUnits('100000', 6)] });
+      for (const t of [blocky, usdc]) await sendCall(ctx, { address: t, abi: erc20Abi as Abi, functionName: 'approve', args: [minter, maxUint256] });
+      await sendCall(ctx, { address: minter, abi: v4PositionMinterAbi as Abi, functionName: 'addPositions', args: [key, sqrtPriceX96, [{ tickLower: -887_220, tickUpper: 887_220, liquidity: 10n ** 16n }]] });
+      const poolId = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'address' }, { type: 'uint24' }, { type: 'int24' }, { type: 'address' }], [currency0, currency1, 3000, 60, zeroAddress])).toLowerCase();
+      const sell = { tokenIn: blocky, tokenOut: usdc, amountIn: '100', includeDexes: [V4], multiHop: false };
+      const approved = await wallet.writeContract({ address: blocky, abi: erc20Abi, functionName: 'approve', args: [chain().routerV2 as Address, maxUint256] });
+      await client.waitForTransactionReceipt({ hash: approved });
+      await sendCall(ctx, { address: blocky, abi: silentBlocklistTokenAbi as Abi, functionName: 'mint', args: [trader().address, parseUnits('1000', 18)] });
+      // Routed once the aggregator holds the pool (its Initialize and ModifyLiquidity from the PoolManager's events).
+      await until(() => route(sell), (r) => r.status === 200 && bodyOf(r).data.execution.details.hopSwaps.flat().some((x: any) => x.poolId === poolId), 20_000);
+      const open = await execute(sell);
+      expect(open.received).toBe(BigInt(open.data.execution.details.amountOut));
+
+      // Blocklisted where V4 holds it, silently: the route's transfers are checked from the PoolManager, and the pool is left out.
+      await sendCall(ctx, { address: blocky, abi: silentBlocklistTokenAbi as Abi, functionName: 'setBlocked', args: [source().addresses.poolManager, true] });
+      const { value: refused } = await until(() => routeAtHead(sell), (r) => r.status !== 200, 20_000);
+      const symbol = chain().testTokens!.find((t) => t.kind === 'silent-blocklist')!.symbol;
+      expect([refused.status, refused.body]).toEqual([422, { success: false, error: `Token transfers fail: ${symbol} (${blocky})`, details: expect.stringContaining(`BlockedAccount(${getAddress(source().addresses.poolManager)})`) }]);
+      // Other sources still trade it (its V2 pool against the wrapped native token), never through the blocked pool.
+      const around = await execute({ tokenIn: blocky, tokenOut: token(native), amountIn: '10' });
+      expect(around.swaps.map((x) => x.poolId)).not.toContain(poolId);
+      expect(around.received).toBe(BigInt(around.data.execution.details.amountOut));
+      await sendCall(ctx, { address: blocky, abi: silentBlocklistTokenAbi as Abi, functionName: 'setBlocked', args: [source().addresses.poolManager, false] });
     });
   });
 });

@@ -28,18 +28,31 @@ export function chainFailed(chainId: number, what: string, err: unknown): BusErr
 }
 
 /**
+ * A token a route's swap moves between the router and `pool`, the contract holding the swap's tokens (the pool, or
+ * the contract holding it: a V4 PoolManager), and `poolId`, the pool's identity in the graph (its address, a V4
+ * PoolId): where a check of the token from `pool` fails, the route goes around `poolId`.
+ */
+export interface RouteTransfer {
+  readonly token: string;
+  readonly pool: string;
+  readonly poolId: string;
+  readonly amount: bigint;
+}
+
+/**
  * The transfers a route makes between its pools and the router, each token of each swap with the amount the swap
  * moves (what the router hands the pool, what the pool pays): the tokens whose transfers are checked. The wrapped
  * native token (the chain's own) and the kinds whose swaps move no tokens to and from the pool (`transfersTokens`:
  * launchpad curves, which hold native coin) are left out.
  */
-export function routeTransfers(stages: readonly (readonly { swap: HopSwap; amountIn: bigint; amountOut: bigint }[])[], wrappedNative: string): { token: string; pool: string; amount: bigint }[] {
+export function routeTransfers(stages: readonly (readonly { swap: HopSwap; amountIn: bigint; amountOut: bigint }[])[], wrappedNative: string): RouteTransfer[] {
   const wrapped = wrappedNative.toLowerCase();
-  const moves: { token: string; pool: string; amount: bigint }[] = [];
+  const moves: RouteTransfer[] = [];
   for (const { swap, amountIn, amountOut } of stages.flat()) {
     if (!transfersTokens(swap.kind)) continue;
-    if (swap.tokenIn.toLowerCase() !== wrapped) moves.push({ token: swap.tokenIn, pool: swap.poolAddress, amount: amountIn });
-    if (swap.tokenOut.toLowerCase() !== wrapped) moves.push({ token: swap.tokenOut, pool: swap.poolAddress, amount: amountOut });
+    const [pool, poolId] = [swap.routerPool, swap.poolAddress];
+    if (swap.tokenIn.toLowerCase() !== wrapped) moves.push({ token: swap.tokenIn, pool, poolId, amount: amountIn });
+    if (swap.tokenOut.toLowerCase() !== wrapped) moves.push({ token: swap.tokenOut, pool, poolId, amount: amountOut });
   }
   return moves;
 }
@@ -150,10 +163,9 @@ export class TransferPolicy {
    */
   private async checkedRoute(chain: ChainLiquidity, snapshot: LiquiditySnapshot, order: RouteOrder, route: Route, steps: AnswerSteps, searchedAgain = false): Promise<{ route: Route; fees: Map<string, number> }> {
     const { blockNumber } = snapshot;
+    const moves = routeTransfers(route.stages.map((hop) => hop.map((swap) => ({ swap, ...swap }))), chain.wrappedNative);
     const pairs = new Map<string, { token: string; pool: string }>();
-    for (const { token, pool } of routeTransfers(route.stages.map((hop) => hop.map((swap) => ({ swap, ...swap }))), chain.wrappedNative)) {
-      pairs.set(`${token.toLowerCase()}|${pool.toLowerCase()}`, { token, pool });
-    }
+    for (const { token, pool } of moves) pairs.set(`${token.toLowerCase()}|${pool.toLowerCase()}`, { token, pool });
     const checks = this.transfers.chain(chain.chainId);
     const results = await Promise.all(
       [...pairs.values()].map(({ token, pool }) =>
@@ -167,7 +179,7 @@ export class TransferPolicy {
     // check sends a tenth of the pool's balance and back, which a token may refuse where the route's own transfers
     // go through (a maximum transfer size, a balance that reads more than it holds); the simulation decides, and
     // `explainRevert` names the token if it fails.
-    if (!this.simulate) this.throwTransferFailures(chain, blockNumber, results);
+    if (!this.simulate) this.throwTransferFailures(chain, blockNumber, results, moves);
     const fees = new Map<string, number>();
     for (const { token, result } of results) if (result.ok) fees.set(token.toLowerCase(), Math.max(fees.get(token.toLowerCase()) ?? 0, result.transferFeeBps));
     const feeTokens = new Set([...fees].filter(([, bps]) => bps > 0).map(([t]) => t));
@@ -202,9 +214,9 @@ export class TransferPolicy {
     };
     // First as every route checks them (kept, so that /tokens says what was found), then with the route's amounts.
     const kept = await Promise.all(moves.map(({ token, pool }) => checks.check(checksummed(token), checksummed(pool), blockNumber).catch(unavailable(token))));
-    this.throwTransferFailures(chain, blockNumber, kept);
+    this.throwTransferFailures(chain, blockNumber, kept, moves);
     const sized = await Promise.all(moves.map(({ token, pool, amount }) => checks.checkAmount(checksummed(token), checksummed(pool), amount, blockNumber).catch(unavailable(token))));
-    this.throwTransferFailures(chain, blockNumber, sized);
+    this.throwTransferFailures(chain, blockNumber, sized, moves);
     throw new BusError(422, ROUTE_REVERTS, `RouterV2's transaction for the route reverts at block ${blockNumber} with ${revertReason}, though each of its tokens moves from its pools to the router and back`);
   }
 
@@ -213,16 +225,22 @@ export class TransferPolicy {
     return new Map(chain.sources.flatMap((s) => (s.kind === 'uniswap-v4' && s.addresses.v4Quoter ? [[s.routerIndex, s.addresses.v4Quoter] as const] : [])));
   }
 
-  /** A `TransfersFailError` naming the first failing token and every pool where a check of it failed; nothing when none did. */
-  private throwTransferFailures(chain: ChainLiquidity, blockNumber: bigint, checks: readonly TransferCheck[]): void {
+  /**
+   * A `TransfersFailError` naming the first failing token and every pool of the route (`moves`) where a check of it
+   * failed (every pool a failing holder holds the token for: all the route's V4 pools of a PoolManager that cannot move
+   * it); nothing when none did.
+   */
+  private throwTransferFailures(chain: ChainLiquidity, blockNumber: bigint, checks: readonly TransferCheck[], moves: readonly RouteTransfer[]): void {
     const failed = checks.filter((c): c is TransferCheck & { result: FailedTransfer } => !c.result.ok && c.result.failure !== 'unknown');
     if (failed.length === 0) return;
     const [first] = failed;
+    const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+    const pools = new Set(failed.flatMap((c) => moves.filter((m) => same(m.token, c.token) && same(m.pool, c.pool)).map((m) => m.poolId.toLowerCase())));
     const symbol = chain.token(first.token)?.symbol || first.token;
     const how = first.result.failure === 'returnedFalse' ? 'answers false (SafeERC20 treats that as a failed transfer)' : `reverts with ${first.result.reason}`;
     throw new TransfersFailError(
       first.token,
-      failed.map((c) => c.pool),
+      [...pools],
       `Token transfers fail: ${symbol} (${checksummed(first.token)})`,
       `a transfer of ${symbol} from ${first.result.from} to ${first.result.to} ${how} at block ${blockNumber}; RouterV2 cannot trade it through pool ${checksummed(first.pool)}`,
     );

@@ -3,7 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { CheckpointRepository, TokenRepository, type DbClient } from '@dex/db';
 import { hasControlCharacters, INVALID_SEARCH_CONTROL, listTokensContract, type ParsedRequestOf, type ResponseOf } from '@dex/messages';
 import { DB_CLIENT } from '@dex/chain-service';
-import { transfersTokens } from '@dex/routing';
+import { poolModule, transfersTokens } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { getAddress } from 'viem';
 import { LiquidityService } from '../liquidity/liquidity.service';
@@ -85,7 +85,9 @@ export class TokensHandler {
       for (const legs of snapshot.graph.legs.get(token.toLowerCase())?.values() ?? []) {
         for (const leg of legs) {
           if (!transfersTokens(leg.pool.kind)) continue;
-          if (!best || leg.liquidity > best.liquidity) best = { pool: leg.pool.address, liquidity: leg.liquidity };
+          // The contract holding the pool's tokens: the pool, or the one it lives in (a V4 PoolManager).
+          const pool = poolModule(leg.pool).routerSwap?.(leg.pool).pool ?? leg.pool.address;
+          if (!best || leg.liquidity > best.liquidity) best = { pool, liquidity: leg.liquidity };
         }
       }
       return best?.pool;

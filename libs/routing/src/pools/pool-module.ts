@@ -112,9 +112,10 @@ export interface PoolModule<P extends PoolSnapshotBase = PoolSnapshotBase> {
    */
   readonly tradesWhatArrives: boolean;
   /**
-   * A swap through the kind moves its two tokens by transfers between the pool and the router, so a token's transfer
-   * fee or failure shows on them (the transfers a route's simulation checks); false for launchpad curves, which take
-   * and pay the native coin through the launchpad contract.
+   * A swap through the kind moves its two tokens by transfers between the pool (for a pool inside another contract,
+   * that contract: the swap's `routerPool`, a V4 PoolManager) and the router, so a token's transfer fee or failure
+   * shows on them (the transfers a route's simulation checks); false for launchpad curves, which take and pay the
+   * native coin through the launchpad contract.
    */
   readonly transfersTokens: boolean;
   /** The kind's gas in RouterV2's transaction (`gas-model.ts` sums a route's). */

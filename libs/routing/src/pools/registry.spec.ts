@@ -58,7 +58,7 @@ describe('pool modules', () => {
     expect(tradesWhatArrives('unknown')).toBe(false);
   });
 
-  it('moves tokens to and from the pool for every kind but launchpad curves and V4 pools (their PoolManager holds the tokens)', () => {
+  it('moves tokens to and from the pool (a V4 pool: its PoolManager) for every kind but launchpad curves', () => {
     expect(Object.fromEntries(Object.values(pools).map((pool) => [pool.kind, transfersTokens(pool.kind)]))).toEqual({
       'uniswap-v2': true,
       stable: true,
@@ -66,7 +66,7 @@ describe('pool modules', () => {
       launchpad: false,
       'uniswap-v3': true,
       algebra: true,
-      'uniswap-v4': false,
+      'uniswap-v4': true,
     });
     expect(transfersTokens('unknown')).toBe(false);
   });

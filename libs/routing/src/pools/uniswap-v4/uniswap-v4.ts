@@ -246,9 +246,9 @@ export const uniswapV4Module: PoolModule<UniswapV4PoolSnapshot> = {
   refineSplits: (pool) => pool.sampled !== undefined,
   quotedOnChain: (pool) => pool.sampled !== undefined,
   tradesWhatArrives: false,
-  // The tokens move between the router and the PoolManager (settle and take), not to and from the pool's address:
-  // a PoolId holds no balance the transfer checks could read.
-  transfersTokens: false,
+  // The tokens move between the router and the PoolManager (settle and take): their transfers are checked from it
+  // (the swap's `routerPool`), a PoolId holding no balance of its own.
+  transfersTokens: true,
   // Fitted by bench/gas-model on executed RouterV2 transactions through v4-core's PoolManager (the unlock, the swap,
   // sync + settle and take; a crossed tick is cheaper than V3's: a V4 tick keeps no oracle values to write).
   // A pool whose hook is called on swaps costs the hook's work besides: fitted on the devnet's listed hooks (an
