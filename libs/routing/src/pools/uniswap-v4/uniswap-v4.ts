@@ -254,9 +254,9 @@ export const uniswapV4Module: PoolModule<UniswapV4PoolSnapshot> = {
   // A pool whose hook is called on swaps costs the hook's work besides: fitted on the devnet's listed hooks (an
   // input-fee hook settling its fee through a return delta, a swap-limit check), 440 executed routes.
   gas: {
-    swaps: { 'uniswap-v4': 72_689, [HOOKED]: 85_209 },
+    swaps: { 'uniswap-v4': 74_015, [HOOKED]: 85_209 },
     swapKind: (pool) => (swapHookPermissions(pool.hooks).length > 0 ? HOOKED : 'uniswap-v4'),
-    perTick: 19_620,
+    perTick: 16_436,
     // A sampled pool's legs are its samples': the ticks a swap crosses are those of its tick-exact leg.
     crossings: (leg, tokenIn, amountIn) => {
       const pool = leg.pool as UniswapV4PoolSnapshot;
