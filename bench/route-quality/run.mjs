@@ -32,6 +32,10 @@
 //     loop-free flow lacks one of them), best bound first, until the best open node's flow is loop-free. The
 //     synthetic graph prices each pool off its tokens' prices by less than its fee, so no loop pays at spot (as
 //     on a chain whose arbitrage keeps loops closed; the bench checks it), and its optimum is loop-free anyway.
+//   - V4 pools whose hook may change a swap are rated where their source lists the hook, as the aggregator routes
+//     them: an `exact` hook's (it may only refuse a swap) on the tick maths; a `sampled` hook's (the devnet's input-
+//     fee hook, which takes a share of the input through a return delta) by its V4Quoter: the engine gets the quotes
+//     at the aggregator's ladder (18 inputs per direction), the reference the hull of 512 quotes up to the same top.
 //   - Core pools are priced as their estimateSwap prices them: each is sampled on the chain in both directions,
 //     512 inputs geometric up to the largest input it quotes (found by bisection); the engine gets those samples
 //     as the pool's snapshot, the reference their upper concave hull, linear between samples.
@@ -45,10 +49,13 @@
 // p5 >= 99.5%; a query the engine finds no route for counts 0), the share of routes that split across paths (a
 // stage holding swaps of different token pairs, or stages that do not chain into one token path), the share of
 // optima that do, and the routes paying less than the best one-path route (target: none; within a millionth of
-// it, or within a base unit of each of the route's swaps' tokens, counts as equal). Each route is also checked
+// it, or within a base unit of each of the route's swaps' tokens, counts as equal; so does a route that, valued by the
+// reference's own pool functions like the one-path, pays at least as much: its exact amounts then fall short only by
+// its pools' integer rounding, which the real-number reference leaves out, and both figures are printed). Each route is also checked
 // against the reference's pool maths: no swap paying more than its pool would for its input (one unit of input
 // of slack: the stable pools round their fee down), no stage spending more of a token than the route holds.
-// For information: exact output against exact input, and the engine's search latency on the synthetic graph.
+// For information: exact output against exact input, the engine's search latency on the synthetic graph, and how close
+// the aggregator's sample ladder of a sampled V4 pool comes to the pool's own quotes.
 // It exits 0 whether the targets are met or missed; non-zero only when the bench itself fails. About 1.5 minutes.
 //
 //   node bench/route-quality/run.mjs                 the table
@@ -122,6 +129,7 @@ async function readDevnetChain(chain, abis, viem, chainLib, routing) {
   const decimals = (a) => tokens.get(lower(a)).decimals;
   const pools = [];
   const coreStats = [];
+  const ladderStats = [];
   /** A manifest pool's address, source and tokens, as every snapshot kind carries them. */
   const identityOf = (p) => ({
     address: lower(p.address),
@@ -177,8 +185,9 @@ async function readDevnetChain(chain, abis, viem, chainLib, routing) {
     });
   }
   // Uniswap V4 pools (inside the PoolManager), read whole through its extsload as aggregator-router reads them; the
-  // ones whose hook may change a swap are left out, as the aggregator leaves them out.
-  const v4 = (chain.uniswapV4Pools ?? []).filter((p) => tokens.has(lower(p.token0)) && tokens.has(lower(p.token1)) && routing.swapHookPermissions(p.hooks).length === 0);
+  // ones whose hook may change a swap only where their source lists the hook, as the aggregator routes them.
+  const listing = (p) => sources.get(p.routerIndex)?.hooks?.find((h) => lower(h.address) === lower(p.hooks));
+  const v4 = (chain.uniswapV4Pools ?? []).filter((p) => tokens.has(lower(p.token0)) && tokens.has(lower(p.token1)) && (routing.swapHookPermissions(p.hooks).length === 0 || listing(p)));
   if (v4.length) {
     // One PoolManager per source (the devnet has one V4 source).
     const reads = [];
@@ -187,11 +196,12 @@ async function readDevnetChain(chain, abis, viem, chainLib, routing) {
       const read = await chainLib.readUniswapV4Pools(chainClient, { poolManager: manager, blockNumber, pools: mine.map((p) => ({ id: p.poolId, tickSpacing: p.tickSpacing })) });
       mine.forEach((p, i) => (reads[v4.indexOf(p)] = read[i]));
     }
+    const sampledPools = [];
     v4.forEach((p, i) => {
       const r = reads[i];
       if (!r) throw new Error(`chain ${chain.chainId}: the V4 pool ${p.name} did not answer`);
       if (r.sqrtPriceX96 === 0n || r.ticks.length === 0) return;
-      pools.push({
+      const pool = {
         kind: 'uniswap-v4',
         ...identityOf({ ...p, address: p.poolId }),
         poolManager: lower(p.poolManager),
@@ -206,8 +216,59 @@ async function readDevnetChain(chain, abis, viem, chainLib, routing) {
         fee: r.lpFee,
         tickSpacing: p.tickSpacing,
         ticks: r.ticks.map((t) => ({ index: t.index, liquidityNet: t.liquidityNet })),
-      });
+      };
+      if (listing(p)?.quote === 'sampled') sampledPools.push({ manifest: p, pool });
+      else pools.push(pool);
     });
+    // A sampled hook's pools (its hook takes a share through a return delta), priced as core pools are: the V4Quoter's
+    // quotes at CORE_SAMPLES inputs geometric up to the top of the aggregator's ladder (routing's uniswapV4SampleLadder,
+    // laid on the tick legs) and at the ladder's own inputs; the engine gets them as the pool's samples, the reference
+    // their upper concave hull. How close the aggregator's own ladder comes to them is printed apart.
+    for (const { manifest, pool } of sampledPools) {
+      const quoter = sources.get(manifest.routerIndex).addresses.v4Quoter;
+      const key = { currency0: manifest.currency0, currency1: manifest.currency1, fee: manifest.fee, tickSpacing: manifest.tickSpacing, hooks: manifest.hooks };
+      const legs = routing.uniswapV4TickLegs(pool);
+      const ladder = (tokenIn) => routing.uniswapV4SampleLadder(legs.find((l) => l.tokenIn === tokenIn));
+      const [ladder0to1, ladder1to0] = [ladder(pool.token0), ladder(pool.token1)];
+      const dense = (l) => {
+        const top = Number(l.at(-1) ?? 0n);
+        const out = [];
+        for (let i = 0; i < CORE_SAMPLES && top > 0; i++) {
+          let a = i === CORE_SAMPLES - 1 ? l.at(-1) : BigInt(Math.floor(top * 1e-7 ** (1 - i / (CORE_SAMPLES - 1))));
+          if (out.length && a <= out.at(-1)) a = out.at(-1) + 1n;
+          out.push(a);
+        }
+        return out;
+      };
+      const [routed, reference] = await chainLib.sampleUniswapV4Pools(chainClient, {
+        blockNumber,
+        pools: [
+          { quoter, key, ladder0to1, ladder1to0 },
+          { quoter, key, ladder0to1: dense(ladder0to1), ladder1to0: dense(ladder1to0) },
+        ],
+      });
+      const plain = (samples) => samples.map(({ amountIn, amountOut }) => ({ amountIn, amountOut }));
+      const both = (a, b) => [...new Map([...plain(a), ...plain(b)].map((q) => [q.amountIn, q])).values()].sort((p, q) => (p.amountIn < q.amountIn ? -1 : 1));
+      const dense0to1 = both(reference.samples0to1, routed.samples0to1);
+      const dense1to0 = both(reference.samples1to0, routed.samples1to0);
+      pools.push({ ...pool, sampled: { quoter: lower(quoter), samples0to1: dense0to1, samples1to0: dense1to0 } });
+      // The aggregator's ladder against the pool's own quotes: its legs' worst shortfall at the dense inputs.
+      const ladderLegs = routing.legsOf({ ...pool, sampled: { quoter: lower(quoter), samples0to1: plain(routed.samples0to1), samples1to0: plain(routed.samples1to0) } });
+      for (const [tokenIn, dense, inputs] of [[pool.token0, dense0to1, ladder0to1.length], [pool.token1, dense1to0, ladder1to0.length]]) {
+        const leg = ladderLegs.find((l) => l.tokenIn === tokenIn);
+        // Relative to what the pool pays, and past 1% of price impact (against the first quote's rate) in hundredths of it,
+        // as the ladder is laid (uniswapV4SampleLadder).
+        let [worst, worstAt, worstImpact] = [0, 0n, 0];
+        const spot = dense.length ? Number(dense[0].amountOut) / Number(dense[0].amountIn) : 0;
+        for (const q of dense) {
+          if (!leg || q.amountOut <= 10n ** 6n || q.amountIn > leg.maxIn) continue;
+          const impact = Math.max(0, 1 - Number(q.amountOut) / Number(q.amountIn) / spot);
+          const shortfall = Number(q.amountOut - leg.quote(q.amountIn)) / Number(q.amountOut) / Math.max(1, impact / 0.01);
+          if (shortfall > worst) [worst, worstAt, worstImpact] = [shortfall, q.amountIn, impact];
+        }
+        ladderStats.push({ pool: manifest.name, tokenIn, inputs, quotes: dense.length, worst, worstAt: String(worstAt), worstImpact });
+      }
+    }
   }
   // Launchpad curves still selling (not graduated, allotment not sold out), through the launchpad contract.
   const launchpad = chain.launchpad;
@@ -247,7 +308,7 @@ async function readDevnetChain(chain, abis, viem, chainLib, routing) {
     const [rt, rn] = pool.token0 === address ? [pool.reserve0, pool.reserve1] : [pool.reserve1, pool.reserve0];
     t.usd = ((Number(rn) / 10 ** decimals(native)) / (Number(rt) / 10 ** t.decimals)) * tokens.get(native).usd;
   }
-  return { chainId: chain.chainId, tokens, pools, coreStats };
+  return { chainId: chain.chainId, tokens, pools, coreStats, ladderStats };
 }
 
 /**
@@ -308,9 +369,16 @@ function sidesOf(pools) {
         add(p, t0, t1, stableSide(p.reserve0, p.reserve1, p.decimals0, p.decimals1, p.feeBps));
         add(p, t1, t0, stableSide(p.reserve1, p.reserve0, p.decimals1, p.decimals0, p.feeBps));
         break;
+      case 'uniswap-v4':
+        // A sampled hook's pool: its V4Quoter's own quotes (the hook's share in them), densely, as core pools'.
+        if (p.sampled) {
+          if (p.sampled.samples0to1.length) add(p, t0, t1, sampledSide(p.sampled.samples0to1));
+          if (p.sampled.samples1to0.length) add(p, t1, t0, sampledSide(p.sampled.samples1to0));
+          break;
+        }
+      // falls through: the tick maths
       case 'uniswap-v3':
-      case 'algebra':
-      case 'uniswap-v4': {
+      case 'algebra': {
         const down = concentratedSide(p, true);
         const up = concentratedSide(p, false);
         if (down.cap > 0) add(p, t0, t1, down);
@@ -376,7 +444,28 @@ function readRoute(route, tokenIn, tokenOut, amountIn, sides) {
     for (const [token, amount] of balance) if (amount < 0n) problems.push(`stage spends ${-amount} more of ${token} than the route holds`);
   }
   if ((balance.get(tokenOut) ?? 0n) < route.amountOut) problems.push(`amountOut ${route.amountOut} above what reaches tokenOut (${balance.get(tokenOut) ?? 0n})`);
-  return { amountOut: route.amountOut, splits, stages: stages.length, swaps: stages.flat(), problems };
+  // The route valued by the reference's own pool functions: each stage's swaps take the shares of what the router
+  // holds that the route gives them, replayed through the sides (real numbers, as the one-path and the optimum are).
+  const held = new Map([[tokenIn, Number(amountIn)]]);
+  const engineHeld = new Map([[tokenIn, Number(amountIn)]]);
+  for (const stage of stages) {
+    const outs = [];
+    const spent = new Map();
+    // Shares of what the router holds as the stage starts.
+    const atStart = new Map(engineHeld);
+    for (const s of stage) {
+      const side = sides.get(`${s.poolAddress}:${s.tokenIn}>${s.tokenOut}`);
+      const share = Number(s.amountIn) / (atStart.get(s.tokenIn) || 1);
+      const input = share * (held.get(s.tokenIn) ?? 0);
+      spent.set(s.tokenIn, (spent.get(s.tokenIn) ?? 0) + input);
+      outs.push([s.tokenOut, side ? side.out(Math.min(input, side.cap)) : 0]);
+      engineHeld.set(s.tokenIn, (engineHeld.get(s.tokenIn) ?? 0) - Number(s.amountIn));
+    }
+    for (const [t, v] of spent) held.set(t, (held.get(t) ?? 0) - v);
+    for (const [t, v] of outs) held.set(t, (held.get(t) ?? 0) + v);
+    for (const s of stage) engineHeld.set(s.tokenOut, (engineHeld.get(s.tokenOut) ?? 0) + Number(s.amountOut));
+  }
+  return { amountOut: route.amountOut, splits, stages: stages.length, swaps: stages.flat(), problems, byReference: held.get(tokenOut) ?? 0 };
 }
 
 /** The swaps a route may hold on a chain, as aggregator-router gives the engine: what the chain's route gas budget holds. */
@@ -450,6 +539,12 @@ async function evaluate(name, engine, snapshot, tokens, queries, alsoMaxSwaps) {
     const rounding = read ? read.swaps.reduce((sum, s) => sum + (usdPerUnit.get(s.tokenIn) + usdPerUnit.get(s.tokenOut)) / usdPerUnit.get(q.tokenOut), 0) : 0;
     if (optimum.status === 'optimal' || optimum.status === 'unfinished') {
       const onePath = bestOnePath(edges, q.tokenIn, q.tokenOut, Number(q.amountIn), ONE_PATH_HOPS);
+      if (process.env.ROUTE_QUALITY_DEBUG === q.label && onePath.hops) {
+        const poolOf = new Map([...sides].map(([key, side]) => [side, key]));
+        progress(`debug ${name} ${q.label}: engine ${r.engine}, one-path ${onePath.out}`);
+        for (const stage of read?.swaps ?? []) progress(`  engine swap ${stage.poolAddress} ${stage.tokenIn}>${stage.tokenOut} in ${stage.amountIn} out ${stage.amountOut}`);
+        for (const hop of onePath.hops) hop.sides.forEach((side, j) => progress(`  one-path ${poolOf.get(side)} in ${hop.inputs?.[j] ?? hop.inputs} out ${side.out(Math.min(hop.inputs?.[j] ?? 0, side.cap))}`));
+      }
       Object.assign(r, {
         upper: optimum.upper,
         lower: optimum.lower,
@@ -460,14 +555,18 @@ async function evaluate(name, engine, snapshot, tokens, queries, alsoMaxSwaps) {
         onePath: onePath.out,
         onePathHops: onePath.path ? onePath.path.length - 1 : 0,
         ratio: r.engine / optimum.upper,
-        belowOnePath: onePath.out > 0 && r.engine < onePath.out * (1 - ONE_PATH_TOLERANCE) - rounding,
+        // Below it by the route's exact amounts, and by the reference's own valuation of the route (its pools'
+        // integer rounding aside, which the float reference does not have: up to about 1e-5 of a $1M concentrated swap).
+        belowOnePathExact: onePath.out > 0 && r.engine < onePath.out * (1 - ONE_PATH_TOLERANCE) - rounding,
+        belowOnePath: onePath.out > 0 && r.engine < onePath.out * (1 - ONE_PATH_TOLERANCE) - rounding && (read?.byReference ?? 0) < onePath.out * (1 - ONE_PATH_TOLERANCE) - rounding,
+        ofOnePathByReference: onePath.out > 0 && read ? read.byReference / onePath.out : undefined,
         // A route above the upper bound beyond rounding would be the reference's error, not the engine's merit.
         aboveOptimum: r.engine > optimum.upper * (1 + ONE_PATH_TOLERANCE) + rounding,
       });
     }
     results.push(r);
   }
-  return { name, pools: snapshot.pools.length, concentrated: snapshot.pools.filter((p) => p.kind === 'uniswap-v3' || p.kind === 'algebra' || p.kind === 'uniswap-v4').length, uniswapV4: snapshot.pools.filter((p) => p.kind === 'uniswap-v4').length, tokens: tokens.size, aboveSpot: sidesAboveSpot(edges, usdPerUnit), seconds: (performance.now() - started) / 1000, results, graph, queries, maxSwaps: chainMaxSwaps(snapshot.chainId), alsoMaxSwaps };
+  return { name, pools: snapshot.pools.length, concentrated: snapshot.pools.filter((p) => p.kind === 'uniswap-v3' || p.kind === 'algebra' || p.kind === 'uniswap-v4').length, uniswapV4: snapshot.pools.filter((p) => p.kind === 'uniswap-v4').length, uniswapV4Hooked: snapshot.pools.filter((p) => p.kind === 'uniswap-v4' && engine.swapHookPermissions(p.hooks).length > 0).length, tokens: tokens.size, aboveSpot: sidesAboveSpot(edges, usdPerUnit), seconds: (performance.now() - started) / 1000, results, graph, queries, maxSwaps: chainMaxSwaps(snapshot.chainId), alsoMaxSwaps };
 }
 
 function summarize(rows) {
@@ -621,6 +720,8 @@ async function main() {
           alsoMaxSwaps: g.alsoMaxSwaps,
           pools: g.pools,
           concentrated: g.concentrated,
+          uniswapV4: g.uniswapV4,
+          uniswapV4Hooked: g.uniswapV4Hooked,
           tokens: g.tokens,
           sidesAboveSpot: g.aboveSpot,
           seconds: g.seconds,
@@ -633,13 +734,15 @@ async function main() {
             routesAboveOptimum: rated.filter((r) => r.aboveOptimum).map((r) => r.label),
           },
           lowest: [...rated].sort((a, b) => a.ratio - b.ratio).slice(0, 5).map((r) => ({ label: r.label, ratio: r.ratio, stages: r.stages ?? 0, splits: !!r.splits, optimumSplits: r.optimumSplits, onePath: r.onePath / r.upper, onePathHops: r.onePathHops })),
-          belowOnePath: g.results.filter((r) => r.belowOnePath).slice(0, 10).map((r) => ({ label: r.label, ofOnePath: r.engine / r.onePath, onePathHops: r.onePathHops, stages: r.stages ?? 0, splits: !!r.splits })),
+          belowOnePath: g.results.filter((r) => r.belowOnePath).slice(0, 10).map((r) => ({ label: r.label, ofOnePath: r.engine / r.onePath, ofOnePathByReference: r.ofOnePathByReference, onePathHops: r.onePathHops, stages: r.stages ?? 0, splits: !!r.splits })),
+          belowOnePathExactOnly: g.results.filter((r) => !r.belowOnePath && r.belowOnePathExact).slice(0, 10).map((r) => ({ label: r.label, ofOnePath: r.engine / r.onePath, ofOnePathByReference: r.ofOnePathByReference })),
           problems: g.results.filter((r) => r.problems?.length).slice(0, 5).map((r) => ({ label: r.label, problems: r.problems.slice(0, 3) })),
           referenceFailures: g.results.filter((r) => r.optimum === 'failed').map((r) => ({ label: r.label, error: r.error })),
           routedWithoutOptimum: g.results.filter((r) => (r.optimum === 'capped' || r.optimum === 'infeasible') && r.routed).map((r) => r.label),
         };
       }),
       coreSampling: chains.map((c) => ({ chainId: c.chainId, samplesPerSide: CORE_SAMPLES, pools: c.coreStats.map((s) => ({ pool: s.pool, top0to1: String(s.top0to1), top1to0: String(s.top1to0) })) })),
+      v4Ladders: chains.flatMap((c) => c.ladderStats.map((s) => ({ chainId: c.chainId, ...s }))),
       exactOut,
       concentratedSideCheck: sideCheck,
       latency: { queries: latencyIn.length, exactInP50Ms: quantile(latencyIn, 0.5), exactInP99Ms: quantile(latencyIn, 0.99), targetP50Ms: LATENCY_TARGET_P50_MS },
@@ -667,7 +770,7 @@ function print(report) {
   for (const g of report.graphs) {
     console.log('');
     console.log(`${g.graph}: routes within ${g.maxSwaps} swaps (chain ${g.chainId}'s route gas budget)`);
-    console.log(`${g.graph}: ${g.pools} pools${g.concentrated ? ` (${g.concentrated} concentrated: ${share(g.concentrated / g.pools)})` : ''}, ${g.tokens} tokens${g.sidesAboveSpot ? `, ${g.sidesAboveSpot} pool sides above the tokens' prices (loops can pay)` : ', no pool side above the tokens\' prices'}; optimum within ${g.precision.worstGap.toExponential(1)} (worst U/L - 1; ${g.precision.uncertified} not closed), up to ${g.precision.maxNodes} branch-and-bound nodes; ${g.seconds.toFixed(1)} s`);
+    console.log(`${g.graph}: ${g.pools} pools${g.concentrated ? ` (${g.concentrated} concentrated: ${share(g.concentrated / g.pools)}; ${g.uniswapV4} of them V4, ${g.uniswapV4Hooked} with a listed hook)` : ''}, ${g.tokens} tokens${g.sidesAboveSpot ? `, ${g.sidesAboveSpot} pool sides above the tokens' prices (loops can pay)` : ', no pool side above the tokens\' prices'}; optimum within ${g.precision.worstGap.toExponential(1)} (worst U/L - 1; ${g.precision.uncertified} not closed), up to ${g.precision.maxNodes} branch-and-bound nodes; ${g.seconds.toFixed(1)} s`);
     console.log(
       `${'size'.padEnd(12)}${'rated'.padStart(6)}${'no route'.padStart(9)}${'median'.padStart(10)}${''.padStart(5)}${'p5'.padStart(10)}${''.padStart(5)}${'min'.padStart(10)}${'splits'.padStart(8)}${'opt splits'.padStart(11)}${'< 1-path'.padStart(9)}${''.padStart(5)}${'no answer'.padStart(10)}${'checks'.padStart(7)}`,
     );
@@ -684,7 +787,8 @@ function print(report) {
     }
     console.log(`  most swaps in a route: ${g.sizes.map((x) => `$${x.usd.toLocaleString('en-US')} ${x.maxSwapCount}`).join(', ')}`);
     for (const w of g.lowest) console.log(`  lowest: ${w.label} ${pct(w.ratio)} (route: ${w.stages} stages${w.splits ? ', split' : ''}; optimum ${w.optimumSplits ? 'splits across paths' : 'one path'}; best one-path ${pct(w.onePath)} in ${w.onePathHops} hops)`);
-    for (const b of g.belowOnePath) console.log(`  below the best one-path route: ${b.label} pays ${(b.ofOnePath * 100).toFixed(5)}% of it (${b.onePathHops} hops; route: ${b.stages} stages${b.splits ? ', split' : ''})`);
+    for (const b of g.belowOnePath) console.log(`  below the best one-path route: ${b.label} pays ${(b.ofOnePath * 100).toFixed(5)}% of it, ${(b.ofOnePathByReference * 100).toFixed(5)}% valued by the reference (${b.onePathHops} hops; route: ${b.stages} stages${b.splits ? ', split' : ''})`);
+    for (const b of g.belowOnePathExactOnly) console.log(`  for information, below the one-path by its exact amounts only: ${b.label} pays ${(b.ofOnePath * 100).toFixed(5)}% of it, ${(b.ofOnePathByReference * 100).toFixed(5)}% valued by the reference (its pools' integer rounding)`);
     for (const p of g.problems) console.log(`  check: ${p.label}: ${p.problems.join('; ')}`);
     for (const f of g.referenceFailures) console.log(`  the reference failed on ${f.label}: ${f.error}`);
     if (g.precision.routesAboveOptimum.length) console.log(`  routes above the optimum (a reference error): ${g.precision.routesAboveOptimum.length} (${g.precision.routesAboveOptimum.slice(0, 5).join(', ')})`);
@@ -700,6 +804,9 @@ function print(report) {
     console.log(`  ${name.padEnd(26)}${String(r.count).padStart(5)} queries   worst input ${r.worstInput.toFixed(6)}x   worst excess ${pct(r.worstExcess)}${r.failed ? `   ${r.failed} without an exact-output route` : ''}   ${mark(r.pass)} (input <= ${TARGET_EXACT_OUT_INPUT}x, excess <= ${pct(TARGET_EXACT_OUT_EXCESS)})${r.pass ? '' : ` worst: ${r.worstLabel}`}`);
   }
   const l = report.latency;
+  for (const v of report.v4Ladders) {
+    console.log(`sampled V4 pool (for information): ${v.pool} on ${v.chainId}, from ${v.tokenIn}: the aggregator's ladder of ${v.inputs} inputs pays at worst ${(v.worst * 100).toFixed(4)}% less than the pool's own ${v.quotes} quotes between its samples (past 1% of price impact, in hundredths of it; at ${v.worstAt}, impact ${(v.worstImpact * 100).toFixed(2)}%)`);
+  }
   console.log(`search latency on the synthetic graph (for information, warm): exact input p50 ${l.exactInP50Ms.toFixed(3)} ms, p99 ${l.exactInP99Ms.toFixed(3)} ms (bench/route target p50 <= ${l.targetP50Ms} ms)`);
 }
 

@@ -349,7 +349,7 @@ export function splitHop(sides, amount) {
  * The best one-path route: every simple token path of up to `maxHops` hops, each hop's amount split across all
  * of the hop's parallel sides at equal marginal rates (hop after hop: the best split of a hop gives the next
  * hop the most, so this is the path's real-number optimum); the best path is kept.
- * `edges`: [{ from, to, side }]. Returns { out, path }.
+ * `edges`: [{ from, to, side }]. Returns { out, path, hops }: each hop's sides and the inputs it splits among them.
  */
 export function bestOnePath(edges, tokenIn, tokenOut, amount, maxHops) {
   const next = new Map();
@@ -366,21 +366,22 @@ export function bestOnePath(edges, tokenIn, tokenOut, amount, maxHops) {
     for (const [from, m] of next) for (const to of m.keys()) if (reaches[h - 1].has(to)) s.add(from);
     reaches.push(s);
   }
-  let best = { out: 0, path: undefined };
-  const walk = (path, amt) => {
+  let best = { out: 0, path: undefined, hops: undefined };
+  const walk = (path, amt, done) => {
     const here = path[path.length - 1];
     const hops = path.length - 1;
     for (const [to, sides] of next.get(here) ?? []) {
       if (path.includes(to)) continue;
       if (to !== tokenOut && (hops + 1 >= maxHops || !reaches[maxHops - hops - 1].has(to))) continue;
-      const { out } = splitHop(sides, amt);
+      const { out, inputs } = splitHop(sides, amt);
       if (!(out > 0)) continue;
+      const split = [...done, { from: here, to, sides, inputs, out }];
       if (to === tokenOut) {
-        if (out > best.out) best = { out, path: [...path, to] };
-      } else walk([...path, to], out);
+        if (out > best.out) best = { out, path: [...path, to], hops: split };
+      } else walk([...path, to], out, split);
     }
   };
-  walk([tokenIn], amount);
+  walk([tokenIn], amount, []);
   return best;
 }
 

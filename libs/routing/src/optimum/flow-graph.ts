@@ -142,7 +142,22 @@ export class FlowGraph {
    * optimum (a pair with more pools than the cap). Returns how many joined.
    */
   admitLeftOut(prices: Float64Array, margin: number): number {
-    let admitted = 0;
+    const found = this.leftOutBeating(prices, margin, false);
+    for (const { leg, i, j } of found) this.push(leg, i, j);
+    return found.length;
+  }
+
+  /**
+   * Whether some leg a pair's pool cap left out beats the pair's price ratio at `prices` by `margin` (what
+   * `admitLeftOut` would admit): a route priced at `prices` through the pools taken is not the optimum then.
+   */
+  hasLeftOutBeating(prices: Float64Array, margin: number): boolean {
+    return this.leftOutBeating(prices, margin, true).length > 0;
+  }
+
+  /** The legs left out by a pair's cap that beat its price ratio at `prices` by `margin` (the first only, with `first`). */
+  private leftOutBeating(prices: Float64Array, margin: number, first: boolean): { leg: Leg; i: number; j: number }[] {
+    const found: { leg: Leg; i: number; j: number }[] = [];
     const n = this.tokens.length;
     for (let i = 0; i < n; i++) {
       if (i === 1 || !(prices[i] > 0)) continue;
@@ -155,13 +170,13 @@ export class FlowGraph {
         for (const leg of list) {
           if (this.taken.has(leg) || (this.filter && !admits(this.filter, leg.pool.routerIndex, leg.pool.address))) continue;
           if (leg.spotRate * prices[j] > prices[i] * (1 + margin)) {
-            this.push(leg, i, j);
-            admitted++;
+            found.push({ leg, i, j });
+            if (first) return found;
           }
         }
       }
     }
-    return admitted;
+    return found;
   }
 
   /** Keeps the tokens on some path from tokenIn to tokenOut (and their legs); false when there is none. */

@@ -48,11 +48,14 @@ export function optimumSetup(chain: ChainGraph, request: OptimumRequest, onePath
     minThroughRate: inPrice !== undefined ? inPrice * (1 - 1e-3) : 0,
   });
   if (!graph) return undefined;
+  // Optimal when no detour through the flow graph pays at the route's prices, nor a pool a pair's cap left out of it
+  // (a pair with more pools than the cap: the one-path may use as many of its pools as the flow graph takes).
   const onePathOptimal =
     onePath !== undefined &&
     prices !== undefined &&
     onePathIsOptimal(graph, onePath, prices) &&
-    profitableDetours(graph, startPrices(graph, prices), DETOUR_MARGIN, 1, pathRanks(graph, onePath), true).length === 0;
+    profitableDetours(graph, startPrices(graph, prices), DETOUR_MARGIN, 1, pathRanks(graph, onePath), true).length === 0 &&
+    !graph.hasLeftOutBeating(startPrices(graph, prices), DETOUR_MARGIN);
   const spotRate = startPrices(graph, undefined)[0];
   return { graph, onePathOptimal, spotRate, pathRate: Math.min(spotRate, bestPathRate(chain, request) || Infinity) };
 }

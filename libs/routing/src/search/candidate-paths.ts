@@ -22,7 +22,7 @@ export interface CandidatePath {
 export interface PathOptions {
   /** 1 for direct swaps only; up to 3 with multi-hop. */
   readonly maxHops: number;
-  /** Parallel pools considered per hop (the deepest). Default 4. */
+  /** Parallel pools considered per hop (the deepest). Default 6 (`DEFAULT_POOLS_PER_PAIR`). */
   readonly poolsPerPair?: number;
   /** Parallel pools considered on the direct path (the deepest of the pair). Default 16, at least `poolsPerPair`. */
   readonly directPools?: number;
@@ -38,7 +38,7 @@ export interface PathOptions {
   readonly filter?: SourceFilter;
 }
 
-export const DEFAULT_POOLS_PER_PAIR = 4;
+export const DEFAULT_POOLS_PER_PAIR = 6;
 export const DEFAULT_DIRECT_POOLS = 16;
 export const DEFAULT_MAX_PATHS = 1_000;
 export const DEFAULT_MAX_NEIGHBOURS = 64;
