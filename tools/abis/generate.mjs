@@ -40,6 +40,8 @@ const CONTRACTS = [
   { name: 'DynamicFeeHook', source: 'V4Hooks.sol' },
   { name: 'InputFeeHook', source: 'V4Hooks.sol' },
   { name: 'SwapLimitHook', source: 'V4Hooks.sol' },
+  { name: 'CurveStableSwapNGStandIn' },
+  { name: 'CurveStableSwapFactoryNGStandIn' },
   { name: 'TransferProbe', source: 'TransferProbe.sol', runtime: true },
   { name: 'RouteSimulator', source: 'RouteSimulator.sol', runtime: true },
   { name: 'FeeOnTransferToken', source: 'MisbehavingTokens.sol' },

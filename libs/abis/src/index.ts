@@ -22,6 +22,8 @@ export * from './generated/V4PositionMinter';
 export * from './generated/DynamicFeeHook';
 export * from './generated/InputFeeHook';
 export * from './generated/SwapLimitHook';
+export * from './generated/CurveStableSwapNGStandIn';
+export * from './generated/CurveStableSwapFactoryNGStandIn';
 export * from './generated/TransferProbe';
 export * from './generated/RouteSimulator';
 export * from './generated/FeeOnTransferToken';

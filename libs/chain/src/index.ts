@@ -25,6 +25,8 @@ export * from './router-v2-source-kind';
 export * from './actions/read-concentrated-pools';
 export * from './actions/read-uniswap-v4-pools';
 export * from './actions/quote-uniswap-v4-swaps';
+export * from './actions/quote-curve-pools';
+export { isOutOfGas, ladderSamples, quoteCalls, type LadderSample, type QuotedCallsOptions } from './quoted-calls';
 export * from './actions/simulate-router-call';
 export * from './rpc-providers';
 export * from './actions/probe-token-transfers';

@@ -12,16 +12,10 @@
 // quote allowed to fail, whatever the pools and ladders up to `V4_QUOTES_PER_MULTICALL` quotes (past that, a few
 // calls sent together). A quote is a real swap: from some 55,000 gas (dust) to 0.5M crossing a few ticks, and past
 // 10M on a spacing-1 pool swapped through to its price limit (the swap walks the whole tick bitmap), all of it under
-// the node's gas cap for one call (30M on anvil). Where the quotes ask more than that:
-//   - a call that runs out of gas as a whole is halved and each half asked again (a quote alone in a call that runs
-//     out of gas is undefined);
-//   - Multicall3 gives each call 63/64 of the gas left, so a quote that exhausts it fails inside the call and the
-//     quotes after it get what remains: such a quote answers the V4Quoter's `UnexpectedRevertBytes` of nothing (or
-//     nothing at all), which no refusal does, and the starved quotes are asked again, without the others, in
-//     another call (a quote starved alone in a call, needing more than the node gives one call, is undefined). One
-//     starved inside a hook's own call reads as the hook's refusal (the PoolManager wraps it): rare, the swap's
-//     own work being most of a quote's gas.
-// This is why the module reads the failures' return data and does not use `aggregateCalls` (which drops it).
+// the node's gas cap for one call (30M on anvil). Where the quotes ask more than that, `quoteCalls` (quoted-calls.ts)
+// halves a call out of gas and asks the quotes starved inside one again: a starved quote answers the V4Quoter's
+// `UnexpectedRevertBytes` of nothing (or nothing at all), which no refusal does. One starved inside a hook's own call
+// reads as the hook's refusal (the PoolManager wraps it): rare, the swap's own work being most of a quote's gas.
 //
 // Semantics:
 //   - a quote is an exact input through `quoteExactInputSingle`: `amountOut` is what the swapper receives (net of
@@ -39,11 +33,12 @@
 //     input the quoter refuses (a hook refusing swaps above a limit ends the ladder below it, as does a pool too
 //     shallow for the input) and before the first whose output is less than the one before (an output that falls
 //     as the input grows is no curve to route on).
-import { multicall3Abi, v4QuoterAbi } from '@dex/abis';
+import { v4QuoterAbi } from '@dex/abis';
 import type { UniswapV4KeyRead } from '@dex/messages';
-import { BaseError, decodeFunctionResult, encodeFunctionData, toFunctionSelector, type Address, type Hex } from 'viem';
+import { encodeFunctionData, toFunctionSelector, type Address, type Hex } from 'viem';
 import type { ChainPublicClient } from '../clients';
-import { encodeAggregate3, returnWord, type Call3 } from '../multicall3';
+import { returnWord, type Call3 } from '../multicall3';
+import { ladderSamples, quoteCalls } from '../quoted-calls';
 
 /**
  * Quotes in one `eth_call`: each a real swap of 55,000 gas and more, so that a block's quotes of the usual sizes
@@ -116,66 +111,9 @@ const STARVED = `${toFunctionSelector('UnexpectedRevertBytes(bytes)')}${'20'.pad
 /** A failed quote's return data says it ran out of gas, not that the quoter refused it. */
 export const isStarvedQuote = (returnData: Hex): boolean => returnData === '0x' || returnData.toLowerCase() === STARVED;
 
-/** How nodes say a call ran out of gas: geth's `out of gas`, revm's (anvil's) `OutOfGas` and `MemoryOOG`-like halts. */
-const OUT_OF_GAS = /out ?of ?gas|[A-Za-z]OOG\b/i;
-
-/**
- * A call that failed as a whole for want of gas (the quotes asked more than the node gives one call; anvil halts a
- * call whose memory grows past what its gas pays for with `MemoryOOG`).
- */
-function isOutOfGas(err: unknown): boolean {
-  const text = (e: unknown) => (e instanceof BaseError ? `${e.shortMessage} ${e.details}` : e instanceof Error ? e.message : '');
-  return err instanceof BaseError ? !!err.walk((e) => OUT_OF_GAS.test(text(e))) : OUT_OF_GAS.test(text(err));
-}
-
-/** One `eth_call` of `aggregate3` at the block: each call's success and return data (a failure's revert data). */
-async function aggregate3(client: ChainPublicClient, blockNumber: bigint, calls: readonly Call3[]): Promise<readonly { success: boolean; returnData: Hex }[]> {
-  const multicall3 = client.chain.contracts?.multicall3?.address;
-  if (!multicall3) throw new Error(`chain ${client.chain.id} has no Multicall3 address`);
-  const { data } = await client.call({ to: multicall3, data: encodeAggregate3(calls), blockNumber, batch: false });
-  if (!data) throw new Error(`Multicall3 at ${multicall3} returned no data`);
-  const results = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data });
-  if (results.length !== calls.length) throw new Error(`aggregate3 answered ${results.length} results for ${calls.length} calls`);
-  return results;
-}
-
-const halves = <T>(items: readonly T[]): [T[], T[]] => [items.slice(0, items.length >> 1), items.slice(items.length >> 1)];
-
-/**
- * The quotes of `calls` at the block: one `eth_call` per `V4_QUOTES_PER_MULTICALL` of them, sent together; a call
- * out of gas as a whole halved, the quotes starved of gas inside one asked again (see the module note). Throws when
- * a call fails otherwise as a whole (the node, the transport).
- */
-async function quoteAll(client: ChainPublicClient, blockNumber: bigint, calls: readonly Call3[]): Promise<(UniswapV4Quote | undefined)[]> {
-  if (calls.length === 0) return [];
-  if (calls.length > V4_QUOTES_PER_MULTICALL) {
-    const chunks: Call3[][] = [];
-    for (let i = 0; i < calls.length; i += V4_QUOTES_PER_MULTICALL) chunks.push(calls.slice(i, i + V4_QUOTES_PER_MULTICALL));
-    return (await Promise.all(chunks.map((chunk) => quoteAll(client, blockNumber, chunk)))).flat();
-  }
-  const inHalves = async () => (await Promise.all(halves(calls).map((half) => quoteAll(client, blockNumber, half)))).flat();
-  let answers: Awaited<ReturnType<typeof aggregate3>>;
-  try {
-    answers = await aggregate3(client, blockNumber, calls);
-  } catch (err) {
-    // Out of gas as a whole: halved; a quote alone that a call cannot hold is undefined.
-    if (isOutOfGas(err)) return calls.length > 1 ? inHalves() : [undefined];
-    throw err;
-  }
-  const starved = answers.flatMap((a, i) => (!a.success && isStarvedQuote(a.returnData) ? [i] : []));
-  // Every quote starved: the first alone asks more than the call holds; halved, it ends alone (and undefined).
-  if (starved.length === calls.length && calls.length > 1) return inHalves();
-  const quotes = answers.map((a) => (a.success ? decodeQuote(a.returnData) : undefined));
-  if (starved.length > 0 && starved.length < calls.length) {
-    const again = await quoteAll(
-      client,
-      blockNumber,
-      starved.map((i) => calls[i]),
-    );
-    starved.forEach((i, k) => (quotes[i] = again[k]));
-  }
-  return quotes;
-}
+/** The V4 quotes of `calls` at the block (`quoteCalls`: chunks, halving, starved quotes asked again). */
+const quoteAll = (client: ChainPublicClient, blockNumber: bigint, calls: readonly Call3[]): Promise<(UniswapV4Quote | undefined)[]> =>
+  quoteCalls(client, blockNumber, calls, { decode: decodeQuote, starved: isStarvedQuote, perMulticall: V4_QUOTES_PER_MULTICALL });
 
 /**
  * Each swap's quote by its source's V4Quoter (`quoteExactInputSingle`, empty hookData) at `blockNumber`, in one
@@ -241,15 +179,7 @@ export function v4SampleInputs(ladder: readonly bigint[]): bigint[] {
 }
 
 /** A direction's samples from its inputs' quotes: up to the first refused, or paying less than the sample before. */
-export function v4LadderSamples(inputs: readonly bigint[], quotes: readonly (UniswapV4Quote | undefined)[]): UniswapV4QuoteSample[] {
-  const samples: UniswapV4QuoteSample[] = [];
-  for (const [i, amountIn] of inputs.entries()) {
-    const q = quotes[i];
-    if (q === undefined || (samples.length > 0 && q.amountOut < samples[samples.length - 1].amountOut)) break;
-    samples.push({ amountIn, amountOut: q.amountOut, gasEstimate: q.gasEstimate });
-  }
-  return samples;
-}
+export const v4LadderSamples = (inputs: readonly bigint[], quotes: readonly (UniswapV4Quote | undefined)[]): UniswapV4QuoteSample[] => ladderSamples(inputs, quotes);
 
 /**
  * Samples V4 pools at `blockNumber` through their sources' V4Quoters: every input of every pool's two ladders
