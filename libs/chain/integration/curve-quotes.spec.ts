@@ -1,7 +1,8 @@
 // The Curve NG quotes of libs/chain (quoteCurveSwaps, sampleCurvePools) on the devnet's StableswapNG stand-in
 // (libs/contracts/src/devnet/curve: NG's interface and maths, deployed through its factory from a blueprint as NG's
-// factory does), on a private anvil: every ordered coin pair of a 3-coin pool sampled in one eth_call, each sample
-// what `exchange` then pays, the ladder ending before the first input the pool refuses, and refused swaps undefined.
+// factory does), on a private anvil: the factory's pools found by pool_count and pool_list with their state; every
+// ordered coin pair of a 3-coin pool sampled in one eth_call, each sample what `exchange` then pays; refused swaps
+// undefined.
 import {
   curveStableSwapFactoryNGStandInAbi,
   curveStableSwapFactoryNGStandInBytecode,
@@ -12,7 +13,7 @@ import {
   testERC20Abi,
   testERC20Bytecode,
 } from '@dex/abis';
-import { createChainClient, quoteCurveSwaps, sampleCurvePools, type ChainPublicClient } from '@dex/chain';
+import { createChainClient, quoteCurveSwaps, readCurveStableswapNGPools, sampleCurvePools, type ChainPublicClient } from '@dex/chain';
 import { startOnchainChain, type OnchainChain } from '@dex/testing';
 import { concat, createPublicClient, custom, maxUint256, numberToHex, parseUnits, size, type Abi, type Address, type Hex } from 'viem';
 
@@ -22,6 +23,7 @@ describe('Curve NG quotes through the pools’ own get_dy', () => {
   let chain: OnchainChain;
   let client: ChainPublicClient;
   let pool: Address;
+  let factory: Address;
   const coins: Address[] = [];
   const decimals = [18, 6, 6];
 
@@ -31,7 +33,7 @@ describe('Curve NG quotes through the pools’ own get_dy', () => {
     client = createChainClient({ chainId: 999, rpcUrl: chain.node.rpcUrl, multicall3, pollingIntervalMs: 20 });
     for (const [k, d] of decimals.entries()) coins.push(await chain.deploy({ abi: testERC20Abi as Abi, bytecode: testERC20Bytecode as Hex }, [`Coin ${k}`, `C${k}`, d]));
     const me = chain.account.address;
-    const factory = await chain.deploy({ abi: curveStableSwapFactoryNGStandInAbi as Abi, bytecode: curveStableSwapFactoryNGStandInBytecode as Hex }, [me, me]);
+    factory = await chain.deploy({ abi: curveStableSwapFactoryNGStandInAbi as Abi, bytecode: curveStableSwapFactoryNGStandInBytecode as Hex }, [me, me]);
     // The pool's blueprint (EIP-5202: 0xFE7100 and its creation code), deployed by the code Vyper's create_copy_of uses.
     const code = concat(['0xfe7100', curveStableSwapNGStandInBytecode as Hex]);
     const creation = concat(['0x61', numberToHex(size(code), { size: 2 }), '0x3d81600a3d39f3', code]);
@@ -88,6 +90,21 @@ describe('Curve NG quotes through the pools’ own get_dy', () => {
     const rate = (d: typeof in0, k: number) => Number(d.samples[k].amountOut) / Number(d.samples[k].amountIn);
     expect(rate(in0, 2) * 1e12).toBeLessThan(1);
     expect(rate(in2, 2) / 1e12).toBeGreaterThan(1);
+  });
+
+  it("finds the factory's pools by pool_count and pool_list, with their coins, decimals, balances, A and fees", async () => {
+    const blockNumber = await chain.client.getBlockNumber();
+    const [read] = await readCurveStableswapNGPools(client, { factory, blockNumber });
+    expect(read).toEqual({
+      address: pool,
+      coins,
+      decimals,
+      balances: [2_000_000, 1_500_000, 1_000_000].map((n, k) => parseUnits(String(n), decimals[k])),
+      A: 200n,
+      fee: 4_000_000n,
+      offpegFeeMultiplier: 20_000_000_000n,
+    });
+    expect(await readCurveStableswapNGPools(client, { factory, blockNumber, from: 1 })).toEqual([]);
   });
 
   it('quotes swaps exactly, a refused one undefined, an input of 0 unsent', async () => {
