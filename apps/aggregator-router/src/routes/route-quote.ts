@@ -103,6 +103,12 @@ function requoteFailed(client: ChainPublicClient, what: string) {
   };
 }
 
+/** The V4Quoter that quotes a swap through a V4 pool on chain again (a sampled pool's, or an exact hook's pool's). */
+const v4QuoterOf = (swap: HopSwap): string => {
+  const pool = swap.leg.pool as UniswapV4PoolSnapshot;
+  return (pool.sampled?.quoter ?? pool.quoter)!;
+};
+
 /** A V4 pool's swap as a V4Quoter takes it. */
 function v4Swap(swap: HopSwap, amountIn: bigint, quoter: string) {
   const pool = swap.leg.pool as UniswapV4PoolSnapshot;
@@ -126,7 +132,7 @@ async function quotePools(client: ChainPublicClient, blockNumber: bigint, hop: r
       swaps: cores.map((j) => ({ pool: getAddress(hop[j].poolAddress), tokenIn: getAddress(hop[j].tokenIn), tokenOut: getAddress(hop[j].tokenOut), amountIn: shares[j] })),
       blockNumber,
     }).catch(requoteFailed(client, 'the core pools')),
-    quoteUniswapV4Swaps(client, { swaps: v4s.map((j) => v4Swap(hop[j], shares[j], (hop[j].leg.pool as UniswapV4PoolSnapshot).sampled!.quoter)), blockNumber }).catch(requoteFailed(client, 'the sampled Uniswap V4 pools')),
+    quoteUniswapV4Swaps(client, { swaps: v4s.map((j) => v4Swap(hop[j], shares[j], v4QuoterOf(hop[j]))), blockNumber }).catch(requoteFailed(client, 'the sampled Uniswap V4 pools')),
   ]);
   const refused = v4s.filter((j, i) => v4Quotes[i] === undefined);
   if (refused.length > 0) {
@@ -147,15 +153,16 @@ async function quotePools(client: ChainPublicClient, blockNumber: bigint, hop: r
 }
 
 /**
- * Where a route's transaction reverted: its swaps through V4 pools whose hook is called on swaps and quoted on the
- * tick maths (hooks listed `exact`, which may refuse a swap) quoted at their amounts by their source's V4Quoter
- * (`quoters`, by routerIndex); a `PoolsRefuseError` naming those whose quote reverts too (a source without a quoter:
- * all its hooked pools of the route). Nothing when the route has no such swap or every one quotes.
+ * Where a route's transaction reverted: its swaps through V4 pools whose hook is called on swaps and that were not
+ * quoted on chain already (a hook the source lists though it names no V4Quoter, or a source configured with one
+ * since) quoted at their amounts by their source's V4Quoter (`quoters`, by routerIndex); a `PoolsRefuseError` naming
+ * those whose quote reverts too (a source without a quoter: all its hooked pools of the route). Nothing when the
+ * route has no such swap or every one quotes.
  */
 export async function throwHookRefusals(client: ChainPublicClient, blockNumber: bigint, quote: QuotedRoute, quoters: ReadonlyMap<number, string>): Promise<void> {
   const hooked = quote.hops.flat().filter(({ swap }) => {
     const pool = swap.leg.pool as UniswapV4PoolSnapshot;
-    return swap.kind === 'uniswap-v4' && pool.sampled === undefined && swapHookPermissions(pool.hooks).length > 0;
+    return swap.kind === 'uniswap-v4' && pool.sampled === undefined && pool.quoter === undefined && swapHookPermissions(pool.hooks).length > 0;
   });
   if (hooked.length === 0) return;
   const quotable = hooked.filter(({ swap }) => quoters.has(swap.routerIndex));

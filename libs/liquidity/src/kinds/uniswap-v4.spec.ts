@@ -202,10 +202,12 @@ describe('uniswap-v4 pools in the liquidity state', () => {
       ],
     };
     const snapshotIn = (state: ChainLiquidityState, ctx: RoutingContext) => routingView(state, ctx).pools.find((p) => p.address === ID) as UniswapV4PoolSnapshot | undefined;
-    // Exact: the tick maths, as a hookless pool; the module's sampling leaves it alone.
+    // Exact: the tick maths, as a hookless pool, its swaps quoted again by the source's V4Quoter; not sampled.
     const guarded = liquidState({ hooks: SWAP_GUARD });
     expect(uniswapV4Exclusion(guarded.pool(ID)!, listed)).toBeUndefined();
     expect(snapshotIn(guarded, listed)!.sampled).toBeUndefined();
+    expect(snapshotIn(guarded, listed)!.quoter).toBe(QUOTER);
+    expect(snapshotIn(liquidState(), listed)!.quoter).toBeUndefined();
     expect(kindModule('uniswap-v4')!.sampling!(guarded.pool(ID)!, listed)).toBeUndefined();
     // Listed exact although it returns deltas: left out, with the fix.
     const misfiled: RoutingContext = { ...listed, sources: [{ ...listed.sources[0], hooks: [{ address: DELTA_FEE, name: 'fee taker', quote: 'exact' }] }] };

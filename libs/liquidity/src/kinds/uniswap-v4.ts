@@ -126,7 +126,8 @@ function snapshot(pool: PoolRecord, inputs: SnapshotInputs): KindSnapshot<typeof
   const tick = tickSnapshot(pool, inputs);
   if (!tick) return undefined;
   const listed = listing(inputs.source, tick.hooks);
-  if (listed?.quote !== 'sampled') return tick;
+  // An exact hook's pool: the tick maths, its route's swaps quoted again by the source's V4Quoter where it has one.
+  if (listed?.quote !== 'sampled') return listed && inputs.source.v4Quoter ? { ...tick, quoter: inputs.source.v4Quoter } : tick;
   const samples = inputs.samples();
   if (!samples || !inputs.source.v4Quoter) return undefined;
   return { ...tick, sampled: { quoter: inputs.source.v4Quoter, samples0to1: samples.samples0to1, samples1to0: samples.samples1to0 } };

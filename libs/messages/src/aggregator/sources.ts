@@ -4,8 +4,9 @@ import { addressSchema, chainIdSchema, sourceKindSchema } from '../primitives';
 /**
  * How the pools of a listed hook are quoted:
  * - `exact`: the hook leaves a swap's amounts to the PoolManager's own maths (it may refuse a swap, or record it):
- *   its pools are quoted tick-exact like hookless ones, and a swap the hook refuses, found when the answer's
- *   transaction is simulated, is routed around;
+ *   its pools are quoted tick-exact like hookless ones, and a swap the hook refuses, found when the route's swaps are
+ *   quoted again by the source's V4Quoter at answer time (or, without one, when the answer's transaction is
+ *   simulated), is routed around;
  * - `sampled`: the hook may change a swap's amounts (a fee through a return delta, a fee it sets per swap): its pools
  *   are quoted only by the source's V4Quoter, sampled at a ladder of sizes when they change and re-quoted exactly at
  *   answer time.

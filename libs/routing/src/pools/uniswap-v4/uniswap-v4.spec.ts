@@ -160,6 +160,9 @@ describe('uniswap-v4 pools', () => {
     expect(legs[0].maxIn).toBe(10n ** 22n);
     expect(legs[0].quote(10n ** 22n + 1n)).toBe(0n);
     expect([module.quotedOnChain(sampled), module.refineSplits(sampled), module.quotedOnChain(pool), module.refineSplits(pool)]).toEqual([true, true, false, false]);
+    // An exact hook's pool with its source's quoter: tick legs, its swaps quoted on chain again.
+    const exact = { ...pool, hooks: '0x0000000000000000000000000000000000000080', quoter: '0x9999999999999999999999999999999999999999' };
+    expect([module.quotedOnChain(exact), module.refineSplits(exact)]).toEqual([true, false]);
     // A hook called on swaps is the hooked gas kind; the ticks a sampled swap crosses are its tick-exact leg's.
     expect(module.gas.swapKind(sampled, pool.token0)).toBe('uniswap-v4-hooked');
     const top = 10n ** 22n;

@@ -69,6 +69,12 @@ export interface UniswapV4PoolSnapshot extends PoolSnapshotBase, ConcentratedPoo
    * direction, which the legs are then made of (the concentrated state only lays the ladders).
    */
   readonly sampled?: UniswapV4Samples;
+  /**
+   * For a pool whose hook is called on swaps and its source lists as exact (tick maths): the source's V4Quoter, which
+   * quotes the route's swaps through the pool again at its block, so a swap the hook refuses is found before the
+   * answer (whether or not the answer's transaction is simulated).
+   */
+  readonly quoter?: string;
 }
 
 /** A sampled V4 pool's quotes (`UniswapV4PoolSnapshot.sampled`). */
@@ -244,7 +250,7 @@ export const uniswapV4Module: PoolModule<UniswapV4PoolSnapshot> = {
   stable: false,
   // A sampled pool's legs are conservative chords through its samples, as a core pool's.
   refineSplits: (pool) => pool.sampled !== undefined,
-  quotedOnChain: (pool) => pool.sampled !== undefined,
+  quotedOnChain: (pool) => pool.sampled !== undefined || pool.quoter !== undefined,
   tradesWhatArrives: false,
   // The tokens move between the router and the PoolManager (settle and take): their transfers are checked from it
   // (the swap's `routerPool`), a PoolId holding no balance of its own.
