@@ -84,6 +84,11 @@ export class ChainLiquidity {
    * a pool whose record is another has changed since (a swap, liquidity, a fee) and is sampled again.
    */
   private readonly quotedLast = new Map<string, PoolRecord>();
+  /**
+   * What `sampling` said of a pool record (its ladders, laid on its tick legs; null: not sampled): a block asks twice,
+   * whether its view waits for samples and then what to sample, and records are immutable.
+   */
+  private readonly samplings = new WeakMap<PoolRecord, QuoterSampling | null>();
   private readonly configured = new Map<string, TokenMeta>();
   private readonly sourceNames: ReadonlyMap<number, string>;
   /** The routerIndexes of the configured sources whose pools are sampled at each block (core). */
@@ -445,7 +450,8 @@ export class ChainLiquidity {
     for (const pool of state.committedPools()) {
       const module = kindModule(pool.kind);
       if (!module?.sampling || !this.poolManagers.has(pool.routerIndex) || this.quotedLast.get(pool.address) === pool) continue;
-      const sampling = module.sampling(pool, this.context);
+      let sampling = this.samplings.get(pool);
+      if (sampling === undefined) this.samplings.set(pool, (sampling = module.sampling(pool, this.context) ?? null));
       if (sampling) due.push({ pool, sampling });
     }
     return due;
