@@ -90,7 +90,7 @@ describe('concentrated pools: the liquidity state from the indexed events equals
     switch (parsed.fact) {
       case CHAIN_FACTS.poolCreated: {
         const p = chainEventSchemas[CHAIN_FACTS.poolCreated].parse(payload);
-        return { type: 'poolCreated', block: BigInt(p.blockNumber), kind: p.kind as PoolRecord['kind'], address: p.address, routerIndex: p.routerIndex, token0: p.token0, token1: p.token1, fee: p.fee, tickSpacing: p.tickSpacing };
+        return { type: 'poolCreated', block: BigInt(p.blockNumber), kind: p.kind as PoolRecord['kind'], address: p.address, routerIndex: p.routerIndex, token0: p.token0, token1: p.token1, fee: 'fee' in p ? p.fee : undefined, tickSpacing: 'tickSpacing' in p ? p.tickSpacing : undefined };
       }
       case CHAIN_FACTS.poolConcentrated:
         return concentratedFactOf(chainEventSchemas[CHAIN_FACTS.poolConcentrated].parse(payload) as ChainFactPayload<'pool.concentrated'>);

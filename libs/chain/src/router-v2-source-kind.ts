@@ -17,6 +17,8 @@ export const ROUTER_V2_SOURCE_KIND = {
   'uniswap-v3': 5,
   algebra: 6,
   'uniswap-v4': 7,
+  'curve-stableswap-ng': 8,
+  'curve-twocrypto-ng': 9,
 } as const;
 
 /** A source kind RouterV2 can trade. */

@@ -54,6 +54,9 @@ const ANNOUNCER_ROLE: Record<SourceKind, readonly string[]> = {
   // The PoolManager (the source's `poolManager`, as the devnet and the deploy tool name it, or its `factory`) announces
   // its pools (Initialize) and emits every event of them.
   'uniswap-v4': ['poolManager', 'factory'],
+  // Curve's NG factories announce their pools (PlainPoolDeployed, TwocryptoPoolDeployed).
+  'curve-stableswap-ng': ['factory'],
+  'curve-twocrypto-ng': ['factory'],
 };
 
 export function parseWatchLists(json: unknown, chainIds: readonly number[]): Map<number, ChainWatchList> {

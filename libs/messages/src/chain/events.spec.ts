@@ -48,7 +48,7 @@ describe('pool.created', () => {
 
   it('takes a V4 pool by its PoolId with its key and PoolManager', () => {
     expect(poolCreatedEventSchema.parse(v4Created)).toMatchObject({ address: ID, kind: 'uniswap-v4', currency0: NATIVE, token0: TOKEN_B, hooks: NATIVE, poolManager: MANAGER });
-    expect(poolCreatedEventSchema.parse({ ...v4Created, fee: V4_DYNAMIC_FEE_FLAG }).fee).toBe(0x800000);
+    expect((poolCreatedEventSchema.parse({ ...v4Created, fee: V4_DYNAMIC_FEE_FLAG }) as { fee?: number }).fee).toBe(0x800000);
   });
 
   it('refuses a V4 pool named by an address, without its key, with a fee no key can have, or marked stable', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addressSchema, chainIdSchema, sourceKindSchema, UNISWAP_V4_KIND } from '../primitives';
+import { addressSchema, chainIdSchema, CURVE_KINDS, parseCurvePairId, sourceKindSchema, UNISWAP_V4_KIND } from '../primitives';
 import { CHAIN_FACTS, type ChainFact } from '../subjects';
 import { launchMetadataShape } from '../launchpad/metadata';
 
@@ -72,8 +72,11 @@ export interface ConcentratedPoolRead {
  */
 export const v4PoolIdSchema = z.string().regex(/^0x[0-9a-f]{64}$/, 'must be a lowercase 0x-prefixed 32-byte pool id');
 
-/** A pool's identity in facts: its contract's address, or a Uniswap V4 pool's id (`v4PoolIdSchema`). */
-export const poolIdSchema = z.union([addressSchema, v4PoolIdSchema]);
+/** A Curve pool's coin pair (`curvePairId`): the pool's address in lower case, then the coins' indexes i < j. */
+export const curvePairIdSchema = z.string().refine((id) => id === id.toLowerCase() && parseCurvePairId(id) !== undefined, 'must be a Curve pair id: the pool in lower case, then coin indexes i < j (0x…:0:1)');
+
+/** A pool's identity in facts: its contract's address, a Uniswap V4 pool's id (`v4PoolIdSchema`), or a Curve pair's (`curvePairIdSchema`). */
+export const poolIdSchema = z.union([addressSchema, v4PoolIdSchema, curvePairIdSchema]);
 
 /** Whether a pool's identity is a Uniswap V4 PoolId (32 bytes) rather than a contract's address. */
 export const isV4PoolId = (id: string): boolean => /^0x[0-9a-fA-F]{64}$/.test(id);
@@ -127,8 +130,9 @@ const tickSchema = z.number().int().min(-8_388_608).max(8_388_607);
 const contractPoolCreatedSchema = z.object({
   ...factBase,
   address: addressSchema,
-  // Every kind but Uniswap V4's, whose pools are named by PoolId (`v4PoolCreatedSchema`).
-  kind: z.union([sourceKindSchema.exclude([UNISWAP_V4_KIND]), concentratedKindSchema]),
+  // Every kind but Uniswap V4's, whose pools are named by PoolId (`v4PoolCreatedSchema`), and Curve's, whose coin
+  // pairs are (`curvePoolCreatedSchema`).
+  kind: z.union([sourceKindSchema.exclude([UNISWAP_V4_KIND, ...CURVE_KINDS]), concentratedKindSchema]),
   routerIndex: z.number().int().min(0),
   token0: addressSchema,
   token1: addressSchema,
@@ -163,8 +167,27 @@ const v4PoolCreatedSchema = z.object({
   tick: tickSchema,
 });
 
-/** A new pool: a contract's (by its address) or a Uniswap V4 pool (by its PoolId, with its key). */
-export const poolCreatedEventSchema = z.discriminatedUnion('kind', [contractPoolCreatedSchema, v4PoolCreatedSchema]);
+/**
+ * One coin pair of a Curve NG pool (each pair of a pool of N coins is announced, N(N-1)/2 facts): named by its pair id
+ * (`curvePairId`); `pool` the pool's contract, `i` < `j` the coins' indexes in it, `token0` and `token1` those
+ * coins, `nCoins` the pool's coin count.
+ */
+const curvePoolCreatedSchema = z.object({
+  ...factBase,
+  address: curvePairIdSchema,
+  kind: z.enum(CURVE_KINDS),
+  routerIndex: z.number().int().min(0),
+  token0: addressSchema,
+  token1: addressSchema,
+  stable: z.boolean(),
+  pool: addressSchema,
+  i: z.number().int().min(0).max(7),
+  j: z.number().int().min(1).max(7),
+  nCoins: z.number().int().min(2).max(8),
+});
+
+/** A new pool: a contract's (by its address), a Uniswap V4 pool (by its PoolId, with its key), a Curve pool's coin pair. */
+export const poolCreatedEventSchema = z.discriminatedUnion('kind', [contractPoolCreatedSchema, v4PoolCreatedSchema, curvePoolCreatedSchema]);
 
 /**
  * One event of a concentrated-liquidity pool contract, every one of them in chain order (not only the batch's last):
