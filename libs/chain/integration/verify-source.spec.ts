@@ -66,7 +66,9 @@ describe('verifySource on a real chain', () => {
     expect(await check('stable', { factory: factoryOf('uniswap-v2') })).toEqual({ ok: false, reason: expect.stringMatching(/^allPoolsLength\(\) is not answered/) });
     expect(await check('uniswap-v2', { factory: '0x00000000000000000000000000000000000b0b0b' })).toEqual({ ok: false, reason: 'no contract at its factory 0x00000000000000000000000000000000000b0B0b' });
     expect(await check('uniswap-v2', { router: factoryOf('uniswap-v2') })).toEqual({ ok: false, reason: 'no factory address' });
-    expect(await check('curve-stableswap-ng', { factory: factoryOf('uniswap-v2') })).toEqual({ ok: false, reason: 'kind curve-stableswap-ng is not one the service routes' });
+    expect(await check('curve-stableswap-ng', { factory: factoryOf('uniswap-v2') })).toEqual({ ok: false, reason: expect.stringMatching(/^pool_implementations\(0\) is not answered/) });
+    expect(await check('curve-twocrypto-ng', { factory: factoryOf('uniswap-v2') })).toEqual({ ok: false, reason: expect.stringMatching(/^math_implementation\(\) is not answered/) });
+    expect(await check('other', { factory: factoryOf('uniswap-v2') })).toEqual({ ok: false, reason: 'kind other is not one the service routes' });
     const v4 = chain().sources.find((s) => s.kind === 'uniswap-v4')!.addresses;
     expect(await check('uniswap-v4', { poolManager: factoryOf('uniswap-v3') })).toEqual({ ok: false, reason: expect.stringMatching(/^protocolFeeController\(\) is not answered/) });
     expect(await check('uniswap-v4', { poolManager: factoryOf('uniswap-v3'), stateView: v4.stateView })).toEqual({ ok: false, reason: expect.stringMatching(/^protocolFeeController\(\) is not answered/) });

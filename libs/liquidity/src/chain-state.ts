@@ -117,9 +117,17 @@ export class ChainLiquidityState {
     return this.samples.get(address.toLowerCase());
   }
 
-  /** The core pools, whose prices are sampled from the chain (one batch per block): the pools of the sampled kinds. */
+  /** The core pools, whose prices are sampled from the chain (one batch per block): the pools of the sampled kinds but Curve's. */
   corePools(): PoolRecord[] {
-    return [...this.pools.values()].filter((p) => kindModule(p.kind)?.sampled);
+    return [...this.pools.values()].filter((p) => {
+      const module = kindModule(p.kind);
+      return module?.sampled && !module.curve;
+    });
+  }
+
+  /** Curve NG pools' coin pairs, sampled by their pools' `get_dy` at each block their pool changed. */
+  curvePairs(): PoolRecord[] {
+    return [...this.pools.values()].filter((p) => kindModule(p.kind)?.curve !== undefined);
   }
 
   /**

@@ -59,7 +59,6 @@ export function poolCreatedFactOf(p: ChainFactPayload<'pool.created'>): PoolCrea
     token1: p.token1,
     ...('fee' in p && p.fee !== undefined ? { fee: p.fee } : {}),
     ...('tickSpacing' in p && p.tickSpacing !== undefined ? { tickSpacing: p.tickSpacing } : {}),
-    ...('pool' in p ? { curve: { pool: p.pool, i: p.i, j: p.j, nCoins: p.nCoins } } : {}),
     ...('poolManager' in p
       ? { poolManager: p.poolManager, currency0: p.currency0, currency1: p.currency1, hooks: p.hooks, sqrtPriceX96: BigInt(p.sqrtPriceX96), tick: p.tick }
       : {}),

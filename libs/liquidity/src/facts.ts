@@ -47,16 +47,6 @@ export interface PoolCreatedFact {
   readonly hooks?: string;
   readonly sqrtPriceX96?: bigint;
   readonly tick?: number;
-  /** A Curve pool's coin pair (its `address` the pair id): the pool's contract, the coins' indexes i < j, its coin count. */
-  readonly curve?: CurvePairRef;
-}
-
-/** Which coin pair of which Curve pool a pool record is (`curvePairId`). */
-export interface CurvePairRef {
-  readonly pool: string;
-  readonly i: number;
-  readonly j: number;
-  readonly nCoins: number;
 }
 
 /** New reserves of a V2 or stable pool: its Sync (swaps, liquidity added or removed all end in one). */

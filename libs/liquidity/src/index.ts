@@ -4,7 +4,7 @@ export * from './routing-snapshot';
 export * from './concentrated-state';
 export * from './concentrated-messages';
 export * from './leg-quotes';
-export type { PoolKindState, UniswapV4PoolState } from './pool-record';
+export type { CurvePoolParams, PoolKindState, UniswapV4PoolState } from './pool-record';
 export type { KindSnapshot, LiquidityKindModule, ManagedKind, PoolIdentity, QuoterSampling, SnapshotInputs, StoredKindState } from './kinds/kind-module';
 export {
   hookExclusion,

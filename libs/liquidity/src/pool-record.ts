@@ -54,9 +54,25 @@ export interface TokenRecord {
   readonly decimals: number;
 }
 
-/** A sampled pool's quotes (a core pool's `estimateSwapBatch`, a sampled V4 pool's V4Quoter), per direction, at a block. */
+/**
+ * A sampled pool's quotes (a core pool's `estimateSwapBatch`, a sampled V4 pool's V4Quoter, a Curve pair's `get_dy`),
+ * per direction, at a block.
+ */
 export interface PoolSamples {
   readonly block: bigint;
   readonly samples0to1: readonly QuoteSample[];
   readonly samples1to0: readonly QuoteSample[];
+  /** A Curve pair's: what the read that sampled it found of its pool. */
+  readonly curve?: CurvePoolParams;
+}
+
+/** A Curve NG pool as the read sampling it found it. */
+export interface CurvePoolParams {
+  /** The pool takes `exchange_received`: a TwocryptoNG pool, or a StableswapNG pool holding no rebasing coin. */
+  readonly exchangeReceived: boolean;
+  /** `fee()`, 1e10 = 100% (TwocryptoNG's at the pool's state). */
+  readonly fee: bigint;
+  /** `A()` now. */
+  readonly A: bigint;
+  readonly nCoins: number;
 }

@@ -4,11 +4,16 @@ import {
   readPairReserves,
   readUniswapV4PoolKeys,
   readUniswapV4Pools,
+  CURVE_QUOTES_PER_MULTICALL,
+  readCurvePools,
   readUniswapV4Slot0s,
   sampleCorePools,
+  sampleCurvePools,
   sampleUniswapV4Pools,
   type ChainPublicClient,
   type CorePoolSample,
+  type CurvePoolFlavor,
+  type CurvePoolState,
 } from '@dex/chain';
 import { LiquidityRepository, type DbClient } from '@dex/db';
 import {
@@ -27,7 +32,8 @@ import {
   type RoutingView,
   type StoredLiquidity,
 } from '@dex/liquidity';
-import type { SourceConfig, TokenMeta } from '@dex/messages';
+import { parseCurvePairId, type SourceConfig, type TokenMeta } from '@dex/messages';
+import { curveSampleLadder } from '@dex/routing';
 import { chainFreshness, staleChainDetails, type ChainEndpoint } from '@dex/chain-service';
 import { BusError, ChainFactsSubscription, type ChainFactMessage, type Counter, type Gauge, type Histogram, type NatsBus } from '@dex/service';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -48,7 +54,8 @@ export interface ChainLiquidityOptions {
   /**
    * Time of each block's work, by chain and step: sampling the core pools (`core-samples`), reading concentrated pools
    * whole at load (`concentrated-read`), reading Uniswap V4 pools whole (`v4-read`) and their dynamic fees
-   * (`v4-fees`), building the route view (`view`).
+   * (`v4-fees`), reading Curve pools' state (`curve-read`) and sampling those that changed (`curve-samples`), building
+   * the route view (`view`).
    */
   blockWork?: Histogram;
 }
@@ -89,6 +96,12 @@ export class ChainLiquidity {
    * whether its view waits for samples and then what to sample, and records are immutable.
    */
   private readonly samplings = new WeakMap<PoolRecord, QuoterSampling | null>();
+  /** Each Curve pool's state (`CurvePoolState.fingerprint`) when its pairs were last sampled: sampled again once it moves. */
+  private readonly curveLast = new Map<string, string>();
+  /** The factory of each configured Curve source, by routerIndex: it vouches for the pools, and tells their coins' asset types. */
+  private readonly curveFactories: ReadonlyMap<number, Address>;
+  /** Curve pools read and sampled at each block (`sampleCurve`), and the RPC calls it took, since the start. */
+  readonly curveWork = { blocks: 0, poolsRead: 0, poolsSampled: 0, quotes: 0, calls: 0 };
   private readonly configured = new Map<string, TokenMeta>();
   private readonly sourceNames: ReadonlyMap<number, string>;
   /** The routerIndexes of the configured sources whose pools are sampled at each block (core). */
@@ -124,6 +137,7 @@ export class ChainLiquidity {
         return manager ? [[s.routerIndex, manager] as const] : [];
       }),
     );
+    this.curveFactories = new Map(sources.flatMap((s) => (kindModule(s.kind)?.curve && s.addresses.factory ? [[s.routerIndex, getAddress(s.addresses.factory)] as const] : [])));
     this.context = {
       sources: sources.map((s) => ({ routerIndex: s.routerIndex, kind: s.kind, name: s.name, feeBps: s.feeBps, hooks: s.hooks, v4Quoter: s.addresses.v4Quoter })),
       wrappedNative: entry.wrappedNative.address,
@@ -230,7 +244,7 @@ export class ChainLiquidity {
     if (fact.type === 'blockProcessed' || fact.type === 'reorg') {
       await this.readStateless(state);
       await this.readManaged(state);
-      if ((this.sampledCorePools(state).length === 0 && this.dueQuoterSamples(state).length === 0) || this.viewBehind(state)) this.rebuild(state);
+      if ((this.sampledCorePools(state).length === 0 && this.dueQuoterSamples(state).length === 0 && this.curvePools(state).size === 0) || this.viewBehind(state)) this.rebuild(state);
       this.resample(state);
     }
   }
@@ -258,7 +272,7 @@ export class ChainLiquidity {
       do {
         this.sampleAgain = false;
         const block = state.block;
-        await Promise.all([this.sampleCores(state), this.sampleQuoted(state)]);
+        await Promise.all([this.sampleCores(state), this.sampleQuoted(state), this.sampleCurve(state)]);
         // The state moved on (a newer block, a reload) while sampling: its own view is built already.
         if (this.state === state && state.block === block) this.rebuild(state);
       } while (this.sampleAgain && this.state === state);
@@ -279,7 +293,8 @@ export class ChainLiquidity {
     await this.readManaged(state);
     this.coreLast.clear();
     this.quotedLast.clear();
-    await Promise.all([this.sampleCores(state), this.sampleQuoted(state)]);
+    this.curveLast.clear();
+    await Promise.all([this.sampleCores(state), this.sampleQuoted(state), this.sampleCurve(state)]);
     this.state = state;
     this.rebuild(state);
     this.options.loads?.inc({ chain: this.chainId, reason });
@@ -480,6 +495,72 @@ export class ChainLiquidity {
     } catch (err) {
       // Routes keep the last samples (their swaps are quoted again by the quoter before they are answered).
       this.logger.warn({ msg: 'quoter sampling failed; again at the next block', chainId: this.chainId, block: block.toString(), pools: due.length, err: String(err) });
+    }
+  }
+
+  /** The state's Curve pairs of a configured Curve source, by pool: the pool's flavor, factory and pairs. */
+  private curvePools(state: ChainLiquidityState): Map<string, { flavor: CurvePoolFlavor; factory: Address; pairs: { record: PoolRecord; i: number; j: number }[] }> {
+    const pools = new Map<string, { flavor: CurvePoolFlavor; factory: Address; pairs: { record: PoolRecord; i: number; j: number }[] }>();
+    for (const record of state.curvePairs()) {
+      const factory = this.curveFactories.get(record.routerIndex);
+      const flavor = kindModule(record.kind)?.curve;
+      const pair = parseCurvePairId(record.address);
+      if (!factory || !flavor || !pair) continue;
+      const pool = pools.get(pair.pool) ?? { flavor, factory, pairs: [] };
+      pool.pairs.push({ record, i: pair.i, j: pair.j });
+      pools.set(pair.pool, pool);
+    }
+    return pools;
+  }
+
+  /**
+   * Samples, at the state's block, the Curve pools that changed: every pool's state is read in one multicall
+   * (`readCurvePools`: balances, A, fees, rates, price scale; no quote is run), and the pools whose state moved since
+   * their pairs were last sampled, or with a pair never sampled, have every pair sampled both ways by their own
+   * `get_dy` at ladders laid on their balances (`curveSampleLadder`), in one more `eth_call` per 200 quotes. RPC work
+   * per block: one call, plus the changed pools' quotes. A failed read leaves the pools as they were, read again at
+   * the next block.
+   */
+  private async sampleCurve(state: ChainLiquidityState): Promise<void> {
+    const pools = [...this.curvePools(state)];
+    if (pools.length === 0) return;
+    const block = state.block;
+    const started = performance.now();
+    try {
+      const reads = await readCurvePools(this.client, { blockNumber: block, pools: pools.map(([pool, p]) => ({ pool: getAddress(pool), flavor: p.flavor, factory: p.factory })) });
+      this.curveWork.blocks += 1;
+      this.curveWork.poolsRead += pools.length;
+      this.curveWork.calls += 1;
+      this.options.blockWork?.observe({ chain: this.chainId, step: 'curve-read' }, (performance.now() - started) / 1000);
+      const due = pools.flatMap(([pool, p], k): { pool: string; read: CurvePoolState; pairs: typeof p.pairs; flavor: CurvePoolFlavor }[] => {
+        const read = reads[k];
+        if (!read) return [];
+        const unsampled = p.pairs.some(({ record }) => !state.poolSamples(record.address)?.curve);
+        return unsampled || this.curveLast.get(pool) !== read.fingerprint ? [{ pool, read, pairs: p.pairs, flavor: p.flavor }] : [];
+      });
+      const missing = reads.filter((r) => !r).length;
+      if (missing) this.logger.warn({ msg: 'Curve pools not read; again at the next block', chainId: this.chainId, block: block.toString(), missing });
+      if (due.length === 0) return;
+      const sampledAt = performance.now();
+      const ladders = due.map(({ read, pairs }) => pairs.flatMap(({ i, j }) => [{ i, j, ladder: curveSampleLadder(read.balances[i] ?? 0n) }, { i: j, j: i, ladder: curveSampleLadder(read.balances[j] ?? 0n) }]));
+      const quotes = ladders.flat().reduce((n, d) => n + d.ladder.length, 0);
+      const samples = await sampleCurvePools(this.client, { blockNumber: block, pools: due.map(({ pool, flavor }, k) => ({ pool: getAddress(pool), flavor, directions: ladders[k] })) });
+      this.curveWork.poolsSampled += due.length;
+      this.curveWork.quotes += quotes;
+      this.curveWork.calls += Math.ceil(quotes / CURVE_QUOTES_PER_MULTICALL);
+      due.forEach(({ pool, read, pairs }, k) => {
+        const curve = { exchangeReceived: read.exchangeReceived, fee: read.fee, A: read.A, nCoins: read.nCoins };
+        const toSample = (s: { samples: { amountIn: bigint; amountOut: bigint }[] }) => s.samples;
+        let set = true;
+        pairs.forEach(({ record }, m) => {
+          set = state.setPoolSamples(record.address, { block, samples0to1: toSample(samples[k][2 * m]), samples1to0: toSample(samples[k][2 * m + 1]), curve }) && set;
+        });
+        if (set) this.curveLast.set(pool, read.fingerprint);
+      });
+      this.options.blockWork?.observe({ chain: this.chainId, step: 'curve-samples' }, (performance.now() - sampledAt) / 1000);
+    } catch (err) {
+      // Routes keep the last samples (their swaps are quoted again by the pools before they are answered).
+      this.logger.warn({ msg: 'Curve pool sampling failed; again at the next block', chainId: this.chainId, block: block.toString(), pools: pools.length, err: String(err) });
     }
   }
 

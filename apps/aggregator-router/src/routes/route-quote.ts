@@ -3,12 +3,25 @@
  * executes them at the snapshot's block (`replayStagesAsync`: stage by stage, what the router holds of each token
  * shared across the stage's swaps on it in proportion to their quoted inputs; a linear route's stages are its
  * hops), the swaps through pools quoted on chain priced by the pools' own view (core pools' `estimateSwap`,
- * `quoteCoreSwaps`; sampled V4 pools' V4Quoter, `quoteUniswapV4Swaps`: one multicall each per stage), every other
- * swap by its leg's exact maths.
+ * `quoteCoreSwaps`; sampled V4 pools' V4Quoter, `quoteUniswapV4Swaps`; Curve pools' `get_dy`, `quoteCurveSwaps`: one
+ * multicall each per stage), every other swap by its leg's exact maths.
  */
-import { isUnreachable, quoteCoreSwaps, quoteUniswapV4Swaps, shortMessage, type ChainPublicClient } from '@dex/chain';
+import { isUnreachable, quoteCoreSwaps, quoteCurveSwaps, quoteUniswapV4Swaps, shortMessage, type ChainPublicClient, type CurveSwapToQuote } from '@dex/chain';
 import { ROUTE_REVERTS } from '@dex/messages';
-import { findRoute, NoRouteError, poolModule, replayStagesAsync, swapHookPermissions, swapPriceImpact, uniswapV4PoolKey, type ChainGraph, type HopSwap, type Route, type UniswapV4PoolSnapshot } from '@dex/routing';
+import {
+  findRoute,
+  NoRouteError,
+  poolModule,
+  replayStagesAsync,
+  swapHookPermissions,
+  swapPriceImpact,
+  uniswapV4PoolKey,
+  type ChainGraph,
+  type CurvePairSnapshotBase,
+  type HopSwap,
+  type Route,
+  type UniswapV4PoolSnapshot,
+} from '@dex/routing';
 import { BusError } from '@dex/service';
 import { getAddress } from 'viem';
 import type { RouteOrder } from './route-request';
@@ -120,20 +133,43 @@ function v4Swap(swap: HopSwap, amountIn: bigint, quoter: string) {
   };
 }
 
+/** A swap through a Curve pair as its pool's `get_dy` takes it: coin i in, coin j out. */
+function curveSwap(swap: HopSwap, amountIn: bigint): CurveSwapToQuote {
+  const pair = swap.leg.pool as CurvePairSnapshotBase;
+  const forward = swap.tokenIn.toLowerCase() === pair.token0.toLowerCase();
+  return {
+    pool: getAddress(pair.pool),
+    flavor: pair.kind === 'curve-stableswap-ng' ? 'stableswap-ng' : 'twocrypto-ng',
+    i: forward ? pair.i : pair.j,
+    j: forward ? pair.j : pair.i,
+    amountIn,
+  };
+}
+
 /**
  * What the stage's pools pay for what they receive at the block: the pools quoted on chain by their own view (core
- * pools' `estimateSwap`, sampled V4 pools' V4Quoter: one `eth_call` each kind), every other by its leg's exact maths.
+ * pools' `estimateSwap`, sampled V4 pools' V4Quoter, Curve pools' `get_dy`: one `eth_call` each kind), every other by
+ * its leg's exact maths.
  */
 async function quotePools(client: ChainPublicClient, blockNumber: bigint, hop: readonly HopSwap[], shares: readonly bigint[]): Promise<bigint[]> {
-  const onChain = (kind: string) => hop.flatMap((swap, j) => (swap.kind === kind && poolModule(swap.leg.pool).quotedOnChain(swap.leg.pool) && shares[j] > 0n ? [j] : []));
-  const [cores, v4s] = [onChain('core'), onChain('uniswap-v4')];
-  const [coreOuts, v4Quotes] = await Promise.all([
+  const onChain = (...kinds: string[]) => hop.flatMap((swap, j) => (kinds.includes(swap.kind) && poolModule(swap.leg.pool).quotedOnChain(swap.leg.pool) && shares[j] > 0n ? [j] : []));
+  const [cores, v4s, curves] = [onChain('core'), onChain('uniswap-v4'), onChain('curve-stableswap-ng', 'curve-twocrypto-ng')];
+  const [coreOuts, v4Quotes, curveOuts] = await Promise.all([
     quoteCoreSwaps(client, {
       swaps: cores.map((j) => ({ pool: getAddress(hop[j].poolAddress), tokenIn: getAddress(hop[j].tokenIn), tokenOut: getAddress(hop[j].tokenOut), amountIn: shares[j] })),
       blockNumber,
     }).catch(requoteFailed(client, 'the core pools')),
     quoteUniswapV4Swaps(client, { swaps: v4s.map((j) => v4Swap(hop[j], shares[j], v4QuoterOf(hop[j]))), blockNumber }).catch(requoteFailed(client, 'the sampled Uniswap V4 pools')),
+    quoteCurveSwaps(client, { swaps: curves.map((j) => curveSwap(hop[j], shares[j])), blockNumber }).catch(requoteFailed(client, 'the Curve pools')),
   ]);
+  const curveRefused = curves.filter((j, i) => curveOuts[i] === undefined);
+  if (curveRefused.length > 0) {
+    const [first] = curveRefused;
+    throw new PoolsRefuseError(
+      curveRefused.map((j) => hop[j].poolAddress),
+      `the Curve pool ${(hop[first].leg.pool as CurvePairSnapshotBase).pool} refuses to quote the swap of ${shares[first]} ${hop[first].tokenIn} at block ${blockNumber}`,
+    );
+  }
   const refused = v4s.filter((j, i) => v4Quotes[i] === undefined);
   if (refused.length > 0) {
     const [first] = refused;
@@ -145,6 +181,7 @@ async function quotePools(client: ChainPublicClient, blockNumber: bigint, hop: r
   return hop.map((swap, j) => {
     if (shares[j] === 0n) return 0n;
     if (v4s.includes(j)) return v4Quotes[v4s.indexOf(j)]!.amountOut;
+    if (curves.includes(j)) return curveOuts[curves.indexOf(j)]!;
     if (!cores.includes(j)) return swap.leg.quote(shares[j]);
     const out = coreOuts[cores.indexOf(j)];
     if (out === undefined) throw new BusError(404, 'No route found', `the core pool ${swap.poolAddress} does not quote the amount at the current block`);
@@ -181,11 +218,30 @@ export async function throwHookRefusals(client: ChainPublicClient, blockNumber: 
 }
 
 /**
+ * A route through two coin pairs of one Curve pool (USDC -> USDT, then USDT -> DAI through a 3-coin pool) is refused
+ * with its later pairs named: each pair is quoted at the block's state, but the later swap meets the pool as the
+ * earlier one left it. The route is searched again without them (`PoolsRefuseError`).
+ */
+function throwCurvePoolReuse(route: Route): void {
+  const seen = new Map<string, string>();
+  const again: string[] = [];
+  for (const swap of route.stages.flat()) {
+    const pool = (swap.leg.pool as Partial<CurvePairSnapshotBase>).pool;
+    if (!pool || !(swap.kind === 'curve-stableswap-ng' || swap.kind === 'curve-twocrypto-ng')) continue;
+    const first = seen.get(pool);
+    if (first === undefined) seen.set(pool, swap.poolAddress);
+    else if (first !== swap.poolAddress) again.push(swap.poolAddress);
+  }
+  if (again.length > 0) throw new PoolsRefuseError(again, `the route trades Curve pool ${again[0].split(':')[0]} twice, through two of its coin pairs: each is quoted at the pool's state before the route`);
+}
+
+/**
  * The route's amounts as RouterV2 executes them at `blockNumber`, each transfer of a token with a fee in `fees`
  * paying it; a 404 when it pays nothing there. The output is what the router (or the recipient) receives from the
  * last stage's pools.
  */
 export async function requoteRoute(client: ChainPublicClient, blockNumber: bigint, route: Route, fees: TransferFees = new Map()): Promise<QuotedRoute> {
+  throwCurvePoolReuse(route);
   const pools: { amountsIn: bigint[]; amountsOut: bigint[] }[] = route.stages.map(() => ({ amountsIn: [], amountsOut: [] }));
   const executed = await replayStagesAsync(route.stages, route.tokens[0], route.tokens[route.tokens.length - 1], route.amountIn, (stage, shares) =>
     quoteHop(client, blockNumber, route.stages[stage], shares, fees, pools[stage]),

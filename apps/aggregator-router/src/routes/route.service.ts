@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { readBalances, shortMessage } from '@dex/chain';
 import { type ParsedRequestOf, type PoolRecord, type ResponseOf, type RouteResponse, type RouteSimulation, type TokenMeta, balancesContract, CHAIN_DID_NOT_ANSWER, poolsContract } from '@dex/messages';
-import { bestPathRate, poolModule, type ChainGraph, type Route } from '@dex/routing';
+import { bestPathRate, poolModule, type ChainGraph, type PoolSnapshot, type Route } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { formatUnits, getAddress, type Address } from 'viem';
@@ -53,6 +53,23 @@ export interface RouteServiceOptions {
 export const ROUTE_SERVICE_OPTIONS = Symbol('RouteServiceOptions');
 
 /** Route search, route re-quoting and RouterV2 calldata; pool discovery and wallet balances. */
+/**
+ * Each Curve pool's coins in the pool's order, from its pairs in the view (pair i/j names coin i as token0 and coin j
+ * as token1); a coin no routed pair names is left out.
+ */
+function curvePoolCoins(pools: readonly PoolSnapshot[]): Map<string, string[]> {
+  const coins = new Map<string, string[]>();
+  for (const pool of pools) {
+    if (!('exchangeReceived' in pool)) continue;
+    const own = coins.get(pool.pool) ?? [];
+    own[pool.i] = pool.token0;
+    own[pool.j] = pool.token1;
+    coins.set(pool.pool, own);
+  }
+  for (const [pool, own] of coins) coins.set(pool, own.filter((c) => c !== undefined));
+  return coins;
+}
+
 @Injectable()
 export class RouteService implements OnApplicationShutdown {
   private readonly logger = new Logger('RouteService');
@@ -188,6 +205,7 @@ export class RouteService implements OnApplicationShutdown {
     const records: PoolRecord[] = [];
     const legs = snapshot.graph.legs.get(a.toLowerCase())?.get(b.toLowerCase()) ?? [];
     const sym = (t: string) => chain.token(t)?.symbol ?? t;
+    const curveCoins = curvePoolCoins(snapshot.pools);
     for (const pool of snapshot.pools) {
       const tokens = [pool.token0.toLowerCase(), pool.token1.toLowerCase()];
       if (!tokens.includes(a.toLowerCase()) || !tokens.includes(b.toLowerCase())) continue;
@@ -204,6 +222,7 @@ export class RouteService implements OnApplicationShutdown {
         protocol: chain.sourceName(pool.routerIndex),
         fee: kind.fee(pool) ?? null,
         ...(kind.tickSpacing(pool) !== undefined ? { tickSpacing: kind.tickSpacing(pool) } : {}),
+        ...('exchangeReceived' in pool ? { coins: curveCoins.get(pool.pool)?.map((c) => getAddress(c)), ...(pool.A !== undefined ? { A: Number(pool.A) } : {}) } : {}),
         stable: kind.stable,
         pair: `${sym(pool.token0)}/${sym(pool.token1)}`,
         price: leg ? leg.spotRate * 10 ** (metaA.decimals - metaB.decimals) : 0,

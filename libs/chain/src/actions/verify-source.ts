@@ -2,7 +2,8 @@
 // names, and a call that only a contract of its kind answers the way that kind does (a V2 factory's first pair
 // names the factory back and keeps kLast; a V3 factory spaces its 0.05% tier at 10 ticks; an Algebra factory has a pool deployer
 // with code; a V4 PoolManager answers its protocol fee controller and extsload; our AMM router has a referral registry,
-// our launchpad a graduation DEX). A V4 source's listed hooks (those routed although they may change a swap) must have
+// our launchpad a graduation DEX; a Curve NG factory lists its pools and its pool blueprint, or its maths and views
+// contracts, and tells its first pool's coins). A V4 source's listed hooks (those routed although they may change a swap) must have
 // code, and RouterV2, where the caller names it, must allow each for the source (`isHookAllowed`): RouterV2 refuses a
 // swap through a hook it does not allow, so a source with such a hook fails its check, the reason naming the hooks and
 // the owner's call that fixes it (`setHookAllowed`, which the deploy tool sends).
@@ -10,6 +11,17 @@ import { algebraFactoryAbi, ammRouterAbi, launchpadAbi, poolManagerAbi, routerV2
 import { getAddress, type Address } from 'viem';
 import type { ChainPublicClient } from '../clients';
 import { shortMessage } from '../errors';
+
+/** What a Curve NG factory answers (StableswapNG's and TwocryptoNG's alike, where named so). */
+const CURVE_FACTORY_ABI = [
+  { type: 'function', name: 'pool_count', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint256' }] },
+  { type: 'function', name: 'pool_list', stateMutability: 'view', inputs: [{ type: 'uint256' }], outputs: [{ type: 'address' }] },
+  { type: 'function', name: 'pool_implementations', stateMutability: 'view', inputs: [{ type: 'uint256' }], outputs: [{ type: 'address' }] },
+  { type: 'function', name: 'get_n_coins', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256' }] },
+  { type: 'function', name: 'math_implementation', stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] },
+  { type: 'function', name: 'views_implementation', stateMutability: 'view', inputs: [], outputs: [{ type: 'address' }] },
+  { type: 'function', name: 'get_coins', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'address[2]' }] },
+] as const;
 
 export interface VerifySourceParameters {
   readonly name: string;
@@ -128,6 +140,28 @@ export async function verifySource(client: ChainPublicClient, source: VerifySour
       case 'launchpad': {
         const count = await read('dexCount()', () => client.readContract({ address: address('launchpad'), abi: launchpadAbi, functionName: 'dexCount' }));
         if (count === 0n) throw new Refused('the launchpad has no graduation DEX');
+        break;
+      }
+      case 'curve-stableswap-ng': {
+        const factory = address('factory');
+        await has('pool blueprint', await read('pool_implementations(0)', () => client.readContract({ address: factory, abi: CURVE_FACTORY_ABI, functionName: 'pool_implementations', args: [0n] })));
+        const count = await read('pool_count()', () => client.readContract({ address: factory, abi: CURVE_FACTORY_ABI, functionName: 'pool_count' }));
+        if (count > 0n) {
+          const pool = await read('pool_list(0)', () => client.readContract({ address: factory, abi: CURVE_FACTORY_ABI, functionName: 'pool_list', args: [0n] }));
+          const coins = await read(`get_n_coins(${pool})`, () => client.readContract({ address: factory, abi: CURVE_FACTORY_ABI, functionName: 'get_n_coins', args: [pool] }));
+          if (coins < 2n || coins > 8n) throw new Refused(`its first pool ${pool} has ${coins} coins, not 2 to 8`);
+        }
+        break;
+      }
+      case 'curve-twocrypto-ng': {
+        const factory = address('factory');
+        await has('maths contract', await read('math_implementation()', () => client.readContract({ address: factory, abi: CURVE_FACTORY_ABI, functionName: 'math_implementation' })));
+        await has('views contract', await read('views_implementation()', () => client.readContract({ address: factory, abi: CURVE_FACTORY_ABI, functionName: 'views_implementation' })));
+        const count = await read('pool_count()', () => client.readContract({ address: factory, abi: CURVE_FACTORY_ABI, functionName: 'pool_count' }));
+        if (count > 0n) {
+          const pool = await read('pool_list(0)', () => client.readContract({ address: factory, abi: CURVE_FACTORY_ABI, functionName: 'pool_list', args: [0n] }));
+          await read(`get_coins(${pool})`, () => client.readContract({ address: factory, abi: CURVE_FACTORY_ABI, functionName: 'get_coins', args: [pool] }));
+        }
         break;
       }
       default:

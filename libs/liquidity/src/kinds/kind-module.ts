@@ -54,6 +54,11 @@ export interface LiquidityKindModule<K extends LiquidityPoolKind = LiquidityPool
    */
   readonly sampled: boolean;
   /**
+   * The kind's pools are Curve NG pools' coin pairs, sampled by the pool's own `get_dy` (of this flavor's index types)
+   * at each block the pool changed, not by a core pool's `estimateSwapBatch`.
+   */
+  readonly curve?: 'stableswap-ng' | 'twocrypto-ng';
+  /**
    * The kind's pools keep a concentrated state (price, liquidity, initialized ticks), read whole from the chain for
    * a pool a store holds without it (`statelessConcentratedPools`, `setConcentratedState`).
    */

@@ -68,7 +68,13 @@ const TRADING: Record<PoolRecord['kind'], PoolKindState> = {
   'uniswap-v3': { concentrated: LIQUID },
   algebra: { concentrated: LIQUID },
   'uniswap-v4': { concentrated: LIQUID, uniswapV4: { poolManager: MANAGER, currency0: A, currency1: B, dynamicFee: false, hooks: NO_HOOK, protocolFee: 0 } },
+  // Curve pairs trade once sampled (their record is named by its pair id: `curveRecord`).
+  'curve-stableswap-ng': {},
+  'curve-twocrypto-ng': {},
 };
+/** A Curve pool's pair 0/2 as its record names it, and the samples with what the read found of the pool. */
+const CURVE_PAIR = `${A}:0:2`;
+const CURVE_SAMPLES: PoolSamples = { ...SAMPLES, curve: { exchangeReceived: true, fee: 4_000_000n, A: 200n, nCoins: 3 } };
 
 const inputs = (pool: PoolRecord, samples?: PoolSamples): SnapshotInputs => ({
   identity: { address: pool.address, routerIndex: 1, routerName: pool.kind, token0: pool.token0, token1: pool.token1, decimals0: 18, decimals1: 18 },
@@ -105,6 +111,8 @@ describe('liquidity kind modules', () => {
       algebra: { concentrated: newConcentratedState({ fee: 500, tickSpacing: 10 }) },
       // Announced without its key: read whole through its PoolManager later.
       'uniswap-v4': {},
+      'curve-stableswap-ng': {},
+      'curve-twocrypto-ng': {},
     });
     expect(KIND_MODULES['uniswap-v4'].created({ type: 'poolCreated', block: 1n, kind: 'uniswap-v4', address: A, routerIndex: 1, token0: A, token1: B, fee: 500, tickSpacing: 10, ...V4_KEY, ...V4_PRICE })).toEqual({
       uniswapV4: { ...V4_KEY, dynamicFee: false, protocolFee: 0 },
@@ -125,6 +133,8 @@ describe('liquidity kind modules', () => {
       'uniswap-v3': CONCENTRATED_FACTS,
       algebra: CONCENTRATED_FACTS,
       'uniswap-v4': ['positionChanged', 'concentratedSwapped', 'poolDonated', 'protocolFeeChanged'],
+      'curve-stableswap-ng': [],
+      'curve-twocrypto-ng': [],
     });
     // A concentrated pool held without its state takes none of its facts.
     expect(FACTS.filter((fact) => KIND_MODULES.algebra.apply(record('algebra'), fact))).toEqual([]);
@@ -133,8 +143,9 @@ describe('liquidity kind modules', () => {
 
   it('routes a pool with something to trade, as a snapshot of its kind the engine trades both ways', () => {
     for (const kind of KINDS) {
-      const pool = record(kind, TRADING[kind]);
-      const snapshot = KIND_MODULES[kind].snapshot(pool, inputs(pool, SAMPLES));
+      const curve = KIND_MODULES[kind].curve !== undefined;
+      const pool = { ...record(kind, TRADING[kind]), ...(curve ? { address: CURVE_PAIR } : {}) };
+      const snapshot = KIND_MODULES[kind].snapshot(pool, inputs(pool, curve ? CURVE_SAMPLES : SAMPLES));
       expect(snapshot?.kind).toBe(kind);
       expect(legsOf(snapshot!)).toHaveLength(2);
       // Nothing to trade yet: not routed.
@@ -142,8 +153,17 @@ describe('liquidity kind modules', () => {
     }
   });
 
-  it('samples the core pools, keeps a concentrated state for the concentrated kinds', () => {
-    expect(KINDS.filter((kind) => KIND_MODULES[kind].sampled)).toEqual(['core']);
+  it("names a Curve pair's pool and coins, and routes it only once sampled with what the read found of its pool", () => {
+    const pool = { ...record('curve-stableswap-ng'), address: CURVE_PAIR };
+    expect(KIND_MODULES['curve-stableswap-ng'].snapshot(pool, inputs(pool, CURVE_SAMPLES))).toMatchObject({ pool: A, i: 0, j: 2, exchangeReceived: true, fee: 4_000_000n, A: 200n, nCoins: 3 });
+    expect(KIND_MODULES['curve-stableswap-ng'].snapshot(pool, inputs(pool, SAMPLES))).toBeUndefined();
+    // A record not named by a pair id is no Curve pair.
+    expect(KIND_MODULES['curve-twocrypto-ng'].snapshot(record('curve-twocrypto-ng'), inputs(record('curve-twocrypto-ng'), CURVE_SAMPLES))).toBeUndefined();
+  });
+
+  it('samples the core pools and Curve pairs, keeps a concentrated state for the concentrated kinds', () => {
+    expect(KINDS.filter((kind) => KIND_MODULES[kind].sampled)).toEqual(['core', 'curve-stableswap-ng', 'curve-twocrypto-ng']);
+    expect(KINDS.filter((kind) => KIND_MODULES[kind].curve)).toEqual(['curve-stableswap-ng', 'curve-twocrypto-ng']);
     expect(KINDS.filter((kind) => KIND_MODULES[kind].concentrated)).toEqual(['uniswap-v3', 'algebra']);
     expect(KINDS.filter(isConcentratedKind)).toEqual(['uniswap-v3', 'algebra']);
     expect(isConcentratedKind('unknown')).toBe(false);
@@ -162,6 +182,8 @@ describe('liquidity kind modules', () => {
       'uniswap-v3': {},
       algebra: {},
       'uniswap-v4': {},
+      'curve-stableswap-ng': {},
+      'curve-twocrypto-ng': {},
     });
     expect(KIND_MODULES['uniswap-v2'].restored({})).toEqual({});
     expect(KIND_MODULES.launchpad.restored({})).toEqual({});

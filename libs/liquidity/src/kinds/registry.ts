@@ -7,6 +7,7 @@ import { algebraKind } from './algebra';
 import type { ConcentratedKind } from './concentrated';
 import type { ReservesKind } from './reserves';
 import { coreKind } from './core';
+import { curveStableswapNGKind, curveTwocryptoNGKind } from './curve';
 import type { LiquidityKindModule } from './kind-module';
 import { launchpadKind } from './launchpad';
 import { stableKind } from './stable';
@@ -27,6 +28,8 @@ export const KIND_MODULES: { readonly [K in LiquidityPoolKind]: LiquidityKindMod
   'uniswap-v3': uniswapV3Kind,
   algebra: algebraKind,
   'uniswap-v4': uniswapV4Kind,
+  'curve-stableswap-ng': curveStableswapNGKind,
+  'curve-twocrypto-ng': curveTwocryptoNGKind,
 };
 
 const BY_KIND: ReadonlyMap<string, LiquidityKindModule> = new Map(Object.entries(KIND_MODULES));

@@ -64,15 +64,18 @@ export const routeRequestSchema = z
   .refine((r) => r.deadline === undefined || r.recipient !== undefined, { message: 'required with a deadline', path: ['recipient'] });
 export type RouteRequest = z.input<typeof routeRequestSchema>;
 
-/** A Uniswap V4 pool's id inside its PoolManager: keccak256 of its key, lowercase hex. */
-const poolIdSchema = z.string().regex(/^0x[0-9a-f]{64}$/);
+/**
+ * A pool's id where it is not a contract of its own: a Uniswap V4 pool's inside its PoolManager (keccak256 of its
+ * key, lowercase hex), or a Curve pool's coin pair (`curvePairId`: the pool in lower case, then coin indexes i < j).
+ */
+const poolIdSchema = z.union([z.string().regex(/^0x[0-9a-f]{64}$/), z.string().regex(/^0x[0-9a-f]{40}:[0-7]:[0-7]$/)]);
 
 export const hopSwapRecordSchema = z.object({
   tokenIn: addressSchema,
   tokenOut: addressSchema,
   /** The contract RouterV2's `Swap.pool` names: the pool, or for a Uniswap V4 pool its PoolManager. */
   poolAddress: addressSchema,
-  /** Uniswap V4 pools: the pool's id (its key is `data`). */
+  /** Uniswap V4 pools: the pool's id (its key is `data`); Curve pools: the coin pair traded (`0x…:i:j`). */
   poolId: poolIdSchema.optional(),
   /** Uniswap V4 pools: the pool's hook contract (address(0): none). */
   hooks: addressSchema.optional(),
@@ -81,11 +84,15 @@ export const hopSwapRecordSchema = z.object({
   /**
    * Pool fee in the pool's own units, as `/pools` reports it: basis points for V2, stable and launchpad pools;
    * hundredths of a basis point (pips, 3000 = 0.3%) for `uniswap-v3` and `algebra` pools (an Algebra pool's current
-   * fee); absent for core pools (their fee is dynamic).
+   * fee) and Curve pools (the pool's `fee()` now, before StableswapNG's off-peg multiplier); absent for core pools
+   * (their fee is dynamic).
    */
   fee: z.number().optional(),
   stable: z.boolean(),
-  /** RouterV2's `Swap.data`: empty, a core pool's referral code, or a Uniswap V4 pool's key (`abi.encode(PoolKey)`). */
+  /**
+   * RouterV2's `Swap.data`: empty, a core pool's referral code, a Uniswap V4 pool's key (`abi.encode(PoolKey)`), or for
+   * a Curve pool paid through an allowance and `exchange` (a StableswapNG pool holding a rebasing coin) the word 1.
+   */
   data: z.string().regex(/^0x[0-9a-fA-F]*$/),
   amountIn: baseUnitsSchema,
   amountOut: baseUnitsSchema,
@@ -189,7 +196,7 @@ export const poolsRequestSchema = z.object({
 export const poolRecordSchema = z.object({
   /** The pool's contract; for a Uniswap V4 pool, the PoolManager holding it (`poolId` names the pool). */
   poolAddress: addressSchema,
-  /** Uniswap V4 pools: the pool's id inside its PoolManager. */
+  /** Uniswap V4 pools: the pool's id inside its PoolManager; Curve pools: the coin pair (`0x…:i:j`, i and j the coins' indexes). */
   poolId: poolIdSchema.optional(),
   /** Uniswap V4 pools: the pool's hook contract (address(0): none). */
   hooks: addressSchema.optional(),
@@ -199,12 +206,16 @@ export const poolRecordSchema = z.object({
   protocol: z.string(),
   /**
    * Pool fee in the pool's own units: basis points for V2, stable and launchpad pools; hundredths of a basis point
-   * (pips, 3000 = 0.3%) for `uniswap-v3` and `algebra` pools (an Algebra pool's current fee); null for core pools
-   * (dynamic fee).
+   * (pips, 3000 = 0.3%) for `uniswap-v3` and `algebra` pools (an Algebra pool's current fee) and Curve pools (the
+   * pool's `fee()` now); null for core pools (dynamic fee).
    */
   fee: z.number().nullable(),
   /** Concentrated-liquidity pools (`uniswap-v3`, `algebra`, `uniswap-v4`) only: the pool's tick spacing. */
   tickSpacing: z.number().int().optional(),
+  /** Curve pools: every coin of the pool, in the pool's order (the pair is two of them). */
+  coins: z.array(addressSchema).optional(),
+  /** Curve pools: the amplification `A()` reads now (TwocryptoNG's scaled as the pool scales it). */
+  A: z.number().optional(),
   stable: z.boolean(),
   pair: z.string(),
   /** Spot price of one tokenA in tokenB at zero size, the pool's fee included (0 for a pool not routed). */

@@ -14,6 +14,8 @@ const pools = {
   'uniswap-v3': concentrated('uniswap-v3', 'WHYPE', 'USDC', stateAt(-260_000, [{ lower: -261_000, upper: -259_000, liquidity: 10n ** 15n }], 500, 10)),
   algebra: concentrated('algebra', 'WHYPE', 'USDC', stateAt(-260_000, [{ lower: -261_000, upper: -259_000, liquidity: 10n ** 15n }], 1234, 60)),
   'uniswap-v4': uniswapV4('WHYPE', 'USDC', stateAt(-260_000, [{ lower: -261_000, upper: -259_000, liquidity: 10n ** 15n }], 3000, 60), { native: true }),
+  'curve-stableswap-ng': { ...core('USDC', 'DAI', (x) => x * 10n ** 12n, (x) => x / 10n ** 12n, units('USDC', 1e6), units('DAI', 1e6)), kind: 'curve-stableswap-ng', pool: '0x00000000000000000000000000000000000000c1', i: 0, j: 2, exchangeReceived: false, fee: 4_000_000n, A: 200n, nCoins: 3 },
+  'curve-twocrypto-ng': { ...core('WHYPE', 'USDC', (x) => (x * 25n) / 10n ** 12n, (x) => (x * 10n ** 12n) / 25n, units('WHYPE', 1000), units('USDC', 25_000)), kind: 'curve-twocrypto-ng', pool: '0x00000000000000000000000000000000000000c2', i: 0, j: 1, exchangeReceived: true },
 } satisfies Record<PoolSnapshot['kind'], PoolSnapshot>;
 
 describe('pool modules', () => {
@@ -23,7 +25,7 @@ describe('pool modules', () => {
   });
 
   it('gives fixed fees, none for core and Algebra pools (dynamic), the launchpad default of 1%, V3 tiers and V4 static LP fees in bps', () => {
-    expect(Object.values(pools).map(poolFeeBps)).toEqual([25, 4, undefined, 100, 5, undefined, 30]);
+    expect(Object.values(pools).map(poolFeeBps)).toEqual([25, 4, undefined, 100, 5, undefined, 30, undefined, undefined]);
     expect(poolFeeBps({ ...pools['uniswap-v4'], dynamicFee: true })).toBeUndefined();
     expect(poolFeeBps(launchpad('MEME', { ...curve, feeBps: 50n }))).toBe(50);
   });
@@ -31,9 +33,9 @@ describe('pool modules', () => {
   it("gives each pool's fee in its own units (pips for the concentrated kinds) and the concentrated kinds' tick spacing", () => {
     const fee = (pool: PoolSnapshot) => poolModule(pool).fee(pool);
     const spacing = (pool: PoolSnapshot) => poolModule(pool).tickSpacing(pool);
-    expect(Object.values(pools).map(fee)).toEqual([25, 4, undefined, 100, pools['uniswap-v3'].fee, pools.algebra.fee, 3000]);
+    expect(Object.values(pools).map(fee)).toEqual([25, 4, undefined, 100, pools['uniswap-v3'].fee, pools.algebra.fee, 3000, 400, undefined]);
     expect(pools['uniswap-v3'].fee).toBe(500);
-    expect(Object.values(pools).map(spacing)).toEqual([undefined, undefined, undefined, undefined, pools['uniswap-v3'].tickSpacing, 60, 60]);
+    expect(Object.values(pools).map(spacing)).toEqual([undefined, undefined, undefined, undefined, pools['uniswap-v3'].tickSpacing, 60, 60, undefined, undefined]);
   });
 
   it('marks the stable kind stable, refines and re-quotes core pools on chain', () => {
@@ -49,11 +51,19 @@ describe('pool modules', () => {
       [false, false, false],
       [false, false, false],
       [false, false, false],
+      [false, true, true],
+      [false, true, true],
     ]);
   });
 
+  it("calls a Curve pair's pool, paid by exchange_received unless the pool holds a rebasing coin", () => {
+    const target = (pool: PoolSnapshot) => poolModule(pool).routerSwap?.(pool);
+    expect(target(pools['curve-twocrypto-ng'])).toEqual({ pool: pools['curve-twocrypto-ng'].pool, data: '0x', poolId: pools['curve-twocrypto-ng'].address });
+    expect(target(pools['curve-stableswap-ng'])?.data).toBe(`0x${'0'.repeat(63)}1`);
+  });
+
   it('trades what arrives (a fee-on-transfer token) through V2 and stable pools only', () => {
-    expect(Object.values(pools).map((pool) => tradesWhatArrives(pool.kind))).toEqual([true, true, false, false, false, false, false]);
+    expect(Object.values(pools).map((pool) => tradesWhatArrives(pool.kind))).toEqual([true, true, false, false, false, false, false, false, false]);
     expect(KINDS_TRADING_WHAT_ARRIVES).toEqual(['uniswap-v2', 'stable']);
     expect(tradesWhatArrives('unknown')).toBe(false);
   });
@@ -67,6 +77,8 @@ describe('pool modules', () => {
       'uniswap-v3': true,
       algebra: true,
       'uniswap-v4': true,
+      'curve-stableswap-ng': true,
+      'curve-twocrypto-ng': true,
     });
     expect(transfersTokens('unknown')).toBe(false);
   });

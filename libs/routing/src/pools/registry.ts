@@ -1,6 +1,7 @@
 /** The pool kinds the engine routes, one module each (`pools/<kind>/`), by kind: adding a kind adds a line here. */
 import { algebraModule, type AlgebraPoolSnapshot } from './algebra/algebra';
 import { coreModule, type CorePoolSnapshot } from './core/core';
+import { curveStableswapNGModule, curveTwocryptoNGModule, type CurveStableswapNGPairSnapshot, type CurveTwocryptoNGPairSnapshot } from './curve/curve';
 import { launchpadModule, type LaunchpadPoolSnapshot } from './launchpad/launchpad';
 import type { PoolModule } from './pool-module';
 import { stableModule, type StablePoolSnapshot } from './stable/stable';
@@ -8,7 +9,7 @@ import { uniswapV2Module, type UniswapV2PoolSnapshot } from './uniswap-v2/uniswa
 import { uniswapV3Module, type UniswapV3PoolSnapshot } from './uniswap-v3/uniswap-v3';
 import { uniswapV4Module, type UniswapV4PoolSnapshot } from './uniswap-v4/uniswap-v4';
 
-export type { AlgebraPoolSnapshot, CorePoolSnapshot, LaunchpadPoolSnapshot, StablePoolSnapshot, UniswapV2PoolSnapshot, UniswapV3PoolSnapshot, UniswapV4PoolSnapshot };
+export type { AlgebraPoolSnapshot, CorePoolSnapshot, CurveStableswapNGPairSnapshot, CurveTwocryptoNGPairSnapshot, LaunchpadPoolSnapshot, StablePoolSnapshot, UniswapV2PoolSnapshot, UniswapV3PoolSnapshot, UniswapV4PoolSnapshot };
 
 /** Every kind's snapshot: what the engine needs to know about a pool (no I/O: the service fills it). */
 export type PoolSnapshot =
@@ -18,7 +19,9 @@ export type PoolSnapshot =
   | LaunchpadPoolSnapshot
   | UniswapV3PoolSnapshot
   | AlgebraPoolSnapshot
-  | UniswapV4PoolSnapshot;
+  | UniswapV4PoolSnapshot
+  | CurveStableswapNGPairSnapshot
+  | CurveTwocryptoNGPairSnapshot;
 
 /** The pool kinds the engine routes (`uniswap-v4` ahead of RouterV2 executing it: no source of the kind is routed until then). */
 export type PoolKind = PoolSnapshot['kind'];
@@ -31,6 +34,8 @@ export const POOL_MODULES: { readonly [K in PoolKind]: PoolModule<Extract<PoolSn
   'uniswap-v3': uniswapV3Module,
   algebra: algebraModule,
   'uniswap-v4': uniswapV4Module,
+  'curve-stableswap-ng': curveStableswapNGModule,
+  'curve-twocrypto-ng': curveTwocryptoNGModule,
 };
 
 /** The module of a pool's kind. */
