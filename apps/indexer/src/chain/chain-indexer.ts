@@ -15,7 +15,7 @@ import {
   type ReserveUpdate,
   type TokenRow,
 } from '@dex/db';
-import { CHAIN_FACTS, chainFactSubject, chainEventSchemas, isV4PoolId, type ChainIndexerStatus, type IndexerState } from '@dex/messages';
+import { CHAIN_FACTS, chainFactSubject, chainEventSchemas, type ChainIndexerStatus, type IndexerState } from '@dex/messages';
 import type { LoggerService } from '@nestjs/common';
 import { encodeAbiParameters, zeroHash, type Address, type Hex } from 'viem';
 import {
@@ -23,6 +23,7 @@ import {
   checksum,
   decodeFacts,
   discover,
+  isPoolContract,
   outboxEvents,
   parseRpcLog,
   poolRef,
@@ -36,9 +37,11 @@ import {
   V4_POOL_EVENTS,
   type ChainLog,
   type DecodeContext,
+  type DecodedPoolRow,
   type RpcLogEntry,
 } from '../facts';
 import type { IndexerMetrics } from '../metrics';
+import { curveFactoriesToRead, readCurveDeployments, readCurveFactories } from './curve-pools';
 import { tokenRow } from './token-metadata';
 import { LogRanges } from './log-ranges';
 import type { ChainWatchList } from './watch-list';
@@ -126,8 +129,10 @@ export class ChainIndexer {
   private tokens = new Set<Address>();
   /** The activity window before a start at the head, while some of it is still to read. */
   private backfill: ActivityBackfillState | null = null;
-  /** The pools followed, by `poolRef`: a pool contract's address, a V4 pool's PoolId. */
+  /** The pools followed, by `poolRef`: a pool contract's address, a V4 pool's PoolId, a Curve pool's pair id. */
   private pools = new Map<Address, PoolRow>();
+  /** The Curve factories looked at for pools from before the indexer followed them (curve-pools.ts), since the last load. */
+  private curveFactoriesSeen = new Set<Address>();
   private running = false;
   private abort?: AbortController;
   private loop?: Promise<void>;
@@ -178,6 +183,7 @@ export class ChainIndexer {
   private async reloadKnown(): Promise<void> {
     this.tokens = new Set((await this.deps.store.knownTokens(this.chainId)).map((a) => checksum(a)));
     this.pools = new Map((await this.deps.store.knownPools(this.chainId)).map((p) => [poolRef(p.address), p]));
+    this.curveFactoriesSeen = new Set();
     this.backfill = await this.deps.store.activityBackfill(this.chainId);
   }
 
@@ -329,14 +335,15 @@ export class ChainIndexer {
     }
 
     // Pass one: everything followed so far, plus the announcers (a V4 pool's PoolManager among them: it emits the
-    // pool's logs, the pool has no address of its own).
+    // pool's logs, the pool has no address of its own; a Curve pair's pool is followed through its factory only).
     const announcers = [...this.deps.watch.announcers.keys()];
-    let logs = await this.getLogs([...announcers, ...this.tokens, ...[...this.pools.keys()].filter((p) => !isV4PoolId(p))], from, to);
+    let logs = await this.getLogs([...announcers, ...this.tokens, ...[...this.pools.keys()].filter(isPoolContract)], from, to);
     const timestampOf = (log: ChainLog): bigint => log.timestamp ?? byNumber.get(log.blockNumber)?.timestamp ?? 0n;
     await this.fillTimestamps(logs, byNumber);
-    const ctx = this.decodeContext();
-    const found = discover(logs, ctx, timestampOf);
-    const newPools = found.pools.filter((p) => !isV4PoolId(p.address)).map((p) => checksum(p.address));
+    const curve = await this.curveReads(logs, from, to);
+    const ctx: DecodeContext = { ...this.decodeContext(), curveDeployments: curve.deployments };
+    const found = discover(logs, ctx, timestampOf, curve.pools);
+    const newPools = found.pools.filter((p) => isPoolContract(p.address)).map((p) => checksum(p.address));
     const newAddresses = [...found.tokens.keys(), ...newPools].filter((a) => !ctx.tokens.has(a) && !ctx.pools.has(a));
     if (newAddresses.length) {
       const more = await this.getLogs(newAddresses, from, to);
@@ -352,6 +359,21 @@ export class ChainIndexer {
     }
 
     await this.commit(from, to, headers, byNumber, logs, ctx, found, started);
+    for (const factory of curve.factories) this.curveFactoriesSeen.add(factory);
+  }
+
+  /**
+   * What the Curve pools of a batch from `from` to `to` need read from the node (curve-pools.ts), at block `to`: the
+   * pools of the StableswapNG factories' PlainPoolDeployed logs (by log), and the pools of the Curve factories followed
+   * for the first time (`factories`, to be marked as seen once the batch is committed).
+   */
+  private async curveReads(logs: readonly ChainLog[], from: bigint, to: bigint): Promise<{ deployments: Map<string, Address>; pools: DecodedPoolRow[]; factories: Address[] }> {
+    const { client, watch } = this.deps;
+    const deployments = await readCurveDeployments(client, { logs, announcers: watch.announcers, blockNumber: to });
+    const factories = curveFactoriesToRead(watch.announcers, this.pools.values(), this.curveFactoriesSeen, from);
+    const pools = await readCurveFactories(client, { factories, blockNumber: to });
+    if (factories.some((f) => f.read)) this.log('log', { msg: 'Curve factories read', block: to.toString(), factories: factories.filter((f) => f.read).map((f) => f.address), pairs: pools.length });
+    return { deployments, pools, factories: factories.map((f) => f.address) };
   }
 
   /**
@@ -446,9 +468,10 @@ export class ChainIndexer {
     this.log('log', { msg: 'starting at the head', block: at.toString(), announcersFrom: earliest.toString(), announcers: refs.length });
     const logs = await this.getLogs([...this.deps.watch.announcers.keys()], earliest, at);
     await this.fillTimestamps(logs, byNumber);
-    const ctx = this.decodeContext();
+    const curve = await this.curveReads(logs, earliest, at);
+    const ctx: DecodeContext = { ...this.decodeContext(), curveDeployments: curve.deployments };
     const timestampOf = (log: ChainLog): bigint => log.timestamp ?? byNumber.get(log.blockNumber)?.timestamp ?? 0n;
-    const found = discover(logs, ctx, timestampOf);
+    const found = discover(logs, ctx, timestampOf, curve.pools);
     const reservePools = [...ctx.pools.values(), ...found.pools].filter((p): p is PoolRow & { kind: 'uniswap-v2' | 'stable' } => p.kind === 'uniswap-v2' || p.kind === 'stable');
     const reserves = await readPairReserves(this.deps.client, { pools: reservePools.map((p) => ({ address: checksum(p.address), kind: p.kind })), blockNumber: at });
     const synced: ChainLog[] = [];
@@ -471,6 +494,7 @@ export class ChainIndexer {
     const windowFrom = await this.firstBlockAfter(header.timestamp - DAY, at);
     const history = logs.filter((log) => !V4_POOL_TOPICS.has(log.topics[0]?.toLowerCase()));
     await this.commit(earliest, at, [header], byNumber, [...history, ...synced], ctx, found, started, { from: windowFrom, to: at });
+    for (const factory of curve.factories) this.curveFactoriesSeen.add(factory);
     this.backfill = { from: windowFrom, to: at, next: windowFrom };
     this.log('log', { msg: 'started at the head', block: at.toString(), pools: this.pools.size, tokens: this.tokens.size, reservesRead: synced.length, activityFrom: windowFrom.toString(), ms: Math.round(performance.now() - started) });
   }

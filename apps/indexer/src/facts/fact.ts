@@ -38,7 +38,15 @@ export interface DecodeContext {
   pools: ReadonlyMap<Address, PoolRow>;
   announcers: ReadonlyMap<Address, SourceRef>;
   wrappedNative: Address | null;
+  /**
+   * The pools a batch's StableswapNG `PlainPoolDeployed` logs deployed (the event names none: read from the factory's
+   * `pool_list`, apps/indexer/src/chain/curve-pools.ts), by the log's `blockNumber:logIndex` (`logKey`).
+   */
+  curveDeployments?: ReadonlyMap<string, Address>;
 }
+
+/** A log's key in maps by log: its block and log index. */
+export const logKey = (log: { blockNumber: bigint; logIndex: number }): string => `${log.blockNumber}:${log.logIndex}`;
 
 /** Contracts a discovered row makes the indexer follow (besides a pool row itself). */
 export interface Announcement {

@@ -1,14 +1,14 @@
 import { toPoolRow, type PoolRow } from '@dex/db';
 import { CHAIN_FACTS, chainEventSchemas } from '@dex/messages';
 import { encodeAbiParameters, encodeEventTopics, getAddress, pad, toEventSelector, type Address, type Hex } from 'viem';
-import type { DecodeContext } from './fact';
+import { logKey, type DecodeContext } from './fact';
 import { launchpadGraduatedFact } from './launchpad-graduated';
 import { launchpadMetadataFact } from './launchpad-metadata';
 import { launchpadTradeFact } from './launchpad-trade';
-import type { ChainLog } from './log';
+import { isPoolContract, poolRef, type ChainLog } from './log';
 import { referralClaimFact } from './referral-claim';
 import { poolConcentratedFact } from './pool-concentrated';
-import { poolCreatedFact } from './pool-created';
+import { curvePairRows, poolCreatedFact, type PoolRow as DecodedPoolRow } from './pool-created';
 import { poolUpdatedFact } from './pool-updated';
 import { decodeFacts, discover, EVENTS, FACTS, rowsOf, TOPICS } from './registry';
 import { swapFact } from './swap';
@@ -383,5 +383,134 @@ describe('Uniswap V4 pools', () => {
     const { blockNumber, payload } = poolCreatedFact.message!(toPoolRow(found), found, { last: { number: 5n, hash: '0x' + '22'.repeat(32), parentHash: '0x' + '21'.repeat(32), timestamp: 1n } });
     const parsed = chainEventSchemas[CHAIN_FACTS.poolCreated].parse({ chainId: 999, blockNumber: blockNumber.toString(), blockHash: '0x' + '22'.repeat(32), ...payload });
     expect(parsed).toMatchObject({ address: ID, kind: 'uniswap-v4', routerIndex: 9, token0: WRAPPED, token1: B, fee: 0x800000, tickSpacing: 60, poolManager: MANAGER, currency0: NATIVE, currency1: B, hooks: NO_HOOK, sqrtPriceX96: (2n ** 96n).toString(), tick: -1 });
+  });
+});
+
+describe('Curve NG pools', () => {
+  const NG = getAddress('0x00000000000000000000000000000000000000f8');
+  const TWO = getAddress('0x00000000000000000000000000000000000000f9');
+  const C = getAddress('0x00000000000000000000000000000000000000cc');
+  // Pools with letters in their addresses: the pair ids are in lower case, the pools checksummed.
+  const POOL2 = getAddress('0xabcdef0000000000000000000000000000000002');
+  const POOL3 = getAddress('0xabcdef0000000000000000000000000000000003');
+  const CRYPTO = getAddress('0xabcdef00000000000000000000000000000000c2');
+  const last = { number: 5n, hash: '0x' + '22'.repeat(32), parentHash: '0x' + '21'.repeat(32), timestamp: 1n };
+  const eventLog = (address: Address, name: string, args: Record<string, unknown>): ChainLog => {
+    const event = EVENTS[name];
+    const data = event.inputs.filter((i) => !i.indexed);
+    return log(address, encodeEventTopics({ abi: [event], args } as never) as Hex[], encodeAbiParameters(data, data.map((i) => args[i.name!])));
+  };
+  const plain = (coins: Address[], address = NG) => eventLog(address, 'curvePlainPoolDeployed', { coins, A: 200n, fee: 4_000_000n, deployer: USER });
+  const meta = () => eventLog(NG, 'curveMetaPoolDeployed', { coin: C, base_pool: POOL3, A: 200n, fee: 4_000_000n, deployer: USER });
+  const twocrypto = (pool: Address, coins: [Address, Address]) =>
+    eventLog(TWO, 'curveTwocryptoPoolDeployed', {
+      pool,
+      name: 'Curve TwoCrypto',
+      symbol: 'crv2',
+      coins,
+      math: FACTORY,
+      salt: '0x' + '33'.repeat(32),
+      precisions: [1n, 10n ** 12n],
+      packed_A_gamma: 1n,
+      packed_fee_params: 2n,
+      packed_rebalancing_params: 3n,
+      packed_prices: 10n ** 18n,
+      deployer: USER,
+    });
+  const curveCtx = (deployments: [ChainLog, Address][] = []): DecodeContext => ({
+    ...ctx(),
+    announcers: new Map([
+      [NG, { name: 'Curve NG', kind: 'curve-stableswap-ng', routerIndex: 10, feeBps: null }],
+      [TWO, { name: 'Curve Twocrypto', kind: 'curve-twocrypto-ng', routerIndex: 11, feeBps: null }],
+      [FACTORY, { name: 'DevSwap V2', kind: 'uniswap-v2', routerIndex: 1, feeBps: 30 }],
+    ]),
+    curveDeployments: new Map(deployments.map(([l, pool]) => [logKey(l), pool])),
+  });
+  const pair = (pool: Address, i: number, j: number) => `${pool.toLowerCase()}:${i}:${j}`;
+  const payloadOf = (row: DecodedPoolRow) => {
+    const { blockNumber, payload } = poolCreatedFact.message!(toPoolRow(row), row, { last });
+    return chainEventSchemas[CHAIN_FACTS.poolCreated].parse({ chainId: 999, blockNumber: blockNumber.toString(), blockHash: last.hash, ...payload });
+  };
+
+  it('has the topics of the NG factories’ events', () => {
+    expect(TOPICS.curvePlainPoolDeployed).toBe(toEventSelector('PlainPoolDeployed(address[],uint256,uint256,address)'));
+    expect(TOPICS.curveMetaPoolDeployed).toBe(toEventSelector('MetaPoolDeployed(address,address,uint256,uint256,address)'));
+    expect(TOPICS.curveTwocryptoPoolDeployed).toBe(
+      toEventSelector('TwocryptoPoolDeployed(address,string,string,address[2],address,bytes32,uint256[2],uint256,uint256,uint256,uint256,address)'),
+    );
+  });
+
+  it('discovers the pools of two PlainPoolDeployed of one block as their coin pairs i < j, in the pools’ coin order, from the pools read for the logs', () => {
+    const two = plain([B, A]);
+    const three = plain([A, C, B]);
+    const unread = plain([A, B]);
+    const found = discover([two, meta(), three, unread, plain([A, C], FACTORY)], curveCtx([[two, POOL2], [three, POOL3]]), () => 1n);
+    const base = { kind: 'curve-stableswap-ng', routerIndex: 10, source: 'Curve NG', discoveredBy: NG, stable: true, feeBps: null, createdBlock: 5n };
+    expect(found.pools).toEqual([
+      { ...base, address: pair(POOL2, 0, 1), token0: B, token1: A, curve: { pool: POOL2, i: 0, j: 1, nCoins: 2, coins: [B, A] } },
+      { ...base, address: pair(POOL3, 0, 1), token0: A, token1: C, curve: { pool: POOL3, i: 0, j: 1, nCoins: 3, coins: [A, C, B] } },
+      { ...base, address: pair(POOL3, 0, 2), token0: A, token1: B, curve: { pool: POOL3, i: 0, j: 2, nCoins: 3, coins: [A, C, B] } },
+      { ...base, address: pair(POOL3, 1, 2), token0: C, token1: B, curve: { pool: POOL3, i: 1, j: 2, nCoins: 3, coins: [A, C, B] } },
+    ]);
+    // A is followed already.
+    expect([...found.tokens.keys()]).toEqual([B, C]);
+    // Published with the pool (checksummed), the coins' indexes and the coin count.
+    expect(payloadOf(found.pools[3] as DecodedPoolRow)).toEqual({
+      chainId: 999,
+      blockNumber: '5',
+      blockHash: last.hash,
+      timestamp: 1,
+      address: pair(POOL3, 1, 2),
+      kind: 'curve-stableswap-ng',
+      routerIndex: 10,
+      token0: C,
+      token1: B,
+      stable: true,
+      pool: POOL3,
+      i: 1,
+      j: 2,
+      nCoins: 3,
+    });
+    // Known pairs (by their pair ids, whatever the case they come in) are not announced again; the others are.
+    expect(poolRef(pair(POOL3, 0, 2).toUpperCase().replace('0X', '0x'))).toBe(pair(POOL3, 0, 2));
+    expect([isPoolContract(pair(POOL3, 0, 2)), isPoolContract(POOL3), isPoolContract(('0x' + 'ab'.repeat(32)) as Hex)]).toEqual([false, true, false]);
+    const known = { ...curveCtx([[three, POOL3]]), pools: new Map(found.pools.slice(1, 3).map((p) => [poolRef(p.address), p])) };
+    expect(discover([three], known, () => 1n).pools.map((p) => p.address)).toEqual([pair(POOL3, 1, 2)]);
+  });
+
+  it('discovers a TwocryptoPoolDeployed’s pool from the event itself: one pair, not stable', () => {
+    const found = discover([twocrypto(CRYPTO, [C, A])], curveCtx(), () => 1n);
+    expect(found.pools).toEqual([
+      {
+        address: pair(CRYPTO, 0, 1),
+        kind: 'curve-twocrypto-ng',
+        routerIndex: 11,
+        source: 'Curve Twocrypto',
+        discoveredBy: TWO,
+        token0: C,
+        token1: A,
+        stable: false,
+        feeBps: null,
+        createdBlock: 5n,
+        curve: { pool: CRYPTO, i: 0, j: 1, nCoins: 2, coins: [C, A] },
+      },
+    ]);
+    expect(payloadOf(found.pools[0] as DecodedPoolRow)).toMatchObject({ address: pair(CRYPTO, 0, 1), kind: 'curve-twocrypto-ng', stable: false, pool: CRYPTO, i: 0, j: 1, nCoins: 2 });
+    // Not from a factory of another kind.
+    expect(discover([twocrypto(CRYPTO, [C, A])], { ...curveCtx(), announcers: new Map([[TWO, { name: 'S', kind: 'curve-stableswap-ng', routerIndex: 10, feeBps: null }]]) }, () => 1n).pools).toEqual([]);
+  });
+
+  it('adds the pools read from a factory after those the logs announce, keeping the logs’ own', () => {
+    const source = { name: 'Curve NG', kind: 'curve-stableswap-ng', routerIndex: 10, feeBps: null } as const;
+    const three = plain([A, C, B]);
+    const read = [...curvePairRows(POOL2, [B, A], source, { address: NG, blockNumber: 9n }), ...curvePairRows(POOL3, [A, C, B], source, { address: NG, blockNumber: 9n })];
+    const found = discover([three], curveCtx([[three, POOL3]]), () => 1n, read);
+    expect(found.pools.map((p) => [p.address, p.createdBlock])).toEqual([
+      [pair(POOL3, 0, 1), 5n],
+      [pair(POOL3, 0, 2), 5n],
+      [pair(POOL3, 1, 2), 5n],
+      [pair(POOL2, 0, 1), 9n],
+    ]);
+    expect(() => curvePairRows(POOL2, [A], source, { address: NG, blockNumber: 9n })).toThrow();
   });
 });

@@ -3,7 +3,22 @@ export * from './log';
 export * from './registry';
 export { blockFact } from './block';
 export { transferFact, transferEvent } from './transfer';
-export { poolCreatedFact, poolRow, v4PoolRow, v2PairCreatedEvent, stablePoolCreatedEvent, coreRouterPoolAddedEvent, v3PoolCreatedEvent, algebraPoolEvent } from './pool-created';
+export {
+  poolCreatedFact,
+  poolRow,
+  v4PoolRow,
+  curvePairRows,
+  v2PairCreatedEvent,
+  stablePoolCreatedEvent,
+  coreRouterPoolAddedEvent,
+  v3PoolCreatedEvent,
+  algebraPoolEvent,
+  curvePlainPoolDeployedEvent,
+  curveMetaPoolDeployedEvent,
+  curveTwocryptoPoolDeployedEvent,
+  type CurvePair,
+  type PoolRow as DecodedPoolRow,
+} from './pool-created';
 export {
   poolConcentratedFact,
   clInitializeEvent,

@@ -2,7 +2,7 @@
 // Sync, Swap) are decoded by hand from their fixed layout with `word`, `wordAddress` and `topicAddress`;
 // events with strings go through viem (`decodeArgs`).
 import type { LogPosition } from '@dex/db';
-import { isV4PoolId } from '@dex/messages';
+import { isV4PoolId, parseCurvePairId } from '@dex/messages';
 import { decodeEventLog, getAddress, type AbiEvent, type Address, type Hex } from 'viem';
 
 /** An eth_getLogs entry with numbers parsed. */
@@ -43,11 +43,15 @@ export function checksum(address: string): Address {
   return value;
 }
 
+/** Whether a pool's key names a contract of its own, whose logs are its events: not a V4 PoolId, not a Curve pair id. */
+export const isPoolContract = (ref: string): boolean => !isV4PoolId(ref) && parseCurvePairId(ref) === undefined;
+
 /**
- * A pool's key in what the indexer follows: a pool contract's EIP-55 address, or a V4 pool's PoolId in lower case
- * (typed as an address: both are 0x-prefixed hex; a PoolId emits no logs, its PoolManager does).
+ * A pool's key in what the indexer follows: a pool contract's EIP-55 address, a V4 pool's PoolId in lower case, or a
+ * Curve pool's coin pair by its pair id (`curvePairId`: the pool in lower case, `:i:j`) as it is (typed as an address:
+ * a PoolId emits no logs, its PoolManager does; a pair's pool is followed through its factory only).
  */
-export const poolRef = (address: string): Address => (isV4PoolId(address) ? (address.toLowerCase() as Address) : checksum(address));
+export const poolRef = (address: string): Address => (isPoolContract(address) ? checksum(address) : (address.toLowerCase() as Address));
 
 export function parseRpcLog(raw: RpcLogEntry): ChainLog | undefined {
   if (raw.removed || raw.blockNumber === null || raw.blockHash === null || raw.transactionHash === null || raw.logIndex === null) return undefined;

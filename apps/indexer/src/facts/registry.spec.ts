@@ -12,10 +12,13 @@ const last = { number: 9n, hash: '0x' + '22'.repeat(32), parentHash: '0x' + '21'
 /** Facts that do not come from a log: the batch's block, a reorg, a token's metadata read from the token. */
 const NOT_FROM_LOGS: ChainFact[] = [CHAIN_FACTS.block, CHAIN_FACTS.reorg, CHAIN_FACTS.tokenCreated];
 
-/** A log of `event` from EMITTER with a plausible value for every argument. */
+/** A log of `event` from EMITTER with a plausible value for every argument (an array of addresses: OTHER and EMITTER). */
 function sampleLog(event: AbiEvent): ChainLog {
-  const value = (type: string): unknown =>
-    type === 'address' ? OTHER : type === 'bool' ? true : type === 'string' ? 'text' : type === 'bytes32' ? '0x' + '77'.repeat(32) : 7n;
+  const value = (type: string): unknown => {
+    const array = /^(.+)\[(\d*)\]$/.exec(type);
+    if (array) return array[1] === 'address' ? [OTHER, EMITTER] : [value(array[1]), value(array[1])];
+    return type === 'address' ? OTHER : type === 'bool' ? true : type === 'string' ? 'text' : type === 'bytes32' ? '0x' + '77'.repeat(32) : 7n;
+  };
   const args = Object.fromEntries(event.inputs.map((i) => [i.name!, value(i.type)]));
   const data = event.inputs.filter((i) => !i.indexed);
   return {
@@ -33,9 +36,12 @@ function sampleLog(event: AbiEvent): ChainLog {
 /** The V4 pool of the sample logs: their bytes32 arguments (the PoolId, the first indexed one) are all this. */
 const SAMPLE_ID = ('0x' + '77'.repeat(32)) as Address;
 
+/** The pool a sample PlainPoolDeployed log (block 9, log 3) deployed, as read from its factory. */
+const SAMPLE_CURVE_POOL = getAddress('0x00000000000000000000000000000000000000c8');
+
 /**
  * EMITTER as a followed token, a pool and an announcer of one kind of source; for `uniswap-v4`, EMITTER is the
- * PoolManager of the sample logs' pool.
+ * PoolManager of the sample logs' pool; for the Curve kinds, EMITTER is the factory.
  */
 const contextOf = (kind: SourceKind): DecodeContext => ({
   chainId: 999,
@@ -48,8 +54,9 @@ const contextOf = (kind: SourceKind): DecodeContext => ({
   ]),
   announcers: new Map([[EMITTER, { name: 'S', kind, routerIndex: 0, feeBps: 30 }]]),
   wrappedNative: getAddress('0x00000000000000000000000000000000000000f7'),
+  curveDeployments: new Map([['9:3', SAMPLE_CURVE_POOL]]),
 });
-const KINDS: SourceKind[] = ['uniswap-v2', 'stable', 'core', 'launchpad', 'uniswap-v3', 'algebra', 'uniswap-v4'];
+const KINDS: SourceKind[] = ['uniswap-v2', 'stable', 'core', 'launchpad', 'uniswap-v3', 'algebra', 'uniswap-v4', 'curve-stableswap-ng', 'curve-twocrypto-ng'];
 
 const tokenSample: TokenRow = {
   address: OTHER,

@@ -64,8 +64,12 @@ export interface Discoveries {
   tokens: Map<Address, { source: TokenSource; block: bigint }>;
 }
 
-/** Pass one: pools and launches announced in the logs that the context does not know yet. */
-export function discover(logs: readonly ChainLog[], ctx: DecodeContext, timestampOf: (log: ChainLog) => bigint): Discoveries {
+/**
+ * Pass one: pools and launches announced in the logs that the context does not know yet; then `read`, pools read from
+ * the node rather than announced by a log of the batch (a Curve factory's pools from before the start), those the
+ * logs did not announce already.
+ */
+export function discover(logs: readonly ChainLog[], ctx: DecodeContext, timestampOf: (log: ChainLog) => bigint, read: readonly PoolRow[] = []): Discoveries {
   const rows: DecodedRows = new Map(FACTS.filter((m) => m.stage === 'discovery').map((m) => [m, []]));
   const pools: PoolRow[] = [];
   const tokens: Discoveries['tokens'] = new Map();
@@ -102,6 +106,7 @@ export function discover(logs: readonly ChainLog[], ctx: DecodeContext, timestam
       // A malformed announcement from a followed contract is skipped, never fatal.
     }
   }
+  for (const pool of read) addPool(pool, pool.createdBlock);
   for (const module of rows.keys()) if (module.list === 'pools') rows.set(module, pools);
   return { rows, pools, tokens };
 }

@@ -185,3 +185,58 @@ export async function readCurveStableswapNGPools(client: ChainPublicClient, para
     return [{ address, coins, decimals: decimals.map(Number), balances, A, fee, offpegFeeMultiplier: offpeg }];
   });
 }
+
+/** A Curve NG factory: StableswapNG's (`get_coins` an `address[]`) or TwocryptoNG's (an `address[2]`). */
+export interface CurveFactoryRef {
+  readonly factory: Address;
+  readonly flavor: CurvePoolFlavor;
+}
+
+const TWOCRYPTO_FACTORY_ABI = [{ type: 'function', name: 'get_coins', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'address[2]' }] }] as const;
+
+/** Each factory's `pool_count()` at `blockNumber`, in one multicall (both NG factories have it). A failing read throws. */
+export async function readCurvePoolCounts(client: ChainPublicClient, params: { readonly factories: readonly Address[]; readonly blockNumber: bigint }): Promise<number[]> {
+  if (params.factories.length === 0) return [];
+  const counts = (await client.multicall({
+    allowFailure: false,
+    blockNumber: params.blockNumber,
+    contracts: params.factories.map((factory) => ({ address: factory, abi: FACTORY_ABI, functionName: 'pool_count' })),
+  } as never)) as unknown as bigint[];
+  return counts.map(Number);
+}
+
+/** `pool_list(index)` of each entry at `blockNumber`, in one multicall (both NG factories have it). A failing read throws. */
+export async function readCurvePoolList(client: ChainPublicClient, params: { readonly entries: readonly { readonly factory: Address; readonly index: number }[]; readonly blockNumber: bigint }): Promise<Address[]> {
+  if (params.entries.length === 0) return [];
+  return (await client.multicall({
+    allowFailure: false,
+    blockNumber: params.blockNumber,
+    contracts: params.entries.map((e) => ({ address: e.factory, abi: FACTORY_ABI, functionName: 'pool_list', args: [BigInt(e.index)] })),
+  } as never)) as unknown as Address[];
+}
+
+/**
+ * Each pool's coins at `blockNumber` as its factory's `get_coins(pool)` tells them (in the pool's coin order), in one
+ * multicall. A failing read throws.
+ */
+export async function readCurvePoolCoins(client: ChainPublicClient, params: { readonly pools: readonly (CurveFactoryRef & { readonly pool: Address })[]; readonly blockNumber: bigint }): Promise<Address[][]> {
+  if (params.pools.length === 0) return [];
+  const coins = (await client.multicall({
+    allowFailure: false,
+    blockNumber: params.blockNumber,
+    contracts: params.pools.map((p) => ({ address: p.factory, abi: p.flavor === 'twocrypto-ng' ? TWOCRYPTO_FACTORY_ABI : FACTORY_ABI, functionName: 'get_coins', args: [p.pool] })),
+  } as never)) as unknown as (readonly Address[])[];
+  return coins.map((c) => [...c]);
+}
+
+/**
+ * Every pool of a Curve NG factory at `blockNumber` with its coins, in the pool's coin order: `pool_count`, then
+ * `pool_list(k)` of each, then the factory's `get_coins(pool)` of each (three `eth_call`s). A failing read throws.
+ */
+export async function readCurveFactoryPools(client: ChainPublicClient, params: CurveFactoryRef & { readonly blockNumber: bigint }): Promise<{ readonly address: Address; readonly coins: readonly Address[] }[]> {
+  const { factory, flavor, blockNumber } = params;
+  const [count] = await readCurvePoolCounts(client, { factories: [factory], blockNumber });
+  const pools = await readCurvePoolList(client, { entries: Array.from({ length: count }, (_, index) => ({ factory, index })), blockNumber });
+  const coins = await readCurvePoolCoins(client, { pools: pools.map((pool) => ({ factory, flavor, pool })), blockNumber });
+  return pools.map((address, k) => ({ address, coins: coins[k] }));
+}
