@@ -13,7 +13,7 @@ function solidityEnumMembers(): string[] {
     .filter((member) => member.length > 0);
 }
 
-/** `UniswapV3` -> `uniswap-v3`, `Algebra` -> `algebra`. */
+/** `UniswapV3` -> `uniswap-v3`, `Algebra` -> `algebra`, `CurveStableswapNG` -> `curve-stableswap-ng`. */
 const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
 
 describe('ROUTER_V2_SOURCE_KIND', () => {
@@ -24,15 +24,27 @@ describe('ROUTER_V2_SOURCE_KIND', () => {
     expect(fromSolidity).toEqual(ROUTER_V2_SOURCE_KIND);
   });
 
-  it('keeps the numbers routes and registries already use, and adds uniswap-v3, algebra and uniswap-v4 after them', () => {
-    expect(ROUTER_V2_SOURCE_KIND).toEqual({ 'uniswap-v2': 1, stable: 2, core: 3, launchpad: 4, 'uniswap-v3': 5, algebra: 6, 'uniswap-v4': 7 });
+  it('keeps the numbers routes and registries already use, and adds uniswap-v3, algebra, uniswap-v4 and the Curve NG kinds after them', () => {
+    expect(ROUTER_V2_SOURCE_KIND).toEqual({
+      'uniswap-v2': 1,
+      stable: 2,
+      core: 3,
+      launchpad: 4,
+      'uniswap-v3': 5,
+      algebra: 6,
+      'uniswap-v4': 7,
+      'curve-stableswap-ng': 8,
+      'curve-twocrypto-ng': 9,
+    });
   });
 
   it('tells known kind names from others', () => {
     expect(isRouterV2SourceKind('uniswap-v3')).toBe(true);
     expect(isRouterV2SourceKind('algebra')).toBe(true);
     expect(isRouterV2SourceKind('uniswap-v4')).toBe(true);
-    expect(isRouterV2SourceKind('curve-stableswap-ng')).toBe(false);
+    expect(isRouterV2SourceKind('curve-stableswap-ng')).toBe(true);
+    expect(isRouterV2SourceKind('curve-twocrypto-ng')).toBe(true);
+    expect(isRouterV2SourceKind('curve-cryptoswap')).toBe(false);
     expect(isRouterV2SourceKind('toString')).toBe(false);
   });
   it('registers the contract that vouches for a source: factory, router, PoolManager, or a launchpad source\'s launchpad', () => {

@@ -7,7 +7,11 @@
  * tokenOut, pool.fee())` must return the swap's pool); `algebra` is Algebra Integral (the factory's
  * `poolByPair(tokenIn, tokenOut)`); both are paid in their swap callbacks and take no `Swap.data`. `uniswap-v4` is a
  * Uniswap V4 PoolManager (the source's factory, and every swap's `pool`), swapped inside its `unlock`; a swap's `data`
- * is the pool's key.
+ * is the pool's key. `curve-stableswap-ng` and `curve-twocrypto-ng` are Curve's StableswapNG and TwocryptoNG pools: the
+ * registered contract is the pool factory, whose `get_coin_indices(pool, tokenIn, tokenOut)` must answer for the swap's
+ * pool (a StableswapNG metapool's underlying coins are refused); a swap's `data` is empty (the pool is paid by a transfer,
+ * then `exchange_received`) or `abi.encode(uint256(1))` (the pool pulls its input through an allowance in `exchange`:
+ * needed for a StableswapNG pool holding a rebasing coin, which refuses `exchange_received`).
  */
 export const ROUTER_V2_SOURCE_KIND = {
   'uniswap-v2': 1,

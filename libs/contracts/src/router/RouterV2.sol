@@ -23,6 +23,12 @@ import {IAlgebraFactory} from "../sources/algebra/interfaces/IAlgebraFactory.sol
 import {IAlgebraPool} from "../sources/algebra/interfaces/IAlgebraPool.sol";
 import {IAlgebraSwapCallback} from "../sources/algebra/interfaces/IAlgebraSwapCallback.sol";
 import {IV4PoolManager, IV4UnlockCallback} from "../sources/v4/interfaces/IV4PoolManager.sol";
+import {
+    ICurveStableswapNGFactory,
+    ICurveStableswapNGPool,
+    ICurveTwocryptoNGFactory,
+    ICurveTwocryptoNGPool
+} from "./interfaces/ICurveNG.sol";
 import {IRouterV2} from "./interfaces/IRouterV2.sol";
 import {FeeMath} from "./libraries/FeeMath.sol";
 
@@ -44,7 +50,10 @@ import {FeeMath} from "./libraries/FeeMath.sol";
 /// the token it sells, and no more than the swap's share. Uniswap V4 pools are swapped inside their PoolManager's
 /// `unlock`, all of a stage's swaps on one manager in one unlock: the router checks each swap's delta (it owes exactly
 /// the swap's share of its input and is owed some output), pays what it owes (the native coin as such) and takes
-/// what it is owed, so nothing is left owed to the manager or by it.
+/// what it is owed, so nothing is left owed to the manager or by it. Curve's StableswapNG and TwocryptoNG pools trade
+/// on the coin indices their factory gives for the swap's tokens (which vouches for the pool), paid by a transfer
+/// before `exchange_received`, or through an allowance of exactly the input that the pool pulls in `exchange` and that
+/// is cleared afterwards.
 contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -107,6 +116,9 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
     /// @dev A V4 hook's permissions that can change a swap (v4-core's `Hooks`): beforeSwap, afterSwap and their
     /// return deltas, in the low bits of the hook's address.
     uint160 private constant SWAP_HOOK_FLAGS = (1 << 7) | (1 << 6) | (1 << 3) | (1 << 2);
+
+    /// @dev The `data` of a Curve swap whose pool pulls its input through an allowance (`abi.encode(uint256(1))`).
+    uint256 private constant CURVE_PULL = 1;
 
     /// @dev The size of an ABI-encoded V4 pool key, a V4 swap's `data`.
     uint256 private constant V4_KEY_SIZE = 0xa0;
@@ -205,6 +217,9 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
 
     /// @dev The offsets of `Swap`'s static fields in calldata that a stage's checks read.
     uint256 private constant SWAP_POOL = 0x00;
+    uint256 private constant SWAP_TOKEN_IN = 0x20;
+    uint256 private constant SWAP_TOKEN_OUT = 0x40;
+    uint256 private constant SWAP_ROUTER_INDEX = 0x60;
     uint256 private constant SWAP_AMOUNT_IN = 0x80;
 
     /// @param initialOwner The account that manages the registry and the treasury.
@@ -757,9 +772,10 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
     }
 
     /// @dev Dispatches one swap to its source's kind; returns what its pool received of `amountIn` and what it
-    /// paid. A new kind is a new branch here and a new `_swap*`, with the same shape: check that the source's
-    /// contract vouches for `swap_.pool`, have `stage.payer` pay it `amountIn` through the kind's fixed calls, and
-    /// send the output where `_outputTo` says, measured there.
+    /// paid. A new kind is a new branch here (before the Curve kinds' branch, which takes every kind after UniswapV4)
+    /// and a new `_swap*`, with the same shape: check that the source's contract vouches for `swap_.pool`, have
+    /// `stage.payer` pay it `amountIn` through the kind's fixed calls, and send the output where `_outputTo` says,
+    /// measured there.
     function _executeSwap(Source memory source, Swap calldata swap_, uint256 amountIn, Stage memory stage)
         private
         returns (uint256 received, uint256 amountOut)
@@ -772,6 +788,7 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         else if (kind == SourceKind.UniswapV3) (received, amountOut) = _swapUniswapV3(source, swap_, amountIn, stage);
         else if (kind == SourceKind.Algebra) (received, amountOut) = _swapAlgebra(source, swap_, amountIn, stage);
         else if (kind == SourceKind.UniswapV4) (received, amountOut) = _swapUniswapV4(source, swap_, amountIn, stage);
+        else if (kind != SourceKind.None) (received, amountOut) = _swapCurve(source, swap_, amountIn, stage); // Curve NG
         else revert UnknownSource(swap_.routerIndex);
     }
 
@@ -1209,6 +1226,128 @@ contract RouterV2 is IRouterV2, Ownable2Step, ReentrancyGuardTransient {
         uint256 balanceBefore = IERC20(currency).balanceOf(to);
         manager.take(currency, to, amount);
         return (IERC20(currency).balanceOf(to) - balanceBefore) | flag;
+    }
+
+    /// @dev A Curve StableswapNG or TwocryptoNG pool: vouched for when the source's factory gives the swap's coin
+    /// indices in it (`_curveCall`); a zero share is validated but not traded. Empty `data`: the payer pays the pool by
+    /// a transfer and the pool swaps what it received (its balance increase, so a fee-on-transfer input trades as it
+    /// arrived) in `exchange_received(i, j, received, 0, to)`. `data` = `abi.encode(uint256(1))`: the router takes the
+    /// input (from the caller in the first stage), approves exactly what it received, and the pool pulls it in
+    /// `exchange(i, j, received, 0, to)` (a StableswapNG pool holding a rebasing coin refuses `exchange_received`); an
+    /// allowance left over is cleared. Any other `data` is refused. The pool pays the recipient directly when the stage
+    /// may pay it any amount (`_outputTo` asked with the largest output), else the router: the output is not known
+    /// before the swap and no quote is asked for (a pool's `get_dy` costs about as much as its swap), so a last stage
+    /// of one swap whose output is capped by the expected amount pays the router, which splits the output and pays the
+    /// recipient (`_payOut`). The swap's own minimum is 0: minimum outputs are enforced on the whole route. Returns what
+    /// the pool received and the output, measured where it was paid.
+    function _swapCurve(Source memory source, Swap calldata swap_, uint256 amountIn, Stage memory stage)
+        private
+        returns (uint256 received, uint256 amountOut)
+    {
+        (uint256 call_, bool pull) = _curveCall(source, swap_);
+        if (amountIn == 0) return (0, 0);
+
+        // Read raw: `_curveCall` read the pool through the ABI decoder's checks, and a token word with dirty high bits
+        // matches no slot of the path (the stage's checks refused it).
+        address pool = address(uint160(_swapWord(swap_, SWAP_POOL)));
+        IERC20 tokenIn = IERC20(address(uint160(_swapWord(swap_, SWAP_TOKEN_IN))));
+        IERC20 tokenOut = IERC20(address(uint160(_swapWord(swap_, SWAP_TOKEN_OUT))));
+        // The recipient when the stage may pay it any amount (the output is not known before the swap), else the router.
+        (address to, uint256 balanceBefore) = _outputTo(stage, address(tokenOut), type(uint256).max);
+        if (pull) {
+            received = _pullToRouter(address(tokenIn), stage.payer, amountIn);
+            tokenIn.forceApprove(pool, received);
+        } else {
+            received =
+                _payPool(address(tokenIn), stage.payer, pool, amountIn, _tokenView(address(tokenIn), pool, address(0)));
+        }
+        assembly ("memory-safe") {
+            mstore(add(call_, 0x44), received)
+            mstore(add(call_, 0x84), to)
+            if iszero(call(gas(), pool, 0, call_, 0xa4, 0, 0)) {
+                returndatacopy(call_, 0, returndatasize())
+                revert(call_, returndatasize())
+            }
+        }
+        // The pool pulls all it is approved for; an allowance left over would outlive the call.
+        if (pull && _tokenView(address(tokenIn), address(this), pool) != 0) tokenIn.forceApprove(pool, 0);
+
+        amountOut = _tokenView(address(tokenOut), to, address(0)) - balanceBefore;
+        if (amountOut == 0) revert ZeroAmountOut(pool);
+    }
+
+    /// @dev `token.balanceOf(account)`, or with a `spender`, `token.allowance(account, spender)`, read with the checks
+    /// of a high-level call (a failed call's revert is passed on, a short answer reverts).
+    function _tokenView(address token, address account, address spender) private view returns (uint256 amount) {
+        bytes4 selector = spender == address(0) ? IERC20.balanceOf.selector : IERC20.allowance.selector;
+        assembly ("memory-safe") {
+            let p := mload(0x40)
+            mstore(p, selector)
+            mstore(add(p, 0x04), account)
+            mstore(add(p, 0x24), spender)
+            if iszero(
+                and(
+                    staticcall(gas(), token, p, add(0x24, shl(5, iszero(iszero(spender)))), p, 0x20),
+                    gt(returndatasize(), 0x1f)
+                )
+            ) {
+                returndatacopy(p, 0x00, returndatasize())
+                revert(p, returndatasize())
+            }
+            amount := mload(p)
+        }
+    }
+
+    /// @dev Vouches for a Curve swap's pool and writes the pool call of the swap in memory, at the returned address:
+    /// the selector (`exchange` when `pull`, else `exchange_received`, of the kind's pool), the coin indices, a zero
+    /// `min_dy`; `_swapCurve` fills in the input and the receiver. The indices come from the source's factory:
+    /// StableswapNG's `get_coin_indices(pool, tokenIn, tokenOut)` answers `(int128 i, int128 j, bool isUnderlying)`,
+    /// TwocryptoNG's `(uint256 i, uint256 j)` (the same words in calldata: NG's pool takes int128 indices, Twocrypto's
+    /// uint256, only the selectors differ); both revert for a pool they did not deploy and for coins the pool does not
+    /// hold. NG's flag is true on its plain-pool path as well as for a metapool's underlying coins (false only for a
+    /// metapool's own two coins), so an underlying pair is told by the factory's `is_meta(pool)`, and refused: its
+    /// indices are the underlying coins', not the pool's. A failed call, a short answer or an underlying pair:
+    /// `PoolNotVouched`.
+    function _curveCall(Source memory source, Swap calldata swap_) private view returns (uint256 call_, bool pull) {
+        address pool = swap_.pool;
+        bytes calldata data = swap_.data;
+        assembly ("memory-safe") {
+            pull := and(eq(data.length, 0x20), eq(calldataload(data.offset), CURVE_PULL))
+        }
+        if (data.length != 0 && !pull) revert DataNotAllowed(pool);
+        address factory = source.factory;
+        bool ng = source.kind == SourceKind.CurveStableswapNG;
+        bytes4 selector = ng
+            ? (pull ? ICurveStableswapNGPool.exchange.selector : ICurveStableswapNGPool.exchange_received.selector)
+            : (pull ? ICurveTwocryptoNGPool.exchange.selector : ICurveTwocryptoNGPool.exchange_received.selector);
+        bytes4 getCoinIndices = ICurveTwocryptoNGFactory.get_coin_indices.selector;
+        bytes4 isMeta = ICurveStableswapNGFactory.is_meta.selector;
+        bool ok;
+        assembly ("memory-safe") {
+            call_ := mload(0x40)
+            mstore(0x40, add(call_, 0xc0))
+            mstore(call_, selector)
+            let q := add(call_, 0x40)
+            mstore(q, getCoinIndices)
+            // The swap's pool and tokens (the pool read through the ABI decoder's checks above; a token with dirty
+            // high bits matches no slot of the path, so the stage's checks refused it).
+            calldatacopy(add(q, 0x04), swap_, 0x60)
+            // The answer lands after the selector: i, j, then NG's flag (where the input goes later). Two words for
+            // Twocrypto, three for NG.
+            ok := staticcall(gas(), factory, q, 0x64, add(call_, 0x04), 0x60)
+            ok := and(ok, iszero(lt(returndatasize(), add(0x40, shl(5, ng)))))
+            if and(ok, and(ng, iszero(iszero(mload(add(call_, 0x44)))))) {
+                mstore(0x00, isMeta)
+                mstore(0x04, pool)
+                ok := staticcall(gas(), factory, 0x00, 0x24, 0x00, 0x20)
+                ok := and(ok, and(iszero(lt(returndatasize(), 0x20)), iszero(mload(0x00))))
+            }
+            mstore(add(call_, 0x64), 0)
+        }
+        // The slot was read through the ABI decoder's checks when the source was looked up.
+        // casting to 'uint8' is safe because the word is a uint8 (see above).
+        // forge-lint: disable-next-line(unsafe-typecast)
+        if (!ok) revert PoolNotVouched(uint8(_swapWord(swap_, SWAP_ROUTER_INDEX)), pool);
     }
 
     /// @dev A pool's `fee()` (a Uniswap V3 fee tier), read without trusting the account: false when the call fails

@@ -19,6 +19,8 @@ import {IV4UnlockCallback} from "../../sources/v4/interfaces/IV4PoolManager.sol"
 /// it is calling at that moment, and for at most that swap's input. Uniswap V4 pools are swapped inside the
 /// registered PoolManager's `unlock` (one per stage for the stage's swaps on that manager), whose `unlockCallback`
 /// the router honours only from that manager while it is swapping; a pool's hook must be one the source allows.
+/// Curve's StableswapNG and TwocryptoNG pools are paid by a transfer before `exchange_received`, or through an
+/// allowance of exactly the swap's input that the pool pulls in `exchange` (and that the router clears afterwards).
 interface IRouterV2 is IUniswapV3SwapCallback, IAlgebraSwapCallback, IV4UnlockCallback {
     // ---------------------------------------------------------------- types
 
@@ -30,6 +32,12 @@ interface IRouterV2 is IUniswapV3SwapCallback, IAlgebraSwapCallback, IV4UnlockCa
     /// Integral) the factory, whose `poolByPair(tokenIn, tokenOut)` must be the swap's pool. For `UniswapV4` the
     /// singleton PoolManager, which is the swap's `pool`; the swap's `data` is the pool's key, whose hook must carry
     /// no permission that can change a swap, or be allowed for the source (`setHookAllowed`).
+    /// `CurveStableswapNG` (Curve's StableswapNG pools) and `CurveTwocryptoNG` (Curve's TwocryptoNG pools): the pool
+    /// factory, whose `get_coin_indices(pool, tokenIn, tokenOut)` must answer for the swap's pool (it reverts for a pool
+    /// it did not deploy and for coins the pool does not hold) and gives the coin indices the pool trades with; a
+    /// StableswapNG metapool's underlying coins are refused (only its own two coins trade). The swap's `data` chooses
+    /// how the pool is paid: empty, by a transfer, then `exchange_received`; `abi.encode(uint256(1))`, by an allowance
+    /// the pool pulls in `exchange` (a StableswapNG pool holding a rebasing coin refuses `exchange_received`).
     enum SourceKind {
         None,
         UniswapV2,
@@ -38,7 +46,9 @@ interface IRouterV2 is IUniswapV3SwapCallback, IAlgebraSwapCallback, IV4UnlockCa
         Launchpad,
         UniswapV3,
         Algebra,
-        UniswapV4
+        UniswapV4,
+        CurveStableswapNG,
+        CurveTwocryptoNG
     }
 
     /// @notice A registered liquidity source.
@@ -66,7 +76,8 @@ interface IRouterV2 is IUniswapV3SwapCallback, IAlgebraSwapCallback, IV4UnlockCa
     /// @param data An opaque per-pool blob; must be empty for `UniswapV2`, `Stable`, `Launchpad`, `UniswapV3`
     /// and `Algebra`, reserved for kinds that need it (a referral code for `Core`; for `UniswapV4` the pool's key,
     /// `abi.encode(IV4PoolManager.PoolKey)`, whose currencies are the swap's tokens, address(0) standing for the
-    /// wrapped native token).
+    /// wrapped native token; for `CurveStableswapNG` and `CurveTwocryptoNG` empty, or `abi.encode(uint256(1))` to have
+    /// the pool pull its input through an allowance).
     struct Swap {
         address pool;
         address tokenIn;
@@ -134,7 +145,8 @@ interface IRouterV2 is IUniswapV3SwapCallback, IAlgebraSwapCallback, IV4UnlockCa
     /// @param routerIndex The slot.
     error UnknownSource(uint8 routerIndex);
 
-    /// @notice A swap's pool is not the pool the source's factory returns for the swap's tokens.
+    /// @notice A swap's pool is not the pool the source's factory returns for the swap's tokens (for the Curve kinds:
+    /// the factory gives no coin indices of the swap's tokens in it, or only underlying ones).
     /// @param routerIndex The source's slot.
     /// @param pool The pool given.
     error PoolNotVouched(uint8 routerIndex, address pool);
