@@ -245,8 +245,9 @@ describe('aggregator routes', () => {
     // A pool's identity: its address, or its PoolId inside its PoolManager (Uniswap V4).
     const addresses = (r: any) => r.body.data.map((p: any) => p.poolId ?? p.poolAddress).sort();
     // Core, DevSwap V2, LiteSwap V2; DevSwap V3 at 0.05% and 0.3%, LiteSwap V3 at 0.3%, AlgebraSwap; DevSwap V4's
-    // native/USDC, WHYPE/USDC and dynamic-fee pools (the native coin's pool trades as the wrapped token's).
-    expect(addresses(ab).length).toBe(10);
+    // native/USDC, WHYPE/USDC and dynamic-fee pools (the native coin's pool trades as the wrapped token's); Curve
+    // TwocryptoNG's USDC/WHYPE pool (named by its coin pair).
+    expect(addresses(ab).length).toBe(11);
     expect(addresses(ab)).toEqual(addresses(ba));
     expect(bodyOf(ab).data[0]).toEqual(
       expect.objectContaining({ poolAddress: expect.any(String), pairedToken: token('USDC'), routerIndex: expect.any(Number), protocol: expect.any(String), stable: false, pair: expect.stringContaining('/'), price: expect.any(Number) }),
@@ -282,7 +283,7 @@ describe('aggregator routes', () => {
     expect(usdcInWhype).toBeLessThan(1 / 20);
     const only = await pools({ tokenA: token('WHYPE'), tokenB: token('USDC'), includeDexes: [1, 2] });
     expect(bodyOf(only).data.map((p: any) => p.routerIndex).sort()).toEqual([1, 2]);
-    const without = await pools({ tokenA: token('WHYPE'), tokenB: token('USDC'), excludeDexes: [0, 5, 8] });
+    const without = await pools({ tokenA: token('WHYPE'), tokenB: token('USDC'), excludeDexes: [0, 5, 8, 10] });
     expect(bodyOf(without).data.map((p: any) => p.routerIndex).sort()).toEqual([1, 2, 6, 7]);
     const both = await pools({ tokenA: token('WHYPE'), tokenB: token('USDC'), includeDexes: [1], excludeDexes: [2] });
     expect(both.status).toBe(400);

@@ -15,6 +15,7 @@ import { deployScale, type ScaleDeployment, type ScaleProfile } from './scale';
 import { DEVNET_SOURCES, deploySources } from './sources';
 import { DEVNET_CONCENTRATED_SOURCES, deployConcentrated } from './concentrated';
 import { DEVNET_UNISWAP_V4_SOURCES, withUniswapV4 } from './uniswap-v4';
+import { DEVNET_CURVE_SOURCES, DEVNET_CURVE_TOKENS, DEVNET_CURVE_TOKEN_PRICES_USD, withCurve } from './curve';
 import { MISBEHAVING_TOKENS, deployMisbehavingTokens } from './misbehaving';
 
 export interface DevnetOptions {
@@ -57,9 +58,9 @@ function scaleCache(options: ScaleOptions, chainId: number) {
   const bytecodes = Object.entries(abis)
     .filter(([name]) => name.endsWith('Bytecode'))
     .sort(([a], [b]) => (a < b ? -1 : 1));
-  const seeds = [DEVNET_TOKENS[chainId], DEVNET_SOURCES[chainId], DEVNET_CORE_POOLS[chainId], DEVNET_LAUNCHES, DEVNET_CONCENTRATED_SOURCES[chainId], DEVNET_UNISWAP_V4_SOURCES[chainId], MISBEHAVING_TOKENS];
+  const seeds = [DEVNET_TOKENS[chainId], DEVNET_SOURCES[chainId], DEVNET_CORE_POOLS[chainId], DEVNET_LAUNCHES, DEVNET_CONCENTRATED_SOURCES[chainId], DEVNET_UNISWAP_V4_SOURCES[chainId], MISBEHAVING_TOKENS, DEVNET_CURVE_SOURCES[chainId], DEVNET_CURVE_TOKENS, DEVNET_CURVE_TOKEN_PRICES_USD];
   const profile = { pools: options.pools, tokens: options.tokens, seed: options.seed, traders: options.traders };
-  const key = createHash('sha256').update(JSON.stringify({ v: 2, chainId, profile, seeds, bytecodes })).digest('hex').slice(0, 16);
+  const key = createHash('sha256').update(JSON.stringify({ v: 3, chainId, profile, seeds, bytecodes })).digest('hex').slice(0, 16);
   const base = join(options.cacheDir!, `scale-${chainId}-${key}`);
   return { state: `${base}.state.json`, meta: `${base}.json` };
 }
@@ -111,7 +112,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
         }
         const ctx = deployContext(chainId, node.rpcUrl);
         const base = await deployLaunchpad(ctx, await deployAmm(ctx, await deployMisbehavingTokens(ctx, await deploySources(ctx, await deployBase(ctx)))));
-        const chain = (await deployRouter(ctx, await withUniswapV4(ctx, await deployConcentrated(ctx, base)))) as ManifestChain;
+        const chain = (await deployRouter(ctx, await withCurve(ctx, await withUniswapV4(ctx, await deployConcentrated(ctx, base))))) as ManifestChain;
         if (!options.scale) return chain;
         const deployed = await deployScale(ctx, chain, options.scale);
         scale.set(chainId, deployed);

@@ -11,3 +11,4 @@ export * from './scale';
 export * from './random';
 export * from './misbehaving';
 export * from './uniswap-v4';
+export * from './curve';

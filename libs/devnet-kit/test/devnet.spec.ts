@@ -60,7 +60,7 @@ describe('startDevnet with liquidity sources', () => {
     return [ra * 10n ** BigInt(18 - a.decimals), rb * 10n ** BigInt(18 - b.decimals)];
   }
 
-  it.each(CHAIN_IDS)('chain %i lists the core AMM, the three pool sources, the launchpad, the concentrated and V4 sources with their fees', (chainId) => {
+  it.each(CHAIN_IDS)('chain %i lists the core AMM, the three pool sources, the launchpad, the concentrated, V4 and Curve sources with their fees', (chainId) => {
     const sources = chainOf(chainId).sources.map(({ name, kind, routerIndex, feeBps }) => ({ name, kind, routerIndex, feeBps }));
     expect(sources).toEqual([
       { name: 'Core', kind: 'core', routerIndex: 0, feeBps: undefined },
@@ -72,6 +72,8 @@ describe('startDevnet with liquidity sources', () => {
       { name: 'LiteSwap V3', kind: 'uniswap-v3', routerIndex: 6, feeBps: undefined },
       { name: 'AlgebraSwap', kind: 'algebra', routerIndex: 7, feeBps: undefined },
       { name: 'DevSwap V4', kind: 'uniswap-v4', routerIndex: 8, feeBps: undefined },
+      { name: 'Curve StableswapNG', kind: 'curve-stableswap-ng', routerIndex: 9, feeBps: 4 },
+      { name: 'Curve TwocryptoNG', kind: 'curve-twocrypto-ng', routerIndex: 10, feeBps: undefined },
     ]);
     expect(seeded(chainOf(chainId))).toHaveLength(6);
     // The V4 pools, each with its PoolManager and key, the native pool's currency0 the native coin.

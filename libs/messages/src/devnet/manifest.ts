@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineContract } from '../contract';
-import { addressSchema, chainIdSchema, sourceKindSchema } from '../primitives';
+import { addressSchema, chainIdSchema, CURVE_KINDS, sourceKindSchema } from '../primitives';
 import { chainSourcesSchema } from '../aggregator/sources';
 import { SUBJECTS } from '../subjects';
 
@@ -61,6 +61,22 @@ export const manifestUniswapV4PoolSchema = z.object({
   hook: z.string().optional(),
 });
 export type ManifestUniswapV4Pool = z.infer<typeof manifestUniswapV4PoolSchema>;
+
+/**
+ * A Curve NG pool of the devnet (StableswapNG: 2 to 8 coins; TwocryptoNG: 2): its contract and its coins in the pool's
+ * order (coin i is `coins[i]`). Listed apart from `pools`: the engine routes each coin pair of it as a pool of its own,
+ * named by a pair id (`curvePairId`), and the indexer finds the pools from their factory's events.
+ */
+export const manifestCurvePoolSchema = z.object({
+  name: z.string(),
+  routerIndex: z.number().int().min(0),
+  kind: z.enum(CURVE_KINDS),
+  address: addressSchema,
+  coins: z.array(addressSchema).min(2).max(8),
+  /** StableswapNG pools with a coin other than a standard one: each coin's asset type (0 standard, 1 oracle, 2 rebasing, 3 ERC4626). */
+  assetTypes: z.array(z.number().int().min(0).max(3)).optional(),
+});
+export type ManifestCurvePool = z.infer<typeof manifestCurvePoolSchema>;
 
 /** A referral code issued on the devnet: its text, the bytes32 hash the contracts use, and its claim wallet. */
 export const manifestRefCodeSchema = z.object({
@@ -165,6 +181,8 @@ export const manifestChainSchema = z.object({
   pools: z.array(manifestPoolSchema),
   /** The Uniswap V4 pools (inside their PoolManager). */
   uniswapV4Pools: z.array(manifestUniswapV4PoolSchema).optional(),
+  /** The Curve NG pools (each coin pair of them routed as a pool of its own). */
+  curvePools: z.array(manifestCurvePoolSchema).optional(),
   /** The oracle-validated AMM ("core"). */
   core: manifestCoreSchema,
   /** The token launchpad and the tokens launched on it. */
