@@ -4,7 +4,8 @@
 //
 // The routes are built from the manifest's pools, seeded: one swap on every pool in both directions (each source
 // kind: core, V2 clone and Uniswap's own V2 pair on 4663, stable, the launchpad's buys and sales, Uniswap V3, Algebra
-// Integral, Uniswap V4 through its PoolManager), two and three hops, a hop split across two or three pools, splits before and after a hop, routes split
+// Integral, Uniswap V4 through its PoolManager, Curve StableswapNG and TwocryptoNG pools' coin pairs through
+// exchange_received), two and three hops, a hop split across two or three pools, splits before and after a hop, routes split
 // across paths (diamonds, a path beside a direct swap); sizes from $20 to $20k, so concentrated swaps cross from none
 // to several initialized ticks (counted from the pool's tick before and after the transaction and its positions'
 // bounds, read from its Mint logs); at random the native coin in or out, an integrator fee, executeSwapsWithData to
@@ -75,6 +76,8 @@ const FEATURES = [
   'swap:algebra',
   'swap:uniswap-v4',
   'swap:uniswap-v4-hooked',
+  'swap:curve-stableswap-ng',
+  'swap:curve-twocrypto-ng',
   'ticks:uniswap-v3',
   'ticks:algebra',
   'ticks:uniswap-v4',
@@ -184,6 +187,18 @@ async function runChain(chainId, manifest, rand) {
     const kind = hooked ? 'uniswap-v4-hooked' : 'uniswap-v4';
     edges.push({ pool: p.poolManager, id: p.poolId, routerIndex: p.routerIndex, kind, tokenIn: p.token0, tokenOut: p.token1, data });
     edges.push({ pool: p.poolManager, id: p.poolId, routerIndex: p.routerIndex, kind, tokenIn: p.token1, tokenOut: p.token0, data });
+  }
+  // Curve NG pools: each coin pair i < j both ways, the pool the swap's pool, paid by exchange_received (empty data);
+  // `id` (the pair id) tells a pool's pairs apart. A pool holding a test token (the rebasing coin's) is left out.
+  for (const p of chain.curvePools ?? []) {
+    if (p.coins.some((c) => testTokens.has(lower(c)))) continue;
+    for (let i = 0; i < p.coins.length; i++) {
+      for (let j = i + 1; j < p.coins.length; j++) {
+        const id = `${lower(p.address)}:${i}:${j}`;
+        edges.push({ pool: p.address, id, routerIndex: p.routerIndex, kind: p.kind, tokenIn: p.coins[i], tokenOut: p.coins[j], data: '0x' });
+        edges.push({ pool: p.address, id, routerIndex: p.routerIndex, kind: p.kind, tokenIn: p.coins[j], tokenOut: p.coins[i], data: '0x' });
+      }
+    }
   }
   const stateView = chain.sources.find((s) => s.kind === 'uniswap-v4')?.addresses.stateView;
   const launchSource = chain.sources.find((s) => s.kind === 'launchpad');
