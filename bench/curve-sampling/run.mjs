@@ -5,8 +5,10 @@
 // them block by block through a counting transport: every pool's coin pairs are routed on their get_dy samples, each
 // block reads every pool's state in one eth_call, and only the pools swapped in that block are sampled again.
 //
-//   1. eth_calls per block with K pools swapped in it (K = 0, 1, 5, 20): target <= 1 + ceil(their quotes / 200) (the
-//      state read, then the changed pools' quotes 200 to a call): O(changed pools), not O(pools);
+//   1. eth_calls per block with K pools swapped in it (K = 0, 1, 5, 20): target <= 1 + ceil(their ladders' quotes / 200)
+//      + ceil(their refinements' quotes / 200) (the state read, then the changed pools' quotes 200 to a call, in two
+//      rounds: the ladder, then the inputs added where its chords fall furthest under the curve): O(changed pools), not
+//      O(pools);
 //   2. the time of a block's Curve work (the state read and the changed pools' sampling), median over the blocks.
 //
 //   node bench/curve-sampling/run.mjs             the table
@@ -37,7 +39,7 @@ const abis = require(join(root, 'dist/libs/abis/src'));
 const { createChainClient } = require(join(root, 'dist/libs/chain/src'));
 const { startOnchainChain } = require(join(root, 'dist/libs/testing/src'));
 const { curvePairId, CHAIN_FACTS, chainEventSchemas } = require(join(root, 'dist/libs/messages/src'));
-const { CURVE_LADDER_SIZE } = require(join(root, 'dist/libs/routing/src'));
+const { CURVE_LADDER_REFINE, CURVE_LADDER_SIZE } = require(join(root, 'dist/libs/routing/src'));
 const { ChainLiquidity } = require(join(root, 'dist/apps/aggregator-router/src/liquidity/liquidity.service.js'));
 const { Logger } = require('@nestjs/common');
 const viem = require('viem');
@@ -122,8 +124,9 @@ try {
       await liquidity.onFact(blockDone(block));
       for (let w = 0; w < 500 && liquidity.snapshot.blockNumber !== block; w++) await new Promise((r) => setTimeout(r, 10));
       await new Promise((r) => setTimeout(r, 30));
-      const quotes = touched.reduce((n, p) => n + p.coins * (p.coins - 1) * CURVE_LADDER_SIZE, 0);
-      perBlock.push({ calls, target: 1 + Math.ceil(quotes / 200), ms: 1000 * work.reduce((s, w) => s + w.seconds, 0) });
+      const directions = [...new Set(touched)].reduce((n, p) => n + p.coins * (p.coins - 1), 0);
+      const target = 1 + Math.ceil((directions * CURVE_LADDER_SIZE) / 200) + Math.ceil((directions * CURVE_LADDER_REFINE) / 200);
+      perBlock.push({ calls, target, ms: 1000 * work.reduce((s, w) => s + w.seconds, 0) });
     }
     const worst = perBlock.reduce((a, b) => (b.calls - b.target > a.calls - a.target ? b : a));
     const ms = perBlock.map((p) => p.ms).sort((a, b) => a - b)[Math.floor(perBlock.length / 2)];

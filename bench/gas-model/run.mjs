@@ -77,6 +77,8 @@ const FEATURES = [
   'swap:uniswap-v4',
   'swap:uniswap-v4-hooked',
   'swap:curve-stableswap-ng',
+  'swap:curve-stableswap-ng-3',
+  'swap:curve-stableswap-ng-4',
   'swap:curve-twocrypto-ng',
   'ticks:uniswap-v3',
   'ticks:algebra',
@@ -192,11 +194,13 @@ async function runChain(chainId, manifest, rand) {
   // `id` (the pair id) tells a pool's pairs apart. A pool holding a test token (the rebasing coin's) is left out.
   for (const p of chain.curvePools ?? []) {
     if (p.coins.some((c) => testTokens.has(lower(c)))) continue;
+    // A StableswapNG swap's gas grows with the pool's coins: 3- and 4-coin pools are gas kinds of their own.
+    const kind = p.kind === 'curve-stableswap-ng' && p.coins.length > 2 ? `curve-stableswap-ng-${Math.min(p.coins.length, 4)}` : p.kind;
     for (let i = 0; i < p.coins.length; i++) {
       for (let j = i + 1; j < p.coins.length; j++) {
         const id = `${lower(p.address)}:${i}:${j}`;
-        edges.push({ pool: p.address, id, routerIndex: p.routerIndex, kind: p.kind, tokenIn: p.coins[i], tokenOut: p.coins[j], data: '0x' });
-        edges.push({ pool: p.address, id, routerIndex: p.routerIndex, kind: p.kind, tokenIn: p.coins[j], tokenOut: p.coins[i], data: '0x' });
+        edges.push({ pool: p.address, id, routerIndex: p.routerIndex, kind, tokenIn: p.coins[i], tokenOut: p.coins[j], data: '0x' });
+        edges.push({ pool: p.address, id, routerIndex: p.routerIndex, kind, tokenIn: p.coins[j], tokenOut: p.coins[i], data: '0x' });
       }
     }
   }
@@ -316,6 +320,10 @@ async function runChain(chainId, manifest, rand) {
   let skipped = 0;
   const fresh = () => privateKeyToAccount(generatePrivateKey()).address;
   for (const shape of shapes) {
+    // A route through two coin pairs of one Curve pool is one the aggregator never answers (it searches again without
+    // the later pair: each is quoted at the pool's state before the route).
+    const curvePairs = shape.stages.flat().filter((e) => e.kind.startsWith('curve-'));
+    if (curvePairs.some((e) => curvePairs.some((f) => f.pool === e.pool && f.id !== e.id))) continue;
     const tokenIn = shape.stages[0][0].tokenIn;
     const last = shape.stages[shape.stages.length - 1];
     const tokenOut = last[last.length - 1].tokenOut;

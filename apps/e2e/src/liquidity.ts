@@ -1,8 +1,9 @@
 // The aggregator's liquidity state against the chain: what aggregator-router holds (`GET /liquidity/999` on its own
-// port) and a fresh read of every pool of the sources file at the same block, pool by pool.
+// port) and a fresh read of every pool of the sources file at the same block, pool by pool (a Curve pool's: each of
+// its coin pairs).
 import { launchpadAbi, stablePoolAbi, stablePoolFactoryAbi, uniswapV2FactoryAbi, uniswapV2PairAbi } from '@dex/abis';
-import { readConcentratedPools, readUniswapV4Pools, type ChainPublicClient } from '@dex/chain';
-import type { DevnetManifest } from '@dex/messages';
+import { readConcentratedPools, readCurveFactoryPools, readUniswapV4Pools, type ChainPublicClient } from '@dex/chain';
+import { curvePairId, isCurveKind, type DevnetManifest } from '@dex/messages';
 import type { Address, Hex } from 'viem';
 import { getJson, until } from './processes';
 
@@ -92,6 +93,14 @@ export async function freshLiquidityRead(client: ChainPublicClient, chain: Devne
         },
       });
     });
+  }
+  // Curve NG pools: every coin pair of every pool their factories list at the block, by pair id (sampled by get_dy:
+  // the state holds no more of them than that they are).
+  for (const source of chain.sources.filter((s) => isCurveKind(s.kind))) {
+    const flavor = source.kind === 'curve-stableswap-ng' ? 'stableswap-ng' : 'twocrypto-ng';
+    for (const pool of await readCurveFactoryPools(client, { factory: source.addresses.factory as Address, flavor, blockNumber })) {
+      for (let i = 0; i < pool.coins.length; i++) for (let j = i + 1; j < pool.coins.length; j++) pools.set(curvePairId(pool.address, i, j), { kind: source.kind });
+    }
   }
   const launchpad = chain.launchpad.address as Address;
   const count = await client.readContract({ address: launchpad, abi: launchpadAbi, functionName: 'getTokenCount', blockNumber });

@@ -70,7 +70,7 @@ describe('GET /tokens', () => {
     const list = (params: Omit<LooseParams<'listTokens'>, 'chainId'> = {}) => get(params).then((r) => bodyOf(r).data);
     const usd = await list({ search: 'usd' });
     expect(usd.searchApplied).toBe(true);
-    expect(usd.tokens!.map((t: any) => t.symbol).sort()).toEqual(['USDC', 'USDT']);
+    expect(usd.tokens!.map((t: any) => t.symbol).sort()).toEqual(['USDC', 'USDT', 'crvUSD']);
     const byName = await list({ search: 'dai stable' });
     expect(byName.tokens!.map((t: any) => t.symbol)).toEqual(['DAI']);
     const address = chain().tokens.find((t) => t.symbol === 'PURR')!.address;

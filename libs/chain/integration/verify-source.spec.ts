@@ -27,7 +27,7 @@ describe('verifySource on a real chain', () => {
 
   it('finds every devnet source what its config says', async () => {
     const kinds = new Set(chain().sources.map((s) => s.kind));
-    expect([...kinds].sort()).toEqual(['algebra', 'core', 'launchpad', 'stable', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4']);
+    expect([...kinds].sort()).toEqual(['algebra', 'core', 'curve-stableswap-ng', 'curve-twocrypto-ng', 'launchpad', 'stable', 'uniswap-v2', 'uniswap-v3', 'uniswap-v4']);
     for (const source of chain().sources) expect([source.name, await verifySource(client, source, { routerV2: chain().routerV2 })]).toEqual([source.name, { ok: true }]);
   });
 

@@ -52,7 +52,7 @@ export { KINDS_TRADING_WHAT_ARRIVES, poolModule, tradesWhatArrives, transfersTok
 export { legsOf, type Leg } from './pools/legs';
 export { getAmountOut } from './pools/uniswap-v2/constant-product';
 export { geometricLadder, type QuoteSample } from './pools/core/core-samples';
-export { CURVE_EXCHANGE_DATA, CURVE_LADDER_SIZE, curveSampleLadder, type CurvePairSnapshotBase } from './pools/curve/curve';
+export { CURVE_EXCHANGE_DATA, CURVE_LADDER_REFINE, CURVE_LADDER_SIZE, curveSampleLadder, refineSampleLadder, type CurvePairSnapshotBase } from './pools/curve/curve';
 export { getSqrtRatioAtTick, MAX_SQRT_RATIO, MAX_TICK, MIN_SQRT_RATIO, MIN_TICK } from './pools/concentrated/tick-math';
 export { type ConcentratedPoolState, type TickLiquidity, TickTable } from './pools/concentrated/tick-table';
 export { swapAlgebra, swapUniswapV3, type SwapResult } from './pools/concentrated/concentrated-math';

@@ -4,7 +4,6 @@ import {
   readPairReserves,
   readUniswapV4PoolKeys,
   readUniswapV4Pools,
-  CURVE_QUOTES_PER_MULTICALL,
   readCurvePools,
   readUniswapV4Slot0s,
   sampleCorePools,
@@ -33,7 +32,7 @@ import {
   type StoredLiquidity,
 } from '@dex/liquidity';
 import { parseCurvePairId, type SourceConfig, type TokenMeta } from '@dex/messages';
-import { curveSampleLadder } from '@dex/routing';
+import { CURVE_LADDER_REFINE, curveSampleLadder } from '@dex/routing';
 import { chainFreshness, staleChainDetails, type ChainEndpoint } from '@dex/chain-service';
 import { BusError, ChainFactsSubscription, type ChainFactMessage, type Counter, type Gauge, type Histogram, type NatsBus } from '@dex/service';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
@@ -100,8 +99,8 @@ export class ChainLiquidity {
   private readonly curveLast = new Map<string, string>();
   /** The factory of each configured Curve source, by routerIndex: it vouches for the pools, and tells their coins' asset types. */
   private readonly curveFactories: ReadonlyMap<number, Address>;
-  /** Curve pools read and sampled at each block (`sampleCurve`), and the RPC calls it took, since the start. */
-  readonly curveWork = { blocks: 0, poolsRead: 0, poolsSampled: 0, quotes: 0, calls: 0 };
+  /** Blocks whose Curve pools were read (`sampleCurve`), the pools read and those sampled again, since the start. */
+  readonly curveWork = { blocks: 0, poolsRead: 0, poolsSampled: 0 };
   private readonly configured = new Map<string, TokenMeta>();
   private readonly sourceNames: ReadonlyMap<number, string>;
   /** The routerIndexes of the configured sources whose pools are sampled at each block (core). */
@@ -517,9 +516,10 @@ export class ChainLiquidity {
    * Samples, at the state's block, the Curve pools that changed: every pool's state is read in one multicall
    * (`readCurvePools`: balances, A, fees, rates, price scale; no quote is run), and the pools whose state moved since
    * their pairs were last sampled, or with a pair never sampled, have every pair sampled both ways by their own
-   * `get_dy` at ladders laid on their balances (`curveSampleLadder`), in one more `eth_call` per 200 quotes. RPC work
-   * per block: one call, plus the changed pools' quotes. A failed read leaves the pools as they were, read again at
-   * the next block.
+   * `get_dy` at ladders laid on their balances (`curveSampleLadder`), then again at CURVE_LADDER_REFINE inputs a
+   * direction where the first samples' chords fall furthest under the curve (`refineSampleLadder`), each round an
+   * `eth_call` per 200 quotes. RPC work per block: one call, plus the changed pools' quotes. A failed read leaves the
+   * pools as they were, read again at the next block.
    */
   private async sampleCurve(state: ChainLiquidityState): Promise<void> {
     const pools = [...this.curvePools(state)];
@@ -530,7 +530,6 @@ export class ChainLiquidity {
       const reads = await readCurvePools(this.client, { blockNumber: block, pools: pools.map(([pool, p]) => ({ pool: getAddress(pool), flavor: p.flavor, factory: p.factory })) });
       this.curveWork.blocks += 1;
       this.curveWork.poolsRead += pools.length;
-      this.curveWork.calls += 1;
       this.options.blockWork?.observe({ chain: this.chainId, step: 'curve-read' }, (performance.now() - started) / 1000);
       const due = pools.flatMap(([pool, p], k): { pool: string; read: CurvePoolState; pairs: typeof p.pairs; flavor: CurvePoolFlavor }[] => {
         const read = reads[k];
@@ -543,11 +542,12 @@ export class ChainLiquidity {
       if (due.length === 0) return;
       const sampledAt = performance.now();
       const ladders = due.map(({ read, pairs }) => pairs.flatMap(({ i, j }) => [{ i, j, ladder: curveSampleLadder(read.balances[i] ?? 0n) }, { i: j, j: i, ladder: curveSampleLadder(read.balances[j] ?? 0n) }]));
-      const quotes = ladders.flat().reduce((n, d) => n + d.ladder.length, 0);
-      const samples = await sampleCurvePools(this.client, { blockNumber: block, pools: due.map(({ pool, flavor }, k) => ({ pool: getAddress(pool), flavor, directions: ladders[k] })) });
+      const samples = await sampleCurvePools(this.client, {
+        blockNumber: block,
+        pools: due.map(({ pool, flavor }, k) => ({ pool: getAddress(pool), flavor, directions: ladders[k] })),
+        refine: CURVE_LADDER_REFINE,
+      });
       this.curveWork.poolsSampled += due.length;
-      this.curveWork.quotes += quotes;
-      this.curveWork.calls += Math.ceil(quotes / CURVE_QUOTES_PER_MULTICALL);
       due.forEach(({ pool, read, pairs }, k) => {
         const curve = { exchangeReceived: read.exchangeReceived, fee: read.fee, A: read.A, nCoins: read.nCoins };
         const toSample = (s: { samples: { amountIn: bigint; amountOut: bigint }[] }) => s.samples;

@@ -39,10 +39,14 @@ const eventLog = (address: Address, name: string, args: Record<string, unknown>,
 const plain = (coins: Address[], blockNumber: bigint, logIndex: number, factory = NG) => eventLog(factory, 'curvePlainPoolDeployed', { coins, A: 200n, fee: 1n, deployer: USER }, blockNumber, logIndex);
 const meta = (blockNumber: bigint, logIndex: number, factory = NG) => eventLog(factory, 'curveMetaPoolDeployed', { coin: C, base_pool: pool(1), A: 200n, fee: 1n, deployer: USER }, blockNumber, logIndex);
 
-/** A node whose factories have `lists` as their pool_list, every pool's coins in `coins`; records each multicall. */
+/**
+ * A node whose factories have `lists` as their pool_list, every pool's coins in `coins`; records each multicall. A
+ * contract has code where `lists` names it (a factory) and nowhere else.
+ */
 function fakeNode(lists: Record<Address, Address[]>, coins: Record<Address, Address[]> = {}) {
   const calls: { blockNumber: bigint; functions: string[] }[] = [];
   const client = {
+    getCode: async ({ address }: { address: Address }) => (lists[address] ? '0x6080' : '0x'),
     multicall: async ({ contracts, blockNumber }: { contracts: { address: Address; functionName: string; args?: readonly unknown[] }[]; blockNumber: bigint }) => {
       calls.push({ blockNumber, functions: contracts.map((c) => `${c.functionName}(${(c.args ?? []).join()})`) });
       return contracts.map((c) => {
@@ -112,6 +116,8 @@ describe('the Curve factories followed for the first time', () => {
       { address: NG, source: SOURCES.ng, read: true },
       { address: TWO, source: SOURCES.two, read: true },
       { address: V2, source: SOURCES.v2, read: true },
+      // A factory with no code at the block (deployed later): no pool there, and nothing asked of it.
+      { address: pool(77), source: SOURCES.ng, read: true },
     ];
     const rows = await readCurveFactories(node.client, { factories: [...factories, { address: NG_META_ONLY, source: SOURCES.ng, read: false }], blockNumber: 42n });
     const id = (n: number, i: number, j: number) => `${pool(n).toLowerCase()}:${i}:${j}`;

@@ -14,6 +14,7 @@
 //
 // Semantics: a direction's inputs are quoted ascending (duplicates once, 0 dropped) and its samples end before the
 // first the pool refuses (an input past what the pool can pay reverts) or that pays less than the one before.
+import { refineSampleLadder } from '@dex/routing';
 import { toFunctionSelector, type Address, type Hex } from 'viem';
 import type { ChainPublicClient } from '../clients';
 import { returnWord, type Call3 } from '../multicall3';
@@ -105,26 +106,45 @@ export interface CurveDirectionSample {
 
 /**
  * Samples NG pools at `blockNumber` by their `get_dy`: every input of every direction of every pool in one `eth_call`
- * (see the module note). Per pool, in the order given, its directions' samples.
+ * (see the module note). With `refine`, a second round adds up to that many inputs to each direction where its first
+ * samples' chords fall furthest under the pool's curve (`refineSampleLadder`: at a stable pool's bend, where the output
+ * coin runs out), every direction's in one more `eth_call`. Per pool, in the order given, its directions' samples.
  */
-export async function sampleCurvePools(client: ChainPublicClient, params: { readonly pools: readonly CurvePoolToSample[]; readonly blockNumber: bigint }): Promise<CurveDirectionSample[][]> {
-  const directions = params.pools.flatMap((pool) =>
-    pool.directions.map((d) => ({ pool, d, inputs: [...new Set(d.ladder)].filter((a) => a > 0n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) })),
-  );
-  const calls = directions.flatMap(({ pool, d, inputs }) => {
-    if (inputs.length === 0) return [];
-    const calldata = curveGetDyCalldata(pool.flavor, d.i, d.j);
-    return inputs.map((amountIn): Call3 => ({ target: pool.pool, callData: calldata(amountIn) }));
-  });
-  const quotes = await quoteCalls(client, params.blockNumber, calls, options);
-  let at = 0;
-  const sampled = directions.map(({ d, inputs }): CurveDirectionSample => {
-    const own = quotes.slice(at, (at += inputs.length));
-    return { i: d.i, j: d.j, samples: ladderSamples(inputs, own).map(({ amountIn, amountOut }) => ({ amountIn, amountOut })) };
-  });
+export async function sampleCurvePools(
+  client: ChainPublicClient,
+  params: { readonly pools: readonly CurvePoolToSample[]; readonly blockNumber: bigint; readonly refine?: number },
+): Promise<CurveDirectionSample[][]> {
+  const directions = params.pools.flatMap((pool) => pool.directions.map((d) => ({ pool, d, inputs: ascending(d.ladder) })));
+  const quote = async (inputsOf: readonly (readonly bigint[])[]) => {
+    const calls = directions.flatMap(({ pool, d }, k) => {
+      const calldata = curveGetDyCalldata(pool.flavor, d.i, d.j);
+      return inputsOf[k].map((amountIn): Call3 => ({ target: pool.pool, callData: calldata(amountIn) }));
+    });
+    const quotes = await quoteCalls(client, params.blockNumber, calls, options);
+    let at = 0;
+    return inputsOf.map((inputs) => quotes.slice(at, (at += inputs.length)));
+  };
+  const first = await quote(directions.map((d) => d.inputs));
+  let sampled = directions.map(({ inputs }, k) => ladderSamples(inputs, first[k]));
+  if (params.refine) {
+    const extras = sampled.map((samples) => refineSampleLadder(samples, params.refine!));
+    const second = await quote(extras);
+    sampled = directions.map(({ inputs }, k) => {
+      const merged = [...inputs.map((amountIn, n) => ({ amountIn, quote: first[k][n] })), ...extras[k].map((amountIn, n) => ({ amountIn, quote: second[k][n] }))];
+      merged.sort((a, b) => (a.amountIn < b.amountIn ? -1 : a.amountIn > b.amountIn ? 1 : 0));
+      return ladderSamples(
+        merged.map((m) => m.amountIn),
+        merged.map((m) => m.quote),
+      );
+    });
+  }
+  const out = directions.map(({ d }, k): CurveDirectionSample => ({ i: d.i, j: d.j, samples: sampled[k].map(({ amountIn, amountOut }) => ({ amountIn, amountOut })) }));
   let next = 0;
-  return params.pools.map((pool) => sampled.slice(next, (next += pool.directions.length)));
+  return params.pools.map((pool) => out.slice(next, (next += pool.directions.length)));
 }
+
+/** A ladder's inputs ascending, each once, 0 left out. */
+const ascending = (ladder: readonly bigint[]): bigint[] => [...new Set(ladder)].filter((a) => a > 0n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 /** A StableswapNG pool as its factory and itself tell it: its coins, their decimals and balances, A and fees. */
 export interface CurveStableswapNGPoolRead {
@@ -231,10 +251,14 @@ export async function readCurvePoolCoins(client: ChainPublicClient, params: { re
 
 /**
  * Every pool of a Curve NG factory at `blockNumber` with its coins, in the pool's coin order: `pool_count`, then
- * `pool_list(k)` of each, then the factory's `get_coins(pool)` of each (three `eth_call`s). A failing read throws.
+ * `pool_list(k)` of each, then the factory's `get_coins(pool)` of each (three `eth_call`s); none for a factory with no
+ * code at the block (deployed later: its deployment logs announce its pools). A failing read throws.
  */
 export async function readCurveFactoryPools(client: ChainPublicClient, params: CurveFactoryRef & { readonly blockNumber: bigint }): Promise<{ readonly address: Address; readonly coins: readonly Address[] }[]> {
   const { factory, flavor, blockNumber } = params;
+  // A factory not deployed yet at the block has no pool there: its deployments' logs announce its pools later.
+  const code = await client.getCode({ address: factory, blockNumber });
+  if (!code || code === '0x') return [];
   const [count] = await readCurvePoolCounts(client, { factories: [factory], blockNumber });
   const pools = await readCurvePoolList(client, { entries: Array.from({ length: count }, (_, index) => ({ factory, index })), blockNumber });
   const coins = await readCurvePoolCoins(client, { pools: pools.map((pool) => ({ factory, flavor, pool })), blockNumber });

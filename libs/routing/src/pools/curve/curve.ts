@@ -52,7 +52,7 @@ function routerSwap(pool: CurvePairSnapshotBase): RouterSwapTarget {
 /** A Curve fee (1e10 = 100%) in pips (1e6 = 100%), as `/pools` and the hop swaps report fees of the kinds counting in them. */
 const feePips = (pool: CurvePairSnapshotBase): number | undefined => (pool.fee === undefined ? undefined : Number(pool.fee / 10_000n));
 
-function curveModule<P extends CurvePairSnapshotBase>(kind: P['kind'], swapGas: number): PoolModule<P> {
+function curveModule<P extends CurvePairSnapshotBase>(kind: P['kind'], swaps: Readonly<Record<string, number>>, swapKind: (pool: P) => string): PoolModule<P> {
   return {
     kind,
     legsOf: (pool) => sampledLegs(pool, pool.samples0to1, pool.samples1to0),
@@ -67,14 +67,19 @@ function curveModule<P extends CurvePairSnapshotBase>(kind: P['kind'], swapGas: 
     // but the samples quote the amount sent: a route on a token that takes a fee keeps to the kinds priced on it.
     tradesWhatArrives: false,
     transfersTokens: true,
-    // Fitted by bench/gas-model (see gas-model.ts).
-    gas: { swaps: { [kind]: swapGas }, swapKind: () => kind },
+    gas: { swaps, swapKind },
     routerSwap,
   };
 }
 
-export const curveStableswapNGModule = curveModule<CurveStableswapNGPairSnapshot>('curve-stableswap-ng', 120_000);
-export const curveTwocryptoNGModule = curveModule<CurveTwocryptoNGPairSnapshot>('curve-twocrypto-ng', 160_000);
+// Fitted by bench/gas-model on executed RouterV2 transactions through the devnet's stand-ins (the factory's
+// get_coin_indices, the transfer to the pool, exchange_received). A StableswapNG swap's maths loop over the pool's
+// coins: its 3- and 4-coin pools are kinds of their own, and a pool of more coins is counted as one of 4 (it costs more).
+const NG_SWAPS = { 'curve-stableswap-ng': 107_364, 'curve-stableswap-ng-3': 120_328, 'curve-stableswap-ng-4': 129_705 };
+export const curveStableswapNGModule = curveModule<CurveStableswapNGPairSnapshot>('curve-stableswap-ng', NG_SWAPS, (pool) =>
+  (pool.nCoins ?? 2) > 2 ? `curve-stableswap-ng-${Math.min(pool.nCoins!, 4)}` : 'curve-stableswap-ng',
+);
+export const curveTwocryptoNGModule = curveModule<CurveTwocryptoNGPairSnapshot>('curve-twocrypto-ng', { 'curve-twocrypto-ng': 140_743 }, () => 'curve-twocrypto-ng');
 
 /** Inputs a Curve pool's direction is sampled at (`curveSampleLadder`). */
 export const CURVE_LADDER_SIZE = 44;
@@ -90,4 +95,44 @@ export function curveSampleLadder(balanceIn: bigint): bigint[] {
   const low = balanceIn / 1_000_000n > 0n ? balanceIn / 1_000_000n : 1n;
   const bend = balanceIn / 20n > low ? balanceIn / 20n : low + 1n;
   return [...geometricLadder(low, bend, 16), ...geometricLadder(bend, balanceIn * 3n, CURVE_LADDER_SIZE - 15).slice(1)];
+}
+
+/** Inputs added to each direction's ladder once its first samples are in (`refineSampleLadder`). */
+export const CURVE_LADDER_REFINE = 24;
+
+/**
+ * Up to `extra` more inputs for a direction sampled at `samples` (ascending inputs, rising outputs: a pool's quotes up
+ * to where it refuses or stops paying more), put where the samples' chords fall furthest under the pool's curve: a
+ * concave curve lies under no chord, and between samples a and b its chord falls short by at most about
+ * (s_before - s_after) (b - a) / 4, s_before and s_after the chords on either side, which splitting the segment in m
+ * parts divides by m^2. Each extra input goes, one at a time, to the segment whose share of that bound, relative to its
+ * output, is the largest; a segment's inputs split it evenly. For a stable pool, whose price holds until the output
+ * coin runs out and then falls sharply, they gather at that bend.
+ */
+export function refineSampleLadder(samples: readonly QuoteSample[], extra: number): bigint[] {
+  if (samples.length < 3 || extra <= 0) return [];
+  const x = samples.map((s) => Number(s.amountIn));
+  const y = samples.map((s) => Number(s.amountOut));
+  const slopes = x.slice(1).map((_, k) => (y[k + 1] - y[k]) / (x[k + 1] - x[k]));
+  const bounds = slopes.map((_, k) => {
+    const before = k > 0 ? slopes[k - 1] : y[0] / x[0];
+    const after = k + 1 < slopes.length ? slopes[k + 1] : slopes[k];
+    return y[k + 1] > 0 ? (Math.max(0, before - after) * (x[k + 1] - x[k])) / 4 / y[k + 1] : 0;
+  });
+  const parts = bounds.map(() => 1);
+  for (let n = 0; n < extra; n++) {
+    let best = -1;
+    for (let k = 0; k < bounds.length; k++) if (bounds[k] > 0 && (best < 0 || bounds[k] / parts[k] ** 2 > bounds[best] / parts[best] ** 2)) best = k;
+    if (best < 0) break;
+    parts[best] += 1;
+  }
+  const out: bigint[] = [];
+  parts.forEach((m, k) => {
+    const [a, b] = [samples[k].amountIn, samples[k + 1].amountIn];
+    for (let p = 1; p < m; p++) {
+      const at = a + ((b - a) * BigInt(p)) / BigInt(m);
+      if (at > a && at < b) out.push(at);
+    }
+  });
+  return out;
 }
