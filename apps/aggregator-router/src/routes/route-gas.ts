@@ -90,7 +90,7 @@ const usd = (e18: bigint): string => formatUnits(e18 / 10n ** 12n, 6);
  * estimate counts what paying a recipient that holds none of the output costs more.
  */
 export async function routeGasCost(
-  prices: GasPrices,
+  prices: BlockPrices['prices'],
   holdings: RecipientHoldings,
   chain: ChainLiquidity,
   blockNumber: bigint,
@@ -102,7 +102,7 @@ export async function routeGasCost(
     throw new BusError(503, CHAIN_DID_NOT_ANSWER, `${what} at block ${blockNumber}: ${shortMessage(err)}`);
   };
   const [{ gasPrice, nativeUsdE18 }, recipientHoldsOutput] = await Promise.all([
-    prices.at(chain, blockNumber).catch(unavailable('gas price')),
+    prices.catch(unavailable('gas price')),
     holdings.holds(chain, blockNumber, order)?.catch(unavailable('balance of the output of the recipient')),
   ]);
   const gasEstimate = routeGas(quote.route, {

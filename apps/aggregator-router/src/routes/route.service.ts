@@ -129,7 +129,10 @@ export class RouteService implements OnApplicationShutdown {
 
   /** Step 2: the answer to an order at the snapshot, without its quote id (shared by the identical orders of the view). */
   private async answer(chain: ChainLiquidity, snapshot: LiquiditySnapshot, checked: RouteOrder): Promise<MemoAnswer> {
-    const order = checked.gasAware ? { ...checked, gasValue: await this.gasValue(chain, snapshot.graph, snapshot.blockNumber, checked) } : checked;
+    // One read of the block's gas price for the answer: the route is chosen net of the gas cost it reports (a read
+    // made later could be newer, the block's own price arriving while the answer is worked out).
+    const prices = this.gasPrices.at(chain, snapshot.blockNumber);
+    const order = checked.gasAware ? { ...checked, gasValue: await this.gasValue(chain, snapshot.graph, snapshot.blockNumber, prices, checked) } : checked;
     const { fees, quote, execution, simulationMs } = await this.policy.answer(chain, snapshot, order, {
       search: (o) => this.searcher.search(chain.chainId, snapshot, o),
       execute: (o, route, routeFees) => this.execute(chain, snapshot, o, route, routeFees),
@@ -138,7 +141,7 @@ export class RouteService implements OnApplicationShutdown {
     checkPriceImpact(averagePriceImpact, order.maxPriceImpact);
     const [simulation, gas] = await Promise.all([
       order.sender ? this.simulator.fromSender(chain, snapshot.blockNumber, order, order.sender, quote, execution) : undefined,
-      routeGasCost(this.gasPrices, this.recipientHoldings, chain, snapshot.blockNumber, order, quote, execution),
+      routeGasCost(prices, this.recipientHoldings, chain, snapshot.blockNumber, order, quote, execution),
     ]);
     const response = routeAnswer(chain, snapshot.blockNumber, order, quote, execution, { quoteId: '', averagePriceImpact, gas, transferFees: fees, ...(simulation ? { simulation } : {}) });
     return { order, fees, quote, execution, simulationMs, simulation, gas, response };
@@ -184,8 +187,8 @@ export class RouteService implements OnApplicationShutdown {
    * the chain's gas price at the block (wei of the native coin) times the wrapped native token's best zero-size rate
    * to that token over paths of up to three hops; 0 (gas aside) for a token the native coin has no path to.
    */
-  private async gasValue(chain: ChainLiquidity, graph: ChainGraph, blockNumber: bigint, order: RouteOrder): Promise<number> {
-    const { gasPrice } = await this.gasPrices.at(chain, blockNumber).catch((err: unknown) => {
+  private async gasValue(chain: ChainLiquidity, graph: ChainGraph, blockNumber: bigint, prices: ReturnType<GasPrices['at']>, order: RouteOrder): Promise<number> {
+    const { gasPrice } = await prices.catch((err: unknown) => {
       throw new BusError(503, CHAIN_DID_NOT_ANSWER, `gas price at block ${blockNumber}: ${shortMessage(err)}`);
     });
     const token = 'amountIn' in order.amount ? order.tokenOut : order.tokenIn;

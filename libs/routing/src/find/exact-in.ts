@@ -34,6 +34,17 @@ export type FewerSwaps = Pick<SearchOptions, 'multiHop' | 'poolsPerPair' | 'dire
 /** The swaps of a route. */
 export const swapCount = (route: Route): number => route.stages.reduce((n, hop) => n + hop.length, 0);
 
+/**
+ * Each admitted direct pool of the pair alone, as a one-path route over it (`exactIn` quotes a path): the pools a
+ * depth-ranked search keeps for one swap are the pair's deepest, and a deep pool whose swap costs more gas (a sampled
+ * Curve or core pool) may pay less net of gas than a shallower one that costs less. Up to DEFAULT_DIRECT_POOLS pools.
+ */
+export function directSinglePools(graph: ChainGraph, tokenIn: string, tokenOut: string, options: SearchOptions): CandidatePath[] {
+  const [direct] = candidatePaths(graph, tokenIn, tokenOut, pathOptions({ ...options, multiHop: false }));
+  if (!direct || direct.tokens.length !== 2) return [];
+  return direct.hops[0].map((leg) => ({ tokens: direct.tokens, hops: [[leg]] }));
+}
+
 /** The searches of FEWER_SWAPS that can give fewer swaps than `route` holds. */
 export function fewerSwapsThan(route: Route): FewerSwaps[] {
   const swaps = swapCount(route);
@@ -84,6 +95,13 @@ export function findRouteExactIn(graph: ChainGraph, tokenIn: string, tokenOut: s
   for (const { maxSwaps: _, ...fewerSwaps } of fewerSwapsThan(route)) {
     const fewer = bestOnePathExactIn(graph, tokenIn, tokenOut, amountIn, { ...options, ...fewerSwaps });
     if (fewer && net(fewer) > net(chosen)) chosen = fewer;
+  }
+  if (swapCount(route) > 1) {
+    for (const path of directSinglePools(graph, tokenIn, tokenOut, options)) {
+      const hops = quotePathExactIn(path, amountIn, { refineSteps: options.refineSteps });
+      const single = hops && assembleRoute(hops);
+      if (single && single.amountOut > 0n && net(single) > net(chosen)) chosen = single;
+    }
   }
   return chosen;
 }

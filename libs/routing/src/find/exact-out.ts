@@ -15,7 +15,7 @@ import type { ChainGraph } from '../graph/chain-graph';
 import type { HopSplit } from '../search/hop-split';
 import { approxPathIn, pathRateBound, quotePathExactIn, quotePathExactOut, simulateRouter } from '../search/path-quote';
 import { leastPaying, type Paying } from '../math/least-input';
-import { bestOnePathExactIn, fewerSwapsThan, findRouteExactIn } from './exact-in';
+import { bestOnePathExactIn, directSinglePools, fewerSwapsThan, findRouteExactIn, swapCount } from './exact-in';
 import { routeGas } from '../route/gas-model';
 import { restage } from '../optimum/flow-route';
 import { optimumSetup } from '../optimum/optimum-setup';
@@ -181,6 +181,14 @@ export function findRouteExactOut(graph: ChainGraph, tokenIn: string, tokenOut: 
     if (lacking >= (routeGas(route) - routeGas(probe)) * gasValue) continue;
     const fewer = bestOnePathExactOut(graph, tokenIn, tokenOut, amountOut, { ...search, ...fewerSwaps });
     if (fewer && cost(fewer) < cost(chosen)) chosen = fewer;
+  }
+  // Each direct pool alone (`directSinglePools`): a shallower pool may cost less net of gas than the deepest.
+  if (swapCount(route) > 1) {
+    for (const path of directSinglePools(graph, tokenIn, tokenOut, search)) {
+      const hops = quotePathExactOut(path, amountOut);
+      const single = hops && assembleRoute(hops, amountOut);
+      if (single && single.amountOut >= amountOut && cost(single) < cost(chosen)) chosen = single;
+    }
   }
   return chosen;
 }

@@ -168,6 +168,30 @@ describe('findRoute net of gas', () => {
     expect(chosen.amountOut).toBe(findRoute(graph, request).amountOut);
   });
 
+  it('weighs each direct pool alone: a cheap shallow pool beats a deep costly one and a longer path net of gas', () => {
+    // USDC -> WHYPE: a deep core pool paying 0.1% better than the V2 pool but costing ~42k more gas, and a path
+    // through DAI (a V2 pool 1.5% off peg) paying about 1% more for a second swap. At 200 gwei, a $20 trade does
+    // best on the V2 pool alone, which a search keeping the pair's deepest pool for one swap never tries.
+    const cheap = v2('WHYPE', 'USDC', 40_000, 1_000_000, 30, 1);
+    const deep = core('USDC', 'WHYPE', (x) => (x * 10n ** 12n * 9_980n) / 25n / 10_000n, (x) => (x * 25n * 9_980n) / 10n ** 12n / 10_000n, units('USDC', 5_000_000), units('WHYPE', 200_000));
+    const tilted = v2('USDC', 'DAI', 1_000_000, 1_015_000, 5, 3);
+    const daiWhype = v2('WHYPE', 'DAI', 40_000, 1_000_000, 30, 2);
+    const g = buildGraph(snapshot(cheap, deep, tilted, daiWhype));
+    const request = { tokenIn: TOKENS.USDC, tokenOut: TOKENS.WHYPE, amountIn: units('USDC', 20), multiHop: true };
+    const gas200 = 2e11;
+    const netAt = (route: ReturnType<typeof findRoute>) => Number(route.amountOut) - routeGas(route) * gas200;
+    const aside = findRoute(g, request);
+    const chosen = findRoute(g, { ...request, gasValue: gas200 });
+    expect(swaps(aside)).toBeGreaterThan(1);
+    expect(chosen.stages.flat().map((s) => s.poolAddress)).toEqual([cheap.address]);
+    for (const other of [aside, findRoute(g, { ...request, multiHop: false, poolsPerPair: 1, directPools: 1 })]) expect(netAt(chosen)).toBeGreaterThan(netAt(other));
+    // Exact output alike, the gas worth in USDC base units (200 gwei of WHYPE at $25: 5 USDC units a gas).
+    const out = { tokenIn: TOKENS.USDC, tokenOut: TOKENS.WHYPE, amountOut: units('WHYPE', '0.8'), multiHop: true };
+    expect(swaps(findRoute(g, out))).toBeGreaterThan(1);
+    const chosenOut = findRoute(g, { ...out, gasValue: 5 });
+    expect(chosenOut.stages.flat().map((s) => s.poolAddress)).toEqual([cheap.address]);
+  });
+
   it('needs the least input plus gas for an exact output', () => {
     const request = { tokenIn: TOKENS.USDC, tokenOut: TOKENS.WHYPE, amountOut: units('WHYPE', '0.4'), multiHop: true };
     // The same gas worth in USDC base units: about $0.017 for a V2 swap.
