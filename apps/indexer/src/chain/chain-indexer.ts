@@ -15,7 +15,7 @@ import {
   type ReserveUpdate,
   type TokenRow,
 } from '@dex/db';
-import { CHAIN_FACTS, chainFactSubject, chainEventSchemas, type ChainIndexerStatus, type IndexerState } from '@dex/messages';
+import { CHAIN_FACTS, chainFactSubject, chainEventSchemas, curvePairId, type ChainIndexerStatus, type IndexerState } from '@dex/messages';
 import type { LoggerService } from '@nestjs/common';
 import { encodeAbiParameters, zeroHash, type Address, type Hex } from 'viem';
 import {
@@ -369,7 +369,8 @@ export class ChainIndexer {
    */
   private async curveReads(logs: readonly ChainLog[], from: bigint, to: bigint): Promise<{ deployments: Map<string, Address>; pools: DecodedPoolRow[]; factories: Address[] }> {
     const { client, watch } = this.deps;
-    const deployments = await readCurveDeployments(client, { logs, announcers: watch.announcers, blockNumber: to });
+    const known = (pool: Address) => this.pools.has(poolRef(curvePairId(pool, 0, 1)));
+    const deployments = await readCurveDeployments(client, { logs, announcers: watch.announcers, blockNumber: to, known });
     const factories = curveFactoriesToRead(watch.announcers, this.pools.values(), this.curveFactoriesSeen, from);
     const pools = await readCurveFactories(client, { factories, blockNumber: to });
     if (factories.some((f) => f.read)) this.log('log', { msg: 'Curve factories read', block: to.toString(), factories: factories.filter((f) => f.read).map((f) => f.address), pairs: pools.length });

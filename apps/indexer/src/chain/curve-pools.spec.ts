@@ -43,11 +43,16 @@ const meta = (blockNumber: bigint, logIndex: number, factory = NG) => eventLog(f
  * A node whose factories have `lists` as their pool_list, every pool's coins in `coins`; records each multicall. A
  * contract has code where `lists` names it (a factory) and nowhere else.
  */
-function fakeNode(lists: Record<Address, Address[]>, coins: Record<Address, Address[]> = {}) {
+function fakeNode(lists: Record<Address, Address[]>, coins: Record<Address, Address[]> = {}, options: { pruned?: boolean } = {}) {
   const calls: { blockNumber: bigint; functions: string[] }[] = [];
+  // A pruned node keeps no past state: a read at a block number fails, one at its newest block answers.
+  const refuse = (blockNumber: bigint | undefined) => {
+    if (options.pruned && blockNumber !== undefined) throw new Error('missing trie node: state not available');
+  };
   const client = {
-    getCode: async ({ address }: { address: Address }) => (lists[address] ? '0x6080' : '0x'),
+    getCode: async ({ address, blockNumber }: { address: Address; blockNumber?: bigint }) => (refuse(blockNumber), lists[address] ? '0x6080' : '0x'),
     multicall: async ({ contracts, blockNumber }: { contracts: { address: Address; functionName: string; args?: readonly unknown[] }[]; blockNumber: bigint }) => {
+      refuse(blockNumber);
       calls.push({ blockNumber, functions: contracts.map((c) => `${c.functionName}(${(c.args ?? []).join()})`) });
       return contracts.map((c) => {
         if (c.functionName === 'pool_count') return BigInt(lists[c.address].length);
@@ -75,6 +80,21 @@ describe('reading the pools of StableswapNG PlainPoolDeployed logs', () => {
       { blockNumber: 8n, functions: ['pool_count()'] },
       { blockNumber: 8n, functions: ['pool_list(2)', 'pool_list(3)', 'pool_list(5)'] },
     ]);
+  });
+
+  it('on a node without the batch’s state, matches each log to the next pool_list entry not followed with its coins, at the newest block', async () => {
+    // pool(1) is followed already; in the batch, a 3-coin pool then a 2-coin pool; pool(4) was deployed after the batch.
+    const lists = { [NG]: [pool(1), pool(2), pool(3), pool(4)] };
+    const node = fakeNode(lists, { [pool(1)]: [A, B], [pool(2)]: [C, A, B], [pool(3)]: [A, B], [pool(4)]: [A, B] }, { pruned: true });
+    const known = (p: Address) => p.toLowerCase() === pool(1).toLowerCase();
+    const deployments = await readCurveDeployments(node.client, { logs: [plain([C, A, B], 7n, 0), plain([A, B], 7n, 1)], announcers, blockNumber: 8n, known });
+    expect([...deployments]).toEqual([
+      ['7:0', pool(2)],
+      ['7:1', pool(3)],
+    ]);
+    expect(node.calls.every((c) => c.blockNumber === undefined)).toBe(true);
+    // A log no entry matches (the node behind the logs) fails the batch, which is tried again.
+    await expect(readCurveDeployments(node.client, { logs: [plain([B, C], 7n, 0)], announcers, blockNumber: 8n, known })).rejects.toThrow(/no pool of pool_list matches/);
   });
 
   it('reads nothing without deployments, and throws when the count does not account for the logs', async () => {
@@ -136,5 +156,12 @@ describe('the Curve factories followed for the first time', () => {
       ['pool_list(0)'],
       [`get_coins(${pool(3)})`],
     ]);
+  });
+
+  it('on a node without the block’s state, are read at its newest block, still created at the batch’s block', async () => {
+    const node = fakeNode({ [NG]: [pool(1)] }, { [pool(1)]: [A, B] }, { pruned: true });
+    const rows = await readCurveFactories(node.client, { factories: [{ address: NG, source: SOURCES.ng, read: true }], blockNumber: 42n });
+    expect(rows.map((r) => [r.address, r.createdBlock])).toEqual([[`${pool(1).toLowerCase()}:0:1`, 42n]]);
+    expect(node.calls.map((c) => c.blockNumber)).toEqual([undefined, undefined, undefined]);
   });
 });

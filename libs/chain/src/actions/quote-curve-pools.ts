@@ -215,7 +215,7 @@ export interface CurveFactoryRef {
 const TWOCRYPTO_FACTORY_ABI = [{ type: 'function', name: 'get_coins', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'address[2]' }] }] as const;
 
 /** Each factory's `pool_count()` at `blockNumber`, in one multicall (both NG factories have it). A failing read throws. */
-export async function readCurvePoolCounts(client: ChainPublicClient, params: { readonly factories: readonly Address[]; readonly blockNumber: bigint }): Promise<number[]> {
+export async function readCurvePoolCounts(client: ChainPublicClient, params: { readonly factories: readonly Address[]; readonly blockNumber?: bigint }): Promise<number[]> {
   if (params.factories.length === 0) return [];
   const counts = (await client.multicall({
     allowFailure: false,
@@ -226,7 +226,7 @@ export async function readCurvePoolCounts(client: ChainPublicClient, params: { r
 }
 
 /** `pool_list(index)` of each entry at `blockNumber`, in one multicall (both NG factories have it). A failing read throws. */
-export async function readCurvePoolList(client: ChainPublicClient, params: { readonly entries: readonly { readonly factory: Address; readonly index: number }[]; readonly blockNumber: bigint }): Promise<Address[]> {
+export async function readCurvePoolList(client: ChainPublicClient, params: { readonly entries: readonly { readonly factory: Address; readonly index: number }[]; readonly blockNumber?: bigint }): Promise<Address[]> {
   if (params.entries.length === 0) return [];
   return (await client.multicall({
     allowFailure: false,
@@ -239,7 +239,7 @@ export async function readCurvePoolList(client: ChainPublicClient, params: { rea
  * Each pool's coins at `blockNumber` as its factory's `get_coins(pool)` tells them (in the pool's coin order), in one
  * multicall. A failing read throws.
  */
-export async function readCurvePoolCoins(client: ChainPublicClient, params: { readonly pools: readonly (CurveFactoryRef & { readonly pool: Address })[]; readonly blockNumber: bigint }): Promise<Address[][]> {
+export async function readCurvePoolCoins(client: ChainPublicClient, params: { readonly pools: readonly (CurveFactoryRef & { readonly pool: Address })[]; readonly blockNumber?: bigint }): Promise<Address[][]> {
   if (params.pools.length === 0) return [];
   const coins = (await client.multicall({
     allowFailure: false,
@@ -252,9 +252,10 @@ export async function readCurvePoolCoins(client: ChainPublicClient, params: { re
 /**
  * Every pool of a Curve NG factory at `blockNumber` with its coins, in the pool's coin order: `pool_count`, then
  * `pool_list(k)` of each, then the factory's `get_coins(pool)` of each (three `eth_call`s); none for a factory with no
- * code at the block (deployed later: its deployment logs announce its pools). A failing read throws.
+ * code at the block (deployed later: its deployment logs announce its pools). Without `blockNumber`, at the newest
+ * block. A failing read throws.
  */
-export async function readCurveFactoryPools(client: ChainPublicClient, params: CurveFactoryRef & { readonly blockNumber: bigint }): Promise<{ readonly address: Address; readonly coins: readonly Address[] }[]> {
+export async function readCurveFactoryPools(client: ChainPublicClient, params: CurveFactoryRef & { readonly blockNumber?: bigint }): Promise<{ readonly address: Address; readonly coins: readonly Address[] }[]> {
   const { factory, flavor, blockNumber } = params;
   // A factory not deployed yet at the block has no pool there: its deployments' logs announce its pools later.
   const code = await client.getCode({ address: factory, blockNumber });
