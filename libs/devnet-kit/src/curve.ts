@@ -95,9 +95,9 @@ export const DEVNET_CURVE_TOKEN_PRICES_USD: Readonly<Record<string, string>> = {
 export const CURVE_REBASING_SYMBOL = 'REBASE';
 
 /** The StableswapNG parameters of the devnet's stable pools: 0.04% fee, 2x off-peg multiplier, NG's default window. */
-const NG_FEE = 4_000_000;
-const NG_OFFPEG = 20_000_000_000;
-const NG_MA_EXP_TIME = 866;
+export const NG_FEE = 4_000_000;
+export const NG_OFFPEG = 20_000_000_000;
+export const NG_MA_EXP_TIME = 866;
 
 /** Curve's TwocryptoNG defaults for a volatile pair (the repository's "crypto" preset). */
 export const TWOCRYPTO_CRYPTO_PRESET = {

@@ -60,7 +60,7 @@ function scaleCache(options: ScaleOptions, chainId: number) {
     .sort(([a], [b]) => (a < b ? -1 : 1));
   const seeds = [DEVNET_TOKENS[chainId], DEVNET_SOURCES[chainId], DEVNET_CORE_POOLS[chainId], DEVNET_LAUNCHES, DEVNET_CONCENTRATED_SOURCES[chainId], DEVNET_UNISWAP_V4_SOURCES[chainId], MISBEHAVING_TOKENS, DEVNET_CURVE_SOURCES[chainId], DEVNET_CURVE_TOKENS, DEVNET_CURVE_TOKEN_PRICES_USD];
   const profile = { pools: options.pools, tokens: options.tokens, seed: options.seed, traders: options.traders };
-  const key = createHash('sha256').update(JSON.stringify({ v: 3, chainId, profile, seeds, bytecodes })).digest('hex').slice(0, 16);
+  const key = createHash('sha256').update(JSON.stringify({ v: 4, chainId, profile, seeds, bytecodes })).digest('hex').slice(0, 16);
   const base = join(options.cacheDir!, `scale-${chainId}-${key}`);
   return { state: `${base}.state.json`, meta: `${base}.json` };
 }
@@ -74,7 +74,7 @@ const fresh = (path: string) => existsSync(path) && Date.now() - statSync(path).
 
 /** The manifest's summary of a scale deployment. */
 function scaleSummary(scale: ScaleDeployment): NonNullable<ManifestChain['scale']> {
-  const pools = { 'uniswap-v2': 0, stable: 0, core: 0, 'uniswap-v3': 0, algebra: 0, 'uniswap-v4': 0 };
+  const pools = { 'uniswap-v2': 0, stable: 0, core: 0, 'uniswap-v3': 0, algebra: 0, 'uniswap-v4': 0, 'curve-stableswap-ng': 0, 'curve-twocrypto-ng': 0 };
   for (const p of scale.pools) pools[p.kind] += 1;
   return { seeder: scale.seeder, tokens: scale.tokens.map((t) => ({ name: t.symbol, symbol: t.symbol, decimals: t.decimals, address: t.address })), pools };
 }

@@ -3,11 +3,17 @@
 // real chain's numbers. A ScaleSeeder contract creates the tokens and seeds the V2 and stable pools many per
 // transaction; core pools go through the ordinary `deployCorePool`; Uniswap V3 and Algebra pools are created by
 // their factories and seeded through the PositionMinter like the ordinary devnet's; Uniswap V4 pools are initialized
-// in the devnet's PoolManager and seeded through its V4PositionMinter. Transactions are sent back to back (nonces
-// counted here, gas given) and their receipts checked at the end of each stage.
+// in the devnet's PoolManager and seeded through its V4PositionMinter; Curve StableswapNG and TwocryptoNG pools are
+// deployed through the devnet's Curve factories (the ordinary devnet's Curve stage) and seeded from the deployer.
+// Transactions are sent back to back (nonces counted here, gas given) and their receipts checked at the end of each
+// stage.
 import {
   algebraFactoryAbi,
   algebraPoolAbi,
+  curveStableSwapFactoryNGStandInAbi,
+  curveStableSwapNGStandInAbi,
+  curveTwocryptoFactoryNGStandInAbi,
+  curveTwocryptoNGStandInAbi,
   poolManagerAbi,
   positionMinterAbi,
   scaleSeederAbi,
@@ -25,12 +31,13 @@ import type { ManifestChain } from '@dex/messages';
 import { encodeFunctionData, formatUnits, getAddress, maxUint256, parseUnits, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import { DEVNET_PRICES_USD, deployCorePool } from './amm';
 import { V3_FEE_TIERS, liquidityForDepth, positionAmounts, positionRanges, sqrtPriceX96At } from './concentrated';
+import { NG_FEE, NG_MA_EXP_TIME, NG_OFFPEG, TWOCRYPTO_CRYPTO_PRESET, curveTwocryptoDeployPoolAbi } from './curve';
 import { deploy, type DeployContext } from './deploy';
 import { Random } from './random';
 import { DYNAMIC_FEE_FLAG, poolIdOf, type DevnetHookName, type PoolKey } from './uniswap-v4';
 
 export interface ScaleProfile {
-  /** Pools to add across the V2, stable, core, concentrated (V3, Algebra) and Uniswap V4 sources. */
+  /** Pools to add across the V2, stable, core, concentrated (V3, Algebra), Uniswap V4 and Curve NG sources. */
   readonly pools: number;
   /** Test tokens to create. */
   readonly tokens: number;
@@ -54,11 +61,16 @@ export interface ScalePool {
    * RouterV2's swap goes to, as a route's `pool`), shared by every V4 pool; `poolId` names the pool.
    */
   readonly address: Address;
-  readonly kind: 'uniswap-v2' | 'stable' | 'core' | 'uniswap-v3' | 'algebra' | 'uniswap-v4';
+  readonly kind: 'uniswap-v2' | 'stable' | 'core' | 'uniswap-v3' | 'algebra' | 'uniswap-v4' | 'curve-stableswap-ng' | 'curve-twocrypto-ng';
   readonly routerIndex: number;
-  /** The tokens in the pool's order; for a V4 pool of the native coin, the wrapped native token names the coin. */
+  /**
+   * The tokens in the pool's order; for a V4 pool of the native coin, the wrapped native token names the coin. A Curve
+   * pool's are its coins 0 and 1 (`coins` has them all).
+   */
   readonly token0: Address;
   readonly token1: Address;
+  /** Curve pools only: the pool's coins by index (`coins(i)`; two to four of them), what `get_dy`'s i and j index. */
+  readonly coins?: readonly Address[];
   /**
    * Concentrated and V4 pools only: the fee in hundredths of a basis point (a V4 pool's key fee: DYNAMIC_FEE_FLAG
    * for a dynamic-fee pool, whose LP fee its hook sets) and the tick spacing.
@@ -106,6 +118,19 @@ const V4_FEE_TIERS: readonly { readonly fee: number; readonly tickSpacing: numbe
 const V4_INITIALIZE_GAS = 1_000_000n;
 const V4_POSITIONS_GAS = 3_000_000n;
 
+/** The Curve pools' share of the profile's pools, and the TwocryptoNG pools' share of those. */
+const CURVE_SHARE = 1 / 50;
+const TWOCRYPTO_SHARE = 0.1;
+/** The StableswapNG pools' coin counts, in turn: seven in ten of two coins, two of three, one of four. */
+const STABLESWAP_COINS = [2, 3, 4, 2, 2, 2, 3, 2, 2, 2] as const;
+/** The StableswapNG pools' amplification coefficients (one drawn per pool). */
+const STABLESWAP_A = [100, 200, 500, 1000] as const;
+/** Gas of a Curve factory's pool deployment (4.3M to 4.7M used, two to four coins) and of a pool's first deposit (0.24M to 0.37M). */
+const CURVE_DEPLOY_GAS = 6_000_000n;
+const CURVE_ADD_LIQUIDITY_GAS = 1_000_000n;
+/** How far from $1 the scale stablecoins are priced (each drawn in 1 ± this). */
+const STABLECOIN_SPREAD = 0.002;
+
 /** A transaction of a `sendAll` batch: the call, and its gas (TX_GAS unless given) and native value. */
 interface BatchCall {
   readonly to: Address;
@@ -151,12 +176,16 @@ async function sendAll(ctx: DeployContext, calls: readonly BatchCall[]): Promise
 
 /**
  * Adds the scale profile to a deployed devnet chain: `profile.tokens` test tokens (one in five with 6 decimals)
- * priced log-uniformly from $0.01 to $100 on the core oracle, and `profile.pools` pools: 1% core pools (at least
- * one), 10% stable pools between tokens of the same decimals, 5% concentrated pools at the oracle prices, $10k to $1M
- * deep, positions as in `positionRanges` (two in five of them Uniswap V4 pools in the chain's PoolManager, see
- * `planUniswapV4`; the rest Uniswap V3 on a random fee tier or Algebra, across the chain's concentrated sources), the
- * rest V2 pairs split 60/40 between the two V2 sources, each side worth $10k to $1M. Every pair of a factory (of a
- * V4 fee, spacing and hook) is distinct.
+ * priced log-uniformly from $0.01 to $100 on the core oracle, except, when the chain has a Curve StableswapNG source,
+ * a group of scale stablecoins (`stablecoinGroup`: a tenth of the tokens, at least four, a third of them with 6
+ * decimals) priced within 0.2% of $1; and `profile.pools` pools: 1% core pools (at least one), 10% stable pools
+ * between tokens of the same decimals, 5% concentrated pools at the oracle prices, $10k to $1M deep, positions as in
+ * `positionRanges` (two in five of them Uniswap V4 pools in the chain's PoolManager, see `planUniswapV4`; the rest
+ * Uniswap V3 on a random fee tier or Algebra, across the chain's concentrated sources), 2% Curve pools through the
+ * chain's Curve factories (see `planCurve`: StableswapNG pools of two to four scale stablecoins, one in ten TwocryptoNG
+ * pairs of any two scale tokens at their prices), the rest V2 pairs split 60/40 between the two V2 sources, each side
+ * worth $10k to $1M. Every pair of a factory (of a V4 fee, spacing and hook; every coin set of a Curve factory while
+ * the group has new ones) is distinct.
  */
 export async function deployScale(ctx: DeployContext, chain: ManifestChain, profile: ScaleProfile): Promise<ScaleDeployment> {
   const rng = new Random(profile.seed ?? 20261124);
@@ -188,6 +217,14 @@ export async function deployScale(ctx: DeployContext, chain: ManifestChain, prof
     decimals: decimalsOf[i],
     priceUsd: parseUnits(logUniform(0.01, 100).toPrecision(6), 18),
   }));
+  // The stablecoins the Curve StableswapNG pools pair: priced near $1 (a stable pool's coins trade near 1:1).
+  const stableswapSource = chain.sources.find((s) => s.kind === 'curve-stableswap-ng' && s.addresses.factory);
+  const twocryptoSource = chain.sources.find((s) => s.kind === 'curve-twocrypto-ng' && s.addresses.factory);
+  const stablecoins = (stableswapSource ? stablecoinGroup(tokens, rng) : []).map((t) => {
+    const priced = { ...t, priceUsd: parseUnits((1 + rng.between(-STABLECOIN_SPREAD, STABLECOIN_SPREAD)).toFixed(6), 18) };
+    tokens[tokens.indexOf(t)] = priced;
+    return priced;
+  });
   // Every token gets an oracle price (the core pools need theirs; the others are there for stats and tools).
   await sendAll(ctx, [{ to: chain.core.oracle, abi: settablePriceOracleAbi as Abi, functionName: 'setPrices', args: [tokens.map((t) => t.address), tokens.map((t) => t.priceUsd)] }]);
 
@@ -203,7 +240,11 @@ export async function deployScale(ctx: DeployContext, chain: ManifestChain, prof
   const concentratedTotal = hasConcentrated || v4Source ? Math.round(profile.pools / 20) : 0;
   const v4Count = v4Source ? (hasConcentrated ? Math.round(concentratedTotal * V4_SHARE) : concentratedTotal) : 0;
   const concentratedCount = concentratedTotal - v4Count;
-  const v2Count = profile.pools - coreCount - stableCount - concentratedCount - v4Count;
+  const curveTotal = stableswapSource || twocryptoSource ? Math.round(profile.pools * CURVE_SHARE) : 0;
+  // One in ten TwocryptoNG (at least one of two or more Curve pools), the rest StableswapNG; all of one kind when the chain has only it.
+  const twocryptoCount = !twocryptoSource ? 0 : !stableswapSource ? curveTotal : curveTotal >= 2 ? Math.max(1, Math.round(curveTotal * TWOCRYPTO_SHARE)) : 0;
+  const stableswapCount = curveTotal - twocryptoCount;
+  const v2Count = profile.pools - coreCount - stableCount - concentratedCount - v4Count - curveTotal;
   const taken = new Set<string>();
   /** Two distinct tokens not yet paired under `factory` (`first` one of them when given). */
   const pick = (factory: string, sameDecimals: boolean, first?: ScaleToken): [ScaleToken, ScaleToken] => {
@@ -294,6 +335,12 @@ export async function deployScale(ctx: DeployContext, chain: ManifestChain, prof
   if (v4Source && v4Count > 0) {
     const plans = planUniswapV4(chain, v4Source, v4Count, rng, pick, logUniform);
     pools.push(...(await seedUniswapV4(ctx, v4Source, chain.wrappedNative.address as Address, plans, call)));
+  }
+
+  // Curve pools: deployed through the chain's Curve factories, then seeded from the deployer, funded by the seeder.
+  if (curveTotal > 0) {
+    const plans = planCurve(chain.chainId, { stableswap: stableswapSource, twocrypto: twocryptoSource }, { stableswap: stableswapCount, twocrypto: twocryptoCount }, stablecoins, rng, pick, logUniform);
+    pools.push(...(await seedCurve(ctx, plans, call)));
   }
 
   // The traders get a hundredth of a percent of each token's supply.
@@ -526,5 +573,171 @@ async function seedUniswapV4(
     currency1: p.key.currency1,
     hooks: p.key.hooks,
     ...(p.hook ? { hook: p.hook } : {}),
+  }));
+}
+
+/**
+ * The scale stablecoins: a tenth of the tokens (at least four, at most all), a third of them (rounded) of 6 decimals
+ * and the rest of 18 as far as the tokens have them, drawn at random.
+ */
+function stablecoinGroup(tokens: readonly ScaleToken[], rng: Random): ScaleToken[] {
+  const size = Math.min(tokens.length, Math.max(4, Math.round(tokens.length / 10)));
+  const six = rng.shuffle(tokens.filter((t) => t.decimals === 6));
+  const other = rng.shuffle(tokens.filter((t) => t.decimals !== 6));
+  const sixCount = Math.min(six.length, Math.max(size - other.length, Math.round(size / 3)));
+  return [...six.slice(0, sixCount), ...other.slice(0, size - sixCount)];
+}
+
+/** A Curve pool the scale profile adds. */
+interface CurvePlan {
+  readonly source: Source;
+  readonly kind: 'curve-stableswap-ng' | 'curve-twocrypto-ng';
+  readonly name: string;
+  readonly symbol: string;
+  /** The coins in the pool's order. */
+  readonly coins: readonly ScaleToken[];
+  /** StableswapNG: the amplification coefficient (without A_PRECISION). */
+  readonly A?: number;
+  /** TwocryptoNG: coin1's price in coin0, 1e18 (price_scale at deployment). */
+  readonly initialPrice?: bigint;
+  /** The deposit of each coin. */
+  readonly amounts: readonly bigint[];
+}
+
+/**
+ * The Curve pools of the scale profile: `counts.stableswap` StableswapNG pools of two to four of the scale
+ * stablecoins (`STABLESWAP_COINS` in turn, as many as the group has), each coin set distinct while the group has new
+ * ones (then repeated: Curve's factories take several pools of the same coins), A one of `STABLESWAP_A`, 0.04% fee,
+ * 2x off-peg multiplier; and `counts.twocrypto` TwocryptoNG pools on the "crypto" preset of two distinct scale tokens
+ * at their oracle prices (`initial_price` coin1's price in coin0). Each coin deposited worth $10k to $1M (the pool's
+ * draw, every coin alike).
+ */
+function planCurve(
+  chainId: number,
+  sources: { readonly stableswap?: Source; readonly twocrypto?: Source },
+  counts: { readonly stableswap: number; readonly twocrypto: number },
+  stablecoins: readonly ScaleToken[],
+  rng: Random,
+  pick: (factory: string, sameDecimals: boolean, first?: ScaleToken) => [ScaleToken, ScaleToken],
+  logUniform: (lo: number, hi: number) => number,
+): CurvePlan[] {
+  const amountWorth = (t: ScaleToken, usd: number): bigint => (parseUnits(usd.toFixed(2), 18 + t.decimals) / t.priceUsd) || 1n;
+  const plans: CurvePlan[] = [];
+  const taken = new Set<string>();
+  if (sources.stableswap && stablecoins.length >= 2) {
+    for (let i = 0; i < counts.stableswap; i++) {
+      const n = Math.min(STABLESWAP_COINS[i % STABLESWAP_COINS.length], stablecoins.length);
+      let coins = rng.shuffle(stablecoins).slice(0, n);
+      for (let tries = 0; tries < 100 && taken.has(coins.map((c) => c.address).sort().join(':')); tries++) coins = rng.shuffle(stablecoins).slice(0, n);
+      taken.add(coins.map((c) => c.address).sort().join(':'));
+      const usd = logUniform(10_000, 1_000_000);
+      // The LP token's name and symbol: at most 32 and 10 bytes.
+      plans.push({ source: sources.stableswap, kind: 'curve-stableswap-ng', name: `Curve scale ${chainId} ${i}`, symbol: `scrv${i}`, coins, A: rng.pick(STABLESWAP_A), amounts: coins.map((c) => amountWorth(c, usd)) });
+    }
+  }
+  if (sources.twocrypto) {
+    for (let i = 0; i < counts.twocrypto; i++) {
+      const [c0, c1] = pick(sources.twocrypto.addresses.factory!, false);
+      const usd = logUniform(10_000, 1_000_000);
+      plans.push({
+        source: sources.twocrypto,
+        kind: 'curve-twocrypto-ng',
+        name: `Curve ${c0.symbol}/${c1.symbol}`,
+        symbol: `${c0.symbol}${c1.symbol}`,
+        coins: [c0, c1],
+        initialPrice: (c1.priceUsd * 10n ** 18n) / c0.priceUsd,
+        amounts: [amountWorth(c0, usd), amountWorth(c1, usd)],
+      });
+    }
+  }
+  return plans;
+}
+
+/**
+ * Deploys the planned Curve pools through their factories (back to back: a factory lists its pools in deployment
+ * order, so the pools are read from `pool_list` from its count before), checks their coins, and seeds them from the
+ * deployer: the seeder funds it with the deposits, it approves each pool for its coins and adds the liquidity (the LP
+ * tokens are its).
+ */
+async function seedCurve(ctx: DeployContext, plans: readonly CurvePlan[], call: (functionName: string, args: readonly unknown[]) => BatchCall): Promise<ScalePool[]> {
+  if (plans.length === 0) return [];
+  const factoryOf = (p: CurvePlan) => p.source.addresses.factory as Address;
+  const factoryAbi = (p: CurvePlan) => (p.kind === 'curve-stableswap-ng' ? curveStableSwapFactoryNGStandInAbi : curveTwocryptoFactoryNGStandInAbi) as Abi;
+  const poolAbi = (p: CurvePlan) => (p.kind === 'curve-stableswap-ng' ? curveStableSwapNGStandInAbi : curveTwocryptoNGStandInAbi) as Abi;
+  const factories = [...new Set(plans.map(factoryOf))];
+  const before = (await ctx.publicClient.multicall({
+    allowFailure: false,
+    contracts: factories.map((f) => ({ address: f, abi: factoryAbi(plans.find((p) => factoryOf(p) === f)!), functionName: 'pool_count' })),
+  } as never)) as unknown as bigint[];
+  const next = new Map(factories.map((f, i) => [f, before[i]]));
+  const indexes = plans.map((p) => {
+    const at = next.get(factoryOf(p))!;
+    next.set(factoryOf(p), at + 1n);
+    return at;
+  });
+  await sendAll(
+    ctx,
+    plans.map((p) =>
+      p.kind === 'curve-stableswap-ng'
+        ? {
+            to: factoryOf(p),
+            abi: curveStableSwapFactoryNGStandInAbi as Abi,
+            functionName: 'deploy_plain_pool',
+            args: [p.name, p.symbol, p.coins.map((c) => c.address), BigInt(p.A!), BigInt(NG_FEE), BigInt(NG_OFFPEG), BigInt(NG_MA_EXP_TIME), 0n, p.coins.map(() => 0), p.coins.map(() => '0x00000000'), p.coins.map(() => zeroAddress)],
+            gas: CURVE_DEPLOY_GAS,
+          }
+        : {
+            to: factoryOf(p),
+            abi: curveTwocryptoDeployPoolAbi as Abi,
+            functionName: 'deploy_pool',
+            args: [
+              p.name,
+              p.symbol,
+              [p.coins[0].address, p.coins[1].address],
+              0n,
+              ...[TWOCRYPTO_CRYPTO_PRESET.A, TWOCRYPTO_CRYPTO_PRESET.gamma, TWOCRYPTO_CRYPTO_PRESET.midFee, TWOCRYPTO_CRYPTO_PRESET.outFee, TWOCRYPTO_CRYPTO_PRESET.feeGamma, TWOCRYPTO_CRYPTO_PRESET.allowedExtraProfit, TWOCRYPTO_CRYPTO_PRESET.adjustmentStep, TWOCRYPTO_CRYPTO_PRESET.maTime].map(BigInt),
+              p.initialPrice!,
+            ],
+            gas: CURVE_DEPLOY_GAS,
+          },
+    ),
+  );
+  const addresses = (
+    (await ctx.publicClient.multicall({
+      allowFailure: false,
+      contracts: plans.map((p, i) => ({ address: factoryOf(p), abi: factoryAbi(p), functionName: 'pool_list', args: [indexes[i]] })),
+    } as never)) as unknown as Address[]
+  ).map((a) => getAddress(a));
+  // Each pool holds its plan's coins, in order (the factory deployed them in the order sent).
+  const coins = (await ctx.publicClient.multicall({
+    allowFailure: false,
+    contracts: plans.flatMap((p, i) => p.coins.map((_, k) => ({ address: addresses[i], abi: poolAbi(p), functionName: 'coins', args: [BigInt(k)] }))),
+  } as never)) as unknown as Address[];
+  let at = 0;
+  for (const [i, p] of plans.entries()) {
+    for (const c of p.coins) {
+      if (getAddress(coins[at++]) !== c.address) throw new Error(`Curve pool ${addresses[i]} on chain ${ctx.chainId} does not hold the planned coins ${p.coins.map((x) => x.symbol).join('/')}`);
+    }
+  }
+
+  const need = new Map<Address, bigint>();
+  for (const p of plans) p.coins.forEach((c, k) => need.set(c.address, (need.get(c.address) ?? 0n) + p.amounts[k]));
+  const funded = [...need.keys()];
+  await sendAll(ctx, [call('fund', [funded, [ctx.deployer.address], funded.map((t) => need.get(t)!)])]);
+  await sendAll(
+    ctx,
+    plans.flatMap((p, i) => p.coins.map((c) => ({ to: c.address, abi: testERC20Abi as Abi, functionName: 'approve', args: [addresses[i], maxUint256], gas: 100_000n }))),
+  );
+  await sendAll(
+    ctx,
+    plans.map((p, i) => ({ to: addresses[i], abi: poolAbi(p), functionName: 'add_liquidity', args: [p.amounts, 0n], gas: CURVE_ADD_LIQUIDITY_GAS })),
+  );
+  return plans.map((p, i) => ({
+    address: addresses[i],
+    kind: p.kind,
+    routerIndex: p.source.routerIndex,
+    token0: p.coins[0].address,
+    token1: p.coins[1].address,
+    coins: p.coins.map((c) => c.address),
   }));
 }

@@ -1,8 +1,22 @@
 // The scale profile on a real chain: pools of every kind created and seeded with what the profile planned (Uniswap V4
-// pools in the devnet's PoolManager among them, with its hooks and the native coin), every trader funded, and a second
-// start with the same profile loaded from the cache (the same pools, with the chain's logs, from which an indexer
-// finds them).
-import { ammPoolAbi, poolManagerAbi, stablePoolAbi, stateViewAbi, testERC20Abi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV3PoolAbi, v4QuoterAbi } from '@dex/abis';
+// pools in the devnet's PoolManager among them, with its hooks and the native coin; Curve NG pools through the devnet's
+// Curve factories), every trader funded, and a second start with the same profile loaded from the cache (the same
+// pools, with the chain's logs, from which an indexer finds them).
+import {
+  ammPoolAbi,
+  curveStableSwapFactoryNGStandInAbi,
+  curveStableSwapNGStandInAbi,
+  curveTwocryptoFactoryNGStandInAbi,
+  curveTwocryptoNGStandInAbi,
+  poolManagerAbi,
+  stablePoolAbi,
+  stateViewAbi,
+  testERC20Abi,
+  uniswapV2FactoryAbi,
+  uniswapV2PairAbi,
+  uniswapV3PoolAbi,
+  v4QuoterAbi,
+} from '@dex/abis';
 import { createChainClient } from '@dex/chain';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,8 +26,11 @@ import { DEVNET_HOOK_SETTINGS, DEVNET_PRICES_USD, DYNAMIC_FEE_FLAG, V3_FEE_TIERS
 
 jest.setTimeout(120_000);
 
-/** What a 200-pool profile adds on chain 999: of its 5% concentrated pools, three in five V3 or Algebra, two in five V4. */
-const COUNTS = { 'uniswap-v2': 168, stable: 20, core: 2, 'uniswap-v3': 4, algebra: 2, 'uniswap-v4': 4 };
+/**
+ * What a 200-pool profile adds on chain 999: of its 5% concentrated pools, three in five V3 or Algebra, two in five V4;
+ * of its 2% Curve pools, three StableswapNG (of two, three and four coins) and one TwocryptoNG.
+ */
+const COUNTS = { 'uniswap-v2': 164, stable: 20, core: 2, 'uniswap-v3': 3, algebra: 3, 'uniswap-v4': 4, 'curve-stableswap-ng': 3, 'curve-twocrypto-ng': 1 };
 
 describe('startDevnet with the scale profile', () => {
   let dir: string;
@@ -45,7 +62,7 @@ describe('startDevnet with the scale profile', () => {
     expect(await client.request({ method: 'anvil_getAutomine' } as never)).toBe(true);
     const reserves = await client.multicall({
       allowFailure: false,
-      contracts: scale.pools.filter((p) => p.kind !== 'uniswap-v3' && p.kind !== 'algebra' && p.kind !== 'uniswap-v4').map((p) =>
+      contracts: scale.pools.filter((p) => p.kind === 'uniswap-v2' || p.kind === 'stable' || p.kind === 'core').map((p) =>
         p.kind === 'core'
           ? ({ address: p.address, abi: ammPoolAbi, functionName: 'getReserves' } as const)
           : p.kind === 'stable'
@@ -107,6 +124,54 @@ describe('startDevnet with the scale profile', () => {
       });
       expect((result as readonly [bigint, bigint])[0]).toBeGreaterThan(0n);
     }
+    // The Curve pools: listed by the chain's Curve factories with their coins, seeded, and trading near the coins'
+    // oracle prices. The StableswapNG pools hold two, three and four scale stablecoins (priced near $1, of 6 and 18
+    // decimals); the TwocryptoNG pool two scale tokens, its price_scale coin1's price in coin0.
+    const curve = scale.pools.filter((p) => p.kind === 'curve-stableswap-ng' || p.kind === 'curve-twocrypto-ng');
+    const token = new Map(scale.tokens.map((t) => [t.address, t]));
+    const usd = (a: Address) => Number(formatUnits(token.get(a)!.priceUsd, 18));
+    const stableswap = curve.filter((p) => p.kind === 'curve-stableswap-ng');
+    expect(stableswap.map((p) => p.coins!.length)).toEqual([2, 3, 4]);
+    const stablecoins = [...new Set(stableswap.flatMap((p) => p.coins!))];
+    for (const c of stablecoins) expect(Math.abs(usd(c) - 1)).toBeLessThanOrEqual(0.002);
+    expect(new Set(stablecoins.map((c) => token.get(c)!.decimals))).toEqual(new Set([6, 18]));
+    for (const p of curve) {
+      const source = chain.sources.find((s) => s.routerIndex === p.routerIndex)!;
+      expect(source.kind).toBe(p.kind);
+      const stable = p.kind === 'curve-stableswap-ng';
+      const [factoryAbi, poolAbi] = (stable ? [curveStableSwapFactoryNGStandInAbi, curveStableSwapNGStandInAbi] : [curveTwocryptoFactoryNGStandInAbi, curveTwocryptoNGStandInAbi]) as [Abi, Abi];
+      expect(await client.readContract({ address: source.addresses.factory as Address, abi: factoryAbi, functionName: 'get_coins', args: [p.address] })).toEqual(p.coins);
+      expect([p.token0, p.token1]).toEqual(p.coins!.slice(0, 2));
+      const coins = p.coins!;
+      const balances = (await client.multicall({
+        allowFailure: false,
+        contracts: coins.map((_, k) => ({ address: p.address, abi: poolAbi, functionName: 'balances', args: [BigInt(k)] })),
+      } as never)) as unknown as bigint[];
+      // Each coin worth $10k to $1M, the pool's coins alike.
+      const depths = coins.map((c, k) => Number(formatUnits(balances[k], token.get(c)!.decimals)) * usd(c));
+      for (const d of depths) {
+        expect(d).toBeGreaterThanOrEqual(9_999);
+        expect(d).toBeLessThanOrEqual(1_000_001);
+        expect(d / depths[0]).toBeCloseTo(1, 5);
+      }
+      // $100 of each coin i into every coin j: within the fees and a little impact of the oracle price (1% for a
+      // stable pool, whose coins are within 0.2% of $1; 2% for a TwocryptoNG pool, fees up to 0.45%).
+      for (let i = 0; i < coins.length; i++) {
+        for (let j = 0; j < coins.length; j++) {
+          if (i === j) continue;
+          const dx = BigInt(Math.round((100 / usd(coins[i])) * 10 ** token.get(coins[i])!.decimals));
+          const dy = (await client.readContract({ address: p.address, abi: poolAbi, functionName: 'get_dy', args: [BigInt(i), BigInt(j), dx] })) as bigint;
+          const worth = Number(formatUnits(dy, token.get(coins[j])!.decimals)) * usd(coins[j]);
+          expect(worth).toBeGreaterThan(stable ? 99 : 98);
+          expect(worth).toBeLessThan(stable ? 101 : 100);
+        }
+      }
+      if (!stable) {
+        const priceScale = (await client.readContract({ address: p.address, abi: poolAbi, functionName: 'price_scale' })) as bigint;
+        expect(Number(formatUnits(priceScale, 18)) / (usd(coins[1]) / usd(coins[0]))).toBeCloseTo(1, 5);
+      }
+    }
+
     // The stable pools pair tokens of the same decimals; every pool is distinct per factory.
     const decimals = new Map(scale.tokens.map((t) => [t.address, t.decimals]));
     for (const p of scale.pools.filter((x) => x.kind === 'stable')) expect(decimals.get(p.token0)).toBe(decimals.get(p.token1));

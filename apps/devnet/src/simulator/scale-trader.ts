@@ -1,4 +1,4 @@
-import { algebraPoolAbi, stablePoolAbi, stateViewAbi, testERC20Abi, uniswapV2PairAbi, uniswapV3PoolAbi, wrappedNativeAbi } from '@dex/abis';
+import { algebraPoolAbi, curveStableSwapNGStandInAbi, curveTwocryptoNGStandInAbi, stablePoolAbi, stateViewAbi, testERC20Abi, uniswapV2PairAbi, uniswapV3PoolAbi, wrappedNativeAbi } from '@dex/abis';
 import { createChainClient, createChainWalletClient, encodeExecuteSwaps, shortMessage, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
 import { devAccount, Random, type DevAccount, type ScaleDeployment, type ScalePool } from '@dex/devnet-kit';
 import type { ManifestChain } from '@dex/messages';
@@ -36,7 +36,16 @@ const Q96 = 1n << 96n;
 /** What the trader knows a pool by: its address, a V4 pool's PoolId (every V4 pool's address is its PoolManager's). */
 const poolKey = (p: ScalePool): string => p.poolId ?? p.address;
 
-/** RouterV2's swap data for the pool: a V4 pool's key, nothing for the others. */
+/** Whether the pool is a Curve NG pool (StableswapNG or TwocryptoNG), traded by coin index. */
+const isCurve = (p: ScalePool): boolean => p.kind === 'curve-stableswap-ng' || p.kind === 'curve-twocrypto-ng';
+
+/** A Curve pool's ABI: StableswapNG's indexes coins by int128, TwocryptoNG's by uint256 (both take bigints here). */
+const curveAbi = (p: ScalePool): Abi => (p.kind === 'curve-stableswap-ng' ? curveStableSwapNGStandInAbi : curveTwocryptoNGStandInAbi) as Abi;
+
+/**
+ * RouterV2's swap data for the pool: a V4 pool's key, nothing for the others (for a Curve pool, nothing: the router
+ * pays the pool and calls `exchange_received`, the coins' indexes found through the source's factory).
+ */
 function swapData(p: ScalePool): Hex {
   if (p.kind !== 'uniswap-v4' || !p.currency0 || !p.currency1 || !p.hooks || p.fee === undefined || p.tickSpacing === undefined) return '0x';
   return encodeUniswapV4PoolKey({ currency0: p.currency0, currency1: p.currency1, fee: p.fee, tickSpacing: p.tickSpacing, hooks: p.hooks });
@@ -52,13 +61,14 @@ interface Sender {
 
 /**
  * The scale profile's trading: for every new block, `swapsPerBlock` swaps through RouterV2 on random V2, stable,
- * Uniswap V3, Algebra and Uniswap V4 pools of the scale profile, each its own transaction, sent without waiting for one
- * another (nonces counted here) so they land in the next block together. Sizes are 1 to 10 bps of the pool's input
- * reserve (a concentrated pool's balance of the token; a V4 pool's virtual reserve at its price, L / sqrtP and
- * L * sqrtP, the PoolManager holding every V4 pool's tokens together), as last read or estimated from the trader's own
- * swaps, with 3% of slippage allowed; a concentrated or V4 swap's output is estimated at the pool's last-read spot price
- * less its fee (a V4 pool's LP fee from slot0: a dynamic one is its hook's). The accounts also hold and approve the
- * wrapped native token, which V4 pools of the native coin trade.
+ * Uniswap V3, Algebra, Uniswap V4 and Curve NG pools of the scale profile, each its own transaction, sent without
+ * waiting for one another (nonces counted here) so they land in the next block together. Sizes are 1 to 10 bps of the
+ * pool's input reserve (a concentrated pool's balance of the token; a V4 pool's virtual reserve at its price, L / sqrtP
+ * and L * sqrtP, the PoolManager holding every V4 pool's tokens together; a Curve pool's `balances(i)` of a random coin
+ * pair i -> j), as last read or estimated from the trader's own swaps, with 3% of slippage allowed; a concentrated or V4
+ * swap's output is estimated at the pool's last-read spot price less its fee (a V4 pool's LP fee from slot0: a dynamic
+ * one is its hook's), a Curve swap's is the pool's own `get_dy`, read just before the swap is sent. The accounts also
+ * hold and approve the wrapped native token, which V4 pools of the native coin trade.
  */
 export class ScaleTrader {
   private readonly client: ChainPublicClient;
@@ -68,6 +78,8 @@ export class ScaleTrader {
   private readonly reserves = new Map<string, [bigint, bigint]>();
   private readonly sqrtPrices = new Map<string, bigint>();
   private readonly lpFees = new Map<string, bigint>();
+  /** By Curve pool: its `balances(i)` of every coin, as last read or estimated from the trader's own swaps. */
+  private readonly curveBalances = new Map<string, bigint[]>();
   private readonly fees = new Map<number, bigint>();
   private readonly rng: Random;
   /** The V4 source's StateView, where V4 pools' prices and liquidity are read. */
@@ -141,8 +153,10 @@ export class ScaleTrader {
     const stateView = this.stateView;
     const reads = await this.client.multicall({
       allowFailure: true,
-      contracts: this.pools.flatMap((p) =>
-        p.kind === 'uniswap-v4'
+      contracts: this.pools.flatMap((p): readonly { address: Address; abi: Abi; functionName: string; args?: readonly unknown[] }[] =>
+        isCurve(p)
+          ? (p.coins ?? []).map((_, k) => ({ address: p.address, abi: curveAbi(p), functionName: 'balances', args: [BigInt(k)] }))
+          : p.kind === 'uniswap-v4'
           ? stateView && p.poolId
             ? [
                 { address: stateView, abi: stateViewAbi as Abi, functionName: 'getSlot0', args: [p.poolId] },
@@ -163,6 +177,13 @@ export class ScaleTrader {
     let at = 0;
     for (const p of this.pools) {
       const key = poolKey(p);
+      if (isCurve(p)) {
+        const n = p.coins?.length ?? 0;
+        const balances = reads.slice(at, at + n) as { status: string; result?: unknown }[];
+        at += n;
+        if (n >= 2 && balances.every((b) => b.status === 'success')) this.curveBalances.set(key, balances.map((b) => BigInt(b.result as bigint)));
+        continue;
+      }
       if (p.kind === 'uniswap-v4') {
         if (!stateView || !p.poolId) continue;
         const [slot0, liquidity] = [reads[at], reads[at + 1]] as { status: string; result?: unknown }[];
@@ -229,6 +250,7 @@ export class ScaleTrader {
   /** A random swap on a random pool, or undefined when the pool's reserves are unknown. */
   private nextSwap(sender: Sender): (() => Promise<Hex>) | undefined {
     const pool = this.rng.pick(this.pools);
+    if (isCurve(pool)) return this.nextCurveSwap(sender, pool);
     const key = poolKey(pool);
     const reserves = this.reserves.get(key);
     if (!reserves) return undefined;
@@ -251,6 +273,40 @@ export class ScaleTrader {
       feeBps: 0,
     });
     return () => this.send(sender, this.options.chain.routerV2, data, SWAP_GAS);
+  }
+
+  /**
+   * A swap of a random coin pair i -> j of a Curve pool, 1 to 10 bps of its balance of coin i, or undefined when its
+   * balances are unknown. Its output is the pool's `get_dy`, read when the swap is sent (the swap is not sent when that
+   * fails or is zero; it counts as failed).
+   */
+  private nextCurveSwap(sender: Sender, pool: ScalePool): (() => Promise<Hex>) | undefined {
+    const key = poolKey(pool);
+    const balances = this.curveBalances.get(key);
+    const coins = pool.coins;
+    if (!balances || !coins || coins.length < 2 || balances.length !== coins.length) return undefined;
+    const i = this.rng.int(0, coins.length - 1);
+    const j = (i + this.rng.int(1, coins.length - 1)) % coins.length;
+    const amountIn = this.rng.bpsOf(balances[i], 1, 10);
+    if (amountIn === 0n) return undefined;
+    const [tokenIn, tokenOut] = [coins[i], coins[j]];
+    return async () => {
+      const estimate = (await this.client.readContract({ address: pool.address, abi: curveAbi(pool), functionName: 'get_dy', args: [BigInt(i), BigInt(j), amountIn] })) as bigint;
+      if (estimate === 0n || estimate >= balances[j]) throw new Error(`Curve pool ${pool.address}: no output for ${amountIn} of coin ${i}`);
+      // The trader's own swap moves the pool; other swaps are caught at the next read.
+      balances[i] += amountIn;
+      balances[j] -= estimate;
+      const minOut = (estimate * (BPS - 300n)) / BPS;
+      const data = encodeExecuteSwaps({
+        tokens: [tokenIn, tokenOut],
+        amountIn,
+        minAmountOut: minOut,
+        expectedAmountOut: minOut,
+        hopSwaps: [[{ pool: pool.address, tokenIn, tokenOut, routerIndex: pool.routerIndex, amountIn, data: swapData(pool) }]],
+        feeBps: 0,
+      });
+      return this.send(sender, this.options.chain.routerV2, data, SWAP_GAS);
+    };
   }
 
   /**

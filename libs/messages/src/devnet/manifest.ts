@@ -209,6 +209,9 @@ export const manifestChainSchema = z.object({
         algebra: z.number().int().optional(),
         /** Uniswap V4 pools, in the V4 source's PoolManager (found through its Initialize events). */
         'uniswap-v4': z.number().int().optional(),
+        /** Curve StableswapNG and TwocryptoNG pools, deployed through the Curve sources' factories (their pool_list). */
+        'curve-stableswap-ng': z.number().int().optional(),
+        'curve-twocrypto-ng': z.number().int().optional(),
       }),
     })
     .optional(),
