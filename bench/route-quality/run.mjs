@@ -2,14 +2,17 @@
 // Route quality: what the routing engine's exact-input routes pay against the best that splitting the trade in
 // any way could pay, on (a) the devnet's own liquidity, read from fresh devnet chains 999 and 4663 with every
 // pool they have (two V2 sources, the tilted stable pools, the core pools, the Uniswap V3 and Algebra pools, the
-// launchpad curves), and (b) a seeded synthetic graph of 1,000 V2, stable and concentrated-liquidity pools (a
-// third and more Uniswap V3 and Algebra) plus 40 core-like pools and 12 launchpad curves.
+// V4 pools, the launchpad curves, the Curve NG pools: StableswapNG USDC/USDT, USDC/USDT/DAI and USDC/USDT/DAI/crvUSD,
+// TwocryptoNG USDC/wrapped native), and (b) a seeded synthetic graph of 1,000 V2, stable and concentrated-liquidity
+// pools (a third and more Uniswap V3 and Algebra) plus 40 core-like pools, 12 launchpad curves and 8 StableswapNG-like
+// pools of two or three of its stablecoins (synthetic-graph.mjs's `curvePools`).
 //
 // The engine (libs/routing, compiled alone by bench/shared/routing-engine.mjs) is asked as aggregator-router
 // asks it: findRoute(graph, { tokenIn, tokenOut, amountIn, multiHop: true, maxSwaps }) on buildGraph of the pools'
 // snapshots (V2 and stable reserves and fees, core pools' quote samples, concentrated pools' price, tick,
-// liquidity, fee and initialized ticks, launch curves' reserves, allotment and native raised, as aggregator-router
-// builds them from the same reads). Its answer is route.amountOut; the route may be of any shape: its stages
+// liquidity, fee and initialized ticks, launch curves' reserves, allotment and native raised, Curve coin pairs'
+// get_dy samples with the pool's exchange_received, fee, A and coin count, as aggregator-router builds them from the
+// same reads). Its answer is route.amountOut; the route may be of any shape: its stages
 // (`Route.stages`) may hold swaps of different token pairs. maxSwaps is what the chain's route gas budget holds
 // (libs/chain's routeGasBudget: 24 swaps on chain 999, whose small blocks hold 2M gas; 186 on chain 4663, the
 // synthetic graph's chain); the synthetic graph's routes within chain 999's 24 swaps are printed too, for
@@ -29,13 +32,32 @@
 //     profit into tokenOut. The optimum is over loop-free routes: no flow into tokenIn or out of tokenOut, and
 //     the flow's token graph (a -> b where some pool trades a for b) acyclic, held exactly by branch and bound:
 //     a flow holding a cycle branches into one child per arc of the cycle with that arc forbidden (every
-//     loop-free flow lacks one of them), best bound first, until the best open node's flow is loop-free. The
+//     loop-free flow lacks one of them; child k forbids the k-th arc and requires the ones before it, forbidding
+//     what would close a cycle with its required arcs, so the children share no flow), best bound first, until the
+//     best open node's flow is loop-free. The Curve pools at peg join the devnet's stablecoins pair by pair, so the
+//     tilted stable pools' free loops are reachable on longer paths too: an optimum of 4 or 5 hops may beat the
+//     engine, whose paths have at most 3 (candidatePaths), and the one-path alike. The
 //     synthetic graph prices each pool off its tokens' prices by less than its fee, so no loop pays at spot (as
 //     on a chain whose arbitrage keeps loops closed; the bench checks it), and its optimum is loop-free anyway.
 //   - V4 pools whose hook may change a swap are rated where their source lists the hook, as the aggregator routes
 //     them: an `exact` hook's (it may only refuse a swap) on the tick maths; a `sampled` hook's (the devnet's input-
 //     fee hook, which takes a share of the input through a return delta) by its V4Quoter: the engine gets the quotes
 //     at the aggregator's ladder (18 inputs per direction), the reference the hull of 512 quotes up to the same top.
+//   - Curve NG pools are rated as the aggregator routes them (its LiquidityService.sampleCurve): each coin pair i < j
+//     of a pool is a pool of its own (pair id '<pool>:i:j', token0 coin i), priced only by the pool's own get_dy
+//     (StableswapNG's get_dy(int128,int128,uint256), TwocryptoNG's get_dy(uint256,uint256,uint256)). The pools' state
+//     is read with libs/chain's readCurvePools (balances, A, fee, exchange_received), and the engine gets each
+//     direction's get_dy at routing's curveSampleLadder laid on the pool's balance of the input coin (56 inputs up to
+//     3x it; sampleCurvePools, ending where the pool refuses or stops paying more) and 24 more where those samples'
+//     chords fall furthest under the curve (CURVE_LADDER_REFINE, as the aggregator); the reference the upper concave
+//     hull of 512 get_dy quotes geometric up to the top of that ladder (and the ladder's own). The devnet's USDC/REBASE
+//     pool is left out: REBASE (a rebasing test token) is not among the bench's tokens, which are the manifest's
+//     `tokens` priced by the core oracle (crvUSD, the Curve stage's stablecoin, among them at $1). The reference
+//     trades a pool's pairs independently, though a route's later swap through another pair of the same pool meets
+//     the pool as the earlier one left it: an overestimate of what any route can get, so conservative for the
+//     engine's ratio. A route trading one Curve pool through two of its pairs is refused by the aggregator at answer
+//     time (searched again without the later pair); here it is rated as it is, and such routes are counted apart.
+//     The synthetic graph's Curve-like pools are priced the same way, their get_dy StableswapNG's maths in float.
 //   - Core pools are priced as their estimateSwap prices them: each is sampled on the chain in both directions,
 //     512 inputs geometric up to the largest input it quotes (found by bisection); the engine gets those samples
 //     as the pool's snapshot, the reference their upper concave hull, linear between samples.
@@ -54,9 +76,14 @@
 // its pools' integer rounding, which the real-number reference leaves out, and both figures are printed). Each route is also checked
 // against the reference's pool maths: no swap paying more than its pool would for its input (one unit of input
 // of slack: the stable pools round their fee down), no stage spending more of a token than the route holds.
-// For information: exact output against exact input, the engine's search latency on the synthetic graph, and how close
-// the aggregator's sample ladder of a sampled V4 pool comes to the pool's own quotes.
-// It exits 0 whether the targets are met or missed; non-zero only when the bench itself fails. About 1.5 minutes.
+// For information: exact output against exact input, the engine's search latency on the synthetic graph, how close
+// the aggregator's sample ladder of a sampled V4 pool comes to the pool's own quotes, and the same of each devnet
+// Curve pool (per direction, printed per pool: the worst shortfall of the engine's interpolation between its 80
+// samples against the pool's 512 get_dy quotes, past 1% of price impact in hundredths of it as the V4 figure, and
+// unscaled); per graph, the rated routes trading a Curve pool (a column, and their median, p5, min and routes below
+// the one-path) and those trading one Curve pool through two of its coin pairs.
+// It exits 0 whether the targets are met or missed; non-zero only when the bench itself fails. Five to ten minutes on
+// a 2-core machine.
 //
 //   node bench/route-quality/run.mjs                 the table
 //   node bench/route-quality/run.mjs --json          the figures as JSON
@@ -98,8 +125,8 @@ const SYNTHETIC_SEED = 20_251_121;
 /** What a unit of gas costs in USD for the net-of-gas figures: 1 gwei at $2,500 a native coin. */
 const GAS_USD = 2.5e-6;
 /** The source kinds whose cheapest swap bounds the gas of any route. */
-const GAS_KINDS = ['uniswap-v2', 'stable', 'core', 'uniswap-v3', 'algebra', 'uniswap-v4', 'launchpad'];
-const SYNTHETIC_OPTIONS = { loopFree: true, corePools: 40, curves: 12, concentrated: 0.34, uniswapV4: 0.3 };
+const GAS_KINDS = ['uniswap-v2', 'stable', 'core', 'uniswap-v3', 'algebra', 'uniswap-v4', 'launchpad', 'curve-stableswap-ng', 'curve-twocrypto-ng'];
+const SYNTHETIC_OPTIONS = { loopFree: true, corePools: 40, curves: 12, concentrated: 0.34, uniswapV4: 0.3, curvePools: 8 };
 
 const args = process.argv.slice(2);
 const asJson = args.includes('--json');
@@ -107,6 +134,47 @@ const queryCount = Number(args[args.indexOf('--queries') + 1]) || 300;
 const progress = (message) => process.stderr.write(`route-quality: ${message}\n`);
 
 const lower = (a) => a.toLowerCase();
+
+/** The Curve NG kinds: each coin pair of a pool is a pool of its own to the engine, named by its pair id. */
+const CURVE_KINDS = ['curve-stableswap-ng', 'curve-twocrypto-ng'];
+const isCurve = (kind) => CURVE_KINDS.includes(kind);
+/** A Curve pair id's pool (`0x<pool>:i:j`). */
+const curvePoolOf = (pairId) => pairId.split(':')[0];
+
+/** CORE_SAMPLES inputs geometric from a ten-millionth of `top` up to it (none for 0): a sampled pool's dense quotes. */
+function denseLadder(top) {
+  const out = [];
+  for (let i = 0; i < CORE_SAMPLES && top > 0n; i++) {
+    let a = i === CORE_SAMPLES - 1 ? top : BigInt(Math.floor(Number(top) * 1e-7 ** (1 - i / (CORE_SAMPLES - 1))));
+    if (out.length && a <= out.at(-1)) a = out.at(-1) + 1n;
+    out.push(a);
+  }
+  return out;
+}
+
+const plainSamples = (samples) => samples.map(({ amountIn, amountOut }) => ({ amountIn, amountOut }));
+/** Two sets of quotes of one direction as one, by input ascending (one quote per input). */
+const bothSamples = (a, b) => [...new Map([...plainSamples(a), ...plainSamples(b)].map((q) => [q.amountIn, q])).values()].sort((p, q) => (p.amountIn < q.amountIn ? -1 : 1));
+
+/**
+ * How close a sampled leg (the engine's interpolation between the aggregator's samples) comes to the pool's dense
+ * quotes: its worst shortfall relative to what the pool pays, past 1% of price impact (against the first quote's
+ * rate) in hundredths of it, as the V4 ladder is laid (uniswapV4SampleLadder); and, for information, unscaled.
+ */
+function ladderShortfall(leg, dense) {
+  let [worst, worstAt, worstImpact] = [0, 0n, 0];
+  let [raw, rawAt, rawImpact] = [0, 0n, 0];
+  const spot = dense.length ? Number(dense[0].amountOut) / Number(dense[0].amountIn) : 0;
+  for (const q of dense) {
+    if (!leg || q.amountOut <= 10n ** 6n || q.amountIn > leg.maxIn) continue;
+    const impact = Math.max(0, 1 - Number(q.amountOut) / Number(q.amountIn) / spot);
+    const short = Number(q.amountOut - leg.quote(q.amountIn)) / Number(q.amountOut);
+    const shortfall = short / Math.max(1, impact / 0.01);
+    if (shortfall > worst) [worst, worstAt, worstImpact] = [shortfall, q.amountIn, impact];
+    if (short > raw) [raw, rawAt, rawImpact] = [short, q.amountIn, impact];
+  }
+  return { worst, worstAt, worstImpact, raw, rawAt, rawImpact };
+}
 
 // ---------------------------------------------------------------- the devnet's liquidity, read from the chains
 
@@ -130,6 +198,8 @@ async function readDevnetChain(chain, abis, viem, chainLib, routing) {
   const pools = [];
   const coreStats = [];
   const ladderStats = [];
+  const curveLadderStats = [];
+  const curveSkipped = [];
   /** A manifest pool's address, source and tokens, as every snapshot kind carries them. */
   const identityOf = (p) => ({
     address: lower(p.address),
@@ -230,16 +300,7 @@ async function readDevnetChain(chain, abis, viem, chainLib, routing) {
       const legs = routing.uniswapV4TickLegs(pool);
       const ladder = (tokenIn) => routing.uniswapV4SampleLadder(legs.find((l) => l.tokenIn === tokenIn));
       const [ladder0to1, ladder1to0] = [ladder(pool.token0), ladder(pool.token1)];
-      const dense = (l) => {
-        const top = Number(l.at(-1) ?? 0n);
-        const out = [];
-        for (let i = 0; i < CORE_SAMPLES && top > 0; i++) {
-          let a = i === CORE_SAMPLES - 1 ? l.at(-1) : BigInt(Math.floor(top * 1e-7 ** (1 - i / (CORE_SAMPLES - 1))));
-          if (out.length && a <= out.at(-1)) a = out.at(-1) + 1n;
-          out.push(a);
-        }
-        return out;
-      };
+      const dense = (l) => denseLadder(l.at(-1) ?? 0n);
       const [routed, reference] = await chainLib.sampleUniswapV4Pools(chainClient, {
         blockNumber,
         pools: [
@@ -247,28 +308,84 @@ async function readDevnetChain(chain, abis, viem, chainLib, routing) {
           { quoter, key, ladder0to1: dense(ladder0to1), ladder1to0: dense(ladder1to0) },
         ],
       });
-      const plain = (samples) => samples.map(({ amountIn, amountOut }) => ({ amountIn, amountOut }));
-      const both = (a, b) => [...new Map([...plain(a), ...plain(b)].map((q) => [q.amountIn, q])).values()].sort((p, q) => (p.amountIn < q.amountIn ? -1 : 1));
-      const dense0to1 = both(reference.samples0to1, routed.samples0to1);
-      const dense1to0 = both(reference.samples1to0, routed.samples1to0);
+      const dense0to1 = bothSamples(reference.samples0to1, routed.samples0to1);
+      const dense1to0 = bothSamples(reference.samples1to0, routed.samples1to0);
       pools.push({ ...pool, sampled: { quoter: lower(quoter), samples0to1: dense0to1, samples1to0: dense1to0 } });
       // The aggregator's ladder against the pool's own quotes: its legs' worst shortfall at the dense inputs.
-      const ladderLegs = routing.legsOf({ ...pool, sampled: { quoter: lower(quoter), samples0to1: plain(routed.samples0to1), samples1to0: plain(routed.samples1to0) } });
+      const ladderLegs = routing.legsOf({ ...pool, sampled: { quoter: lower(quoter), samples0to1: plainSamples(routed.samples0to1), samples1to0: plainSamples(routed.samples1to0) } });
       for (const [tokenIn, dense, inputs] of [[pool.token0, dense0to1, ladder0to1.length], [pool.token1, dense1to0, ladder1to0.length]]) {
-        const leg = ladderLegs.find((l) => l.tokenIn === tokenIn);
-        // Relative to what the pool pays, and past 1% of price impact (against the first quote's rate) in hundredths of it,
-        // as the ladder is laid (uniswapV4SampleLadder).
-        let [worst, worstAt, worstImpact] = [0, 0n, 0];
-        const spot = dense.length ? Number(dense[0].amountOut) / Number(dense[0].amountIn) : 0;
-        for (const q of dense) {
-          if (!leg || q.amountOut <= 10n ** 6n || q.amountIn > leg.maxIn) continue;
-          const impact = Math.max(0, 1 - Number(q.amountOut) / Number(q.amountIn) / spot);
-          const shortfall = Number(q.amountOut - leg.quote(q.amountIn)) / Number(q.amountOut) / Math.max(1, impact / 0.01);
-          if (shortfall > worst) [worst, worstAt, worstImpact] = [shortfall, q.amountIn, impact];
-        }
+        const { worst, worstAt, worstImpact } = ladderShortfall(ladderLegs.find((l) => l.tokenIn === tokenIn), dense);
         ladderStats.push({ pool: manifest.name, tokenIn, inputs, quotes: dense.length, worst, worstAt: String(worstAt), worstImpact });
       }
     }
+  }
+  // Curve NG pools (StableswapNG, TwocryptoNG), as aggregator-router routes them (its LiquidityService.sampleCurve): the
+  // pools' state read in one multicall (libs/chain's readCurvePools: balances, A, fee, whether the pool takes
+  // exchange_received), then each coin pair i < j sampled both ways by the pool's own get_dy (sampleCurvePools) at
+  // routing's curveSampleLadder laid on the pool's balance of the input coin; one snapshot per pair, named by its pair id.
+  // The reference gets each direction's CORE_SAMPLES get_dy quotes geometric up to the top of the ladder that quotes (with
+  // the ladder's own), as the sampled V4 pools'. A pair with a coin the bench does not price (the rebasing pool's REBASE,
+  // a test token) is left out.
+  const curvePools = chain.curvePools ?? [];
+  if (curvePools.length) {
+    const flavorOf = (kind) => (kind === 'curve-stableswap-ng' ? 'stableswap-ng' : 'twocrypto-ng');
+    const reads = await chainLib.readCurvePools(chainClient, {
+      blockNumber,
+      pools: curvePools.map((p) => ({ pool: p.address, flavor: flavorOf(p.kind), factory: sources.get(p.routerIndex).addresses.factory })),
+    });
+    const due = [];
+    curvePools.forEach((p, k) => {
+      const read = reads[k];
+      if (!read) throw new Error(`chain ${chain.chainId}: the Curve pool ${p.name} did not answer`);
+      const pairs = [];
+      for (let i = 0; i < p.coins.length; i++) for (let j = i + 1; j < p.coins.length; j++) if (tokens.has(lower(p.coins[i])) && tokens.has(lower(p.coins[j]))) pairs.push([i, j]);
+      const left = p.coins.length * (p.coins.length - 1) / 2 - pairs.length;
+      if (left) curveSkipped.push({ pool: p.name, pairs: left, coins: p.coins.filter((c) => !tokens.has(lower(c))).map((c) => (chain.testTokens ?? []).find((t) => lower(t.address) === lower(c))?.symbol ?? c) });
+      if (pairs.length) due.push({ p, read, pairs, flavor: flavorOf(p.kind) });
+    });
+    const ladders = due.map(({ read, pairs }) => pairs.flatMap(([i, j]) => [{ i, j, ladder: routing.curveSampleLadder(read.balances[i] ?? 0n) }, { i: j, j: i, ladder: routing.curveSampleLadder(read.balances[j] ?? 0n) }]));
+    const routed = await chainLib.sampleCurvePools(chainClient, { blockNumber, pools: due.map(({ p, flavor }, k) => ({ pool: p.address, flavor, directions: ladders[k] })), refine: routing.CURVE_LADDER_REFINE });
+    const dense = await chainLib.sampleCurvePools(chainClient, {
+      blockNumber,
+      pools: due.map(({ p, flavor }, k) => ({ pool: p.address, flavor, directions: routed[k].map((d) => ({ i: d.i, j: d.j, ladder: denseLadder(d.samples.at(-1)?.amountIn ?? 0n) })) })),
+    });
+    due.forEach(({ p, read, pairs }, k) => {
+      pairs.forEach(([i, j], m) => {
+        const [forward, backward] = [routed[k][2 * m], routed[k][2 * m + 1]];
+        const pool = {
+          kind: p.kind,
+          ...identityOf({ address: `${lower(p.address)}:${i}:${j}`, routerIndex: p.routerIndex, token0: p.coins[i], token1: p.coins[j] }),
+          pool: lower(p.address),
+          i,
+          j,
+          samples0to1: plainSamples(forward.samples),
+          samples1to0: plainSamples(backward.samples),
+          exchangeReceived: read.exchangeReceived,
+          fee: read.fee,
+          A: read.A,
+          nCoins: read.nCoins,
+        };
+        if (!pool.samples0to1.length && !pool.samples1to0.length) return; // the pool quotes nothing: not routed
+        // The reference's quotes (bench only; the engine reads none of it): the dense quotes and the ladder's own.
+        const reference = { samples0to1: bothSamples(dense[k][2 * m].samples, forward.samples), samples1to0: bothSamples(dense[k][2 * m + 1].samples, backward.samples) };
+        pools.push({ ...pool, reference });
+        // The aggregator's ladder against the pool's own quotes, per direction.
+        const legs = routing.legsOf(pool);
+        for (const [tokenIn, tokenOut, quotes, samples] of [[pool.token0, pool.token1, reference.samples0to1, forward.samples], [pool.token1, pool.token0, reference.samples1to0, backward.samples]]) {
+          const s = ladderShortfall(legs.find((l) => l.tokenIn === tokenIn), quotes);
+          curveLadderStats.push({
+            pool: p.name,
+            direction: `${tokens.get(tokenIn).symbol}->${tokens.get(tokenOut).symbol}`,
+            inputs: samples.length,
+            quotes: quotes.length,
+            top: String(samples.at(-1)?.amountIn ?? 0n),
+            ...s,
+            worstAt: String(s.worstAt),
+            rawAt: String(s.rawAt),
+          });
+        }
+      });
+    });
   }
   // Launchpad curves still selling (not graduated, allotment not sold out), through the launchpad contract.
   const launchpad = chain.launchpad;
@@ -308,7 +425,7 @@ async function readDevnetChain(chain, abis, viem, chainLib, routing) {
     const [rt, rn] = pool.token0 === address ? [pool.reserve0, pool.reserve1] : [pool.reserve1, pool.reserve0];
     t.usd = ((Number(rn) / 10 ** decimals(native)) / (Number(rt) / 10 ** t.decimals)) * tokens.get(native).usd;
   }
-  return { chainId: chain.chainId, tokens, pools, coreStats, ladderStats };
+  return { chainId: chain.chainId, tokens, pools, coreStats, ladderStats, curveLadderStats, curveSkipped };
 }
 
 /**
@@ -389,6 +506,15 @@ function sidesOf(pools) {
         if (p.samples0to1.length) add(p, t0, t1, sampledSide(p.samples0to1));
         if (p.samples1to0.length) add(p, t1, t0, sampledSide(p.samples1to0));
         break;
+      case 'curve-stableswap-ng':
+      case 'curve-twocrypto-ng': {
+        // A Curve pair: the hull of its pool's own get_dy quotes (`reference`: dense up to the ladder's top), each
+        // pair a pool of its own (two pairs of one pool trade independently here: an overestimate of what a route can get).
+        const q = p.reference ?? p;
+        if (q.samples0to1.length) add(p, t0, t1, sampledSide(q.samples0to1));
+        if (q.samples1to0.length) add(p, t1, t0, sampledSide(q.samples1to0));
+        break;
+      }
       case 'launchpad': {
         const native = lower(p.nativeToken);
         const token = native === t0 ? t1 : t0;
@@ -465,7 +591,20 @@ function readRoute(route, tokenIn, tokenOut, amountIn, sides) {
     for (const [t, v] of outs) held.set(t, (held.get(t) ?? 0) + v);
     for (const s of stage) engineHeld.set(s.tokenOut, (engineHeld.get(s.tokenOut) ?? 0) + Number(s.amountOut));
   }
-  return { amountOut: route.amountOut, splits, stages: stages.length, swaps: stages.flat(), problems, byReference: held.get(tokenOut) ?? 0 };
+  // Curve: whether the route trades a Curve pool, and one of them through two of its coin pairs (the aggregator refuses
+  // such a route at answer time and searches again without the later pair; rated here as it is).
+  const curvePairs = new Map(); // pool -> [pair id, stage]
+  let curveReuse;
+  stages.forEach((stage, h) => {
+    for (const s of stage) {
+      if (!isCurve(s.kind)) continue;
+      const pool = curvePoolOf(s.poolAddress);
+      const first = curvePairs.get(pool);
+      if (!first) curvePairs.set(pool, [s.poolAddress, h]);
+      else if (first[0] !== s.poolAddress) curveReuse ??= first[1] === h ? 'one stage' : 'stages';
+    }
+  });
+  return { amountOut: route.amountOut, splits, stages: stages.length, swaps: stages.flat(), problems, byReference: held.get(tokenOut) ?? 0, curve: curvePairs.size > 0, curveReuse };
 }
 
 /** The swaps a route may hold on a chain, as aggregator-router gives the engine: what the chain's route gas budget holds. */
@@ -534,7 +673,7 @@ async function evaluate(name, engine, snapshot, tokens, queries, alsoMaxSwaps) {
         r.awareSwaps = aware ? aware.stages.flat().length : 0;
       }
     }
-    if (read) Object.assign(r, { splits: read.splits, stages: read.stages, swaps: read.swaps.length, problems: read.problems });
+    if (read) Object.assign(r, { splits: read.splits, stages: read.stages, swaps: read.swaps.length, problems: read.problems, curve: read.curve, curveReuse: read.curveReuse });
     // Integer rounding: a base unit of each swap's tokens in and out, in tokenOut base units.
     const rounding = read ? read.swaps.reduce((sum, s) => sum + (usdPerUnit.get(s.tokenIn) + usdPerUnit.get(s.tokenOut)) / usdPerUnit.get(q.tokenOut), 0) : 0;
     if (optimum.status === 'optimal' || optimum.status === 'unfinished') {
@@ -552,6 +691,7 @@ async function evaluate(name, engine, snapshot, tokens, queries, alsoMaxSwaps) {
         nodes: optimum.nodes,
         certified: optimum.status === 'optimal' && optimum.certified,
         optimumSplits: optimum.splits,
+        optimumArcs: optimum.arcs?.length,
         onePath: onePath.out,
         onePathHops: onePath.path ? onePath.path.length - 1 : 0,
         ratio: r.engine / optimum.upper,
@@ -566,7 +706,7 @@ async function evaluate(name, engine, snapshot, tokens, queries, alsoMaxSwaps) {
     }
     results.push(r);
   }
-  return { name, pools: snapshot.pools.length, concentrated: snapshot.pools.filter((p) => p.kind === 'uniswap-v3' || p.kind === 'algebra' || p.kind === 'uniswap-v4').length, uniswapV4: snapshot.pools.filter((p) => p.kind === 'uniswap-v4').length, uniswapV4Hooked: snapshot.pools.filter((p) => p.kind === 'uniswap-v4' && engine.swapHookPermissions(p.hooks).length > 0).length, tokens: tokens.size, aboveSpot: sidesAboveSpot(edges, usdPerUnit), seconds: (performance.now() - started) / 1000, results, graph, queries, maxSwaps: chainMaxSwaps(snapshot.chainId), alsoMaxSwaps };
+  return { name, pools: snapshot.pools.length, curvePairs: snapshot.pools.filter((p) => isCurve(p.kind)).length, curvePools: new Set(snapshot.pools.filter((p) => isCurve(p.kind)).map((p) => p.pool)).size, concentrated: snapshot.pools.filter((p) => p.kind === 'uniswap-v3' || p.kind === 'algebra' || p.kind === 'uniswap-v4').length, uniswapV4: snapshot.pools.filter((p) => p.kind === 'uniswap-v4').length, uniswapV4Hooked: snapshot.pools.filter((p) => p.kind === 'uniswap-v4' && engine.swapHookPermissions(p.hooks).length > 0).length, tokens: tokens.size, aboveSpot: sidesAboveSpot(edges, usdPerUnit), seconds: (performance.now() - started) / 1000, results, graph, queries, maxSwaps: chainMaxSwaps(snapshot.chainId), alsoMaxSwaps };
 }
 
 function summarize(rows) {
@@ -588,6 +728,8 @@ function summarize(rows) {
     splitShare: routed.length ? routed.filter((r) => r.splits).length / routed.length : NaN,
     optimumSplitShare: rated.length ? rated.filter((r) => r.optimumSplits).length / rated.length : NaN,
     belowOnePath,
+    curveRoutes: rated.filter((r) => r.curve).length,
+    curveReuse: rated.filter((r) => r.curveReuse).length,
     checkProblems: rows.filter((r) => r.problems?.length).length,
     maxSwapCount: Math.max(0, ...rows.map((r) => r.swapCount ?? 0)),
     net: rated.some((r) => r.netRatio !== undefined)
@@ -651,11 +793,6 @@ function timeOnly(engine, graph, queries, exactOut) {
 
 async function main() {
   await loadSolver();
-  // The synthetic graph, and a quick check of the reference's concentrated-liquidity sides against @uniswap/v3-sdk.
-  const synth = syntheticGraph(1000, SYNTHETIC_SEED, 0, SYNTHETIC_OPTIONS);
-  const synthUsd = new Map(synth.tokens.map((t) => [t.address, t.usd]));
-  const sideCheck = await checkConcentratedSides(synth.snapshot.pools, (a) => synthUsd.get(a), { swaps: 300 });
-  progress(`concentrated sides against @uniswap/v3-sdk: ${sideCheck.swaps} swaps, worst relative difference ${sideCheck.worst.toExponential(2)}`);
   progress('building the libs (tools/build/build.mjs --quiet) and compiling the engine ...');
   execFileSync(process.execPath, [join(root, 'tools/build/build.mjs'), '--quiet'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   const { startDevnet } = require(join(root, 'dist/libs/devnet-kit/src'));
@@ -666,7 +803,14 @@ async function main() {
   const { engine, cleanup } = await compileEngine('route-quality-');
   chainMaxSwaps = (chainId) => engine.maxSwapsWithinGas(getChainInfo(chainId).routeGasBudget);
   try {
-    progress('starting the devnet (chains 999 and 4663) and reading its pools, sampling the core pools ...');
+    // The synthetic graph (its Curve-like pools sampled at routing's curveSampleLadder, as the aggregator samples a
+    // Curve pool), and a quick check of the reference's concentrated-liquidity sides against @uniswap/v3-sdk.
+    const synthOptions = { ...SYNTHETIC_OPTIONS, curveLadder: engine.curveSampleLadder };
+    const synth = syntheticGraph(1000, SYNTHETIC_SEED, 0, synthOptions);
+    const synthUsd = new Map(synth.tokens.map((t) => [t.address, t.usd]));
+    const sideCheck = await checkConcentratedSides(synth.snapshot.pools, (a) => synthUsd.get(a), { swaps: 300 });
+    progress(`concentrated sides against @uniswap/v3-sdk: ${sideCheck.swaps} swaps, worst relative difference ${sideCheck.worst.toExponential(2)}`);
+    progress('starting the devnet (chains 999 and 4663) and reading its pools, sampling the core and Curve pools ...');
     const devnet = await startDevnet({ ports: { 999: 0, 4663: 0 }, gatewayUrl: 'http://127.0.0.1:3000' });
     let chains;
     try {
@@ -696,7 +840,7 @@ async function main() {
     progress(`${synthName}: ${synth.tokens.length} tokens, ${synthPairs.length * SIZES_USD.length} queries ...`);
     const synthQueries = queriesFor(synthPairs, synthTokens);
     // The same graph without concentrated pools (their draws left out: V2 pools stay V2), for the same queries.
-    const plain = syntheticGraph(1000, SYNTHETIC_SEED, 0, { ...SYNTHETIC_OPTIONS, concentrated: 0 });
+    const plain = syntheticGraph(1000, SYNTHETIC_SEED, 0, { ...synthOptions, concentrated: 0 });
     const plainName = `${synthName} without concentrated liquidity`;
     progress(`${plainName}: ${synthPairs.length * SIZES_USD.length} queries ...`);
     graphs.push(await evaluate(plainName, engine, plain.snapshot, synthTokens, synthQueries, chainMaxSwaps(999)));
@@ -719,6 +863,8 @@ async function main() {
           maxSwaps: g.maxSwaps,
           alsoMaxSwaps: g.alsoMaxSwaps,
           pools: g.pools,
+          curvePairs: g.curvePairs,
+          curvePools: g.curvePools,
           concentrated: g.concentrated,
           uniswapV4: g.uniswapV4,
           uniswapV4Hooked: g.uniswapV4Hooked,
@@ -727,14 +873,16 @@ async function main() {
           seconds: g.seconds,
           sizes: SIZES_USD.map((usd) => ({ usd, ...summarize(g.results.filter((r) => r.usd === usd)) })),
           all: summarize(g.results),
+          // The rated routes that trade a Curve pool, and those trading one through two of its coin pairs.
+          curve: { ...summarize(g.results.filter((r) => r.curve)), reuse: g.results.filter((r) => r.curveReuse).map((r) => ({ label: r.label, where: r.curveReuse, ratio: r.ratio, ofOnePath: r.onePath ? r.engine / r.onePath : undefined })) },
           precision: {
             worstGap: Math.max(...rated.filter((r) => Number.isFinite(r.gap)).map((r) => r.gap)),
             uncertified: rated.filter((r) => !r.certified).length,
             maxNodes: Math.max(...rated.map((r) => r.nodes)),
             routesAboveOptimum: rated.filter((r) => r.aboveOptimum).map((r) => r.label),
           },
-          lowest: [...rated].sort((a, b) => a.ratio - b.ratio).slice(0, 5).map((r) => ({ label: r.label, ratio: r.ratio, stages: r.stages ?? 0, splits: !!r.splits, optimumSplits: r.optimumSplits, onePath: r.onePath / r.upper, onePathHops: r.onePathHops })),
-          belowOnePath: g.results.filter((r) => r.belowOnePath).slice(0, 10).map((r) => ({ label: r.label, ofOnePath: r.engine / r.onePath, ofOnePathByReference: r.ofOnePathByReference, onePathHops: r.onePathHops, stages: r.stages ?? 0, splits: !!r.splits })),
+          lowest: [...rated].sort((a, b) => a.ratio - b.ratio).slice(0, 5).map((r) => ({ label: r.label, ratio: r.ratio, stages: r.stages ?? 0, splits: !!r.splits, curve: !!r.curve, optimumSplits: r.optimumSplits, optimumArcs: r.optimumArcs, onePath: r.onePath / r.upper, onePathHops: r.onePathHops })),
+          belowOnePath: g.results.filter((r) => r.belowOnePath).slice(0, 10).map((r) => ({ label: r.label, ofOnePath: r.engine / r.onePath, ofOnePathByReference: r.ofOnePathByReference, onePathHops: r.onePathHops, stages: r.stages ?? 0, splits: !!r.splits, curve: !!r.curve })),
           belowOnePathExactOnly: g.results.filter((r) => !r.belowOnePath && r.belowOnePathExact).slice(0, 10).map((r) => ({ label: r.label, ofOnePath: r.engine / r.onePath, ofOnePathByReference: r.ofOnePathByReference })),
           problems: g.results.filter((r) => r.problems?.length).slice(0, 5).map((r) => ({ label: r.label, problems: r.problems.slice(0, 3) })),
           referenceFailures: g.results.filter((r) => r.optimum === 'failed').map((r) => ({ label: r.label, error: r.error })),
@@ -743,6 +891,10 @@ async function main() {
       }),
       coreSampling: chains.map((c) => ({ chainId: c.chainId, samplesPerSide: CORE_SAMPLES, pools: c.coreStats.map((s) => ({ pool: s.pool, top0to1: String(s.top0to1), top1to0: String(s.top1to0) })) })),
       v4Ladders: chains.flatMap((c) => c.ladderStats.map((s) => ({ chainId: c.chainId, ...s }))),
+      curveLadderSize: engine.CURVE_LADDER_SIZE,
+      curveDenseQuotes: CORE_SAMPLES,
+      curveLadders: chains.flatMap((c) => c.curveLadderStats.map((s) => ({ chainId: c.chainId, ...s }))),
+      curveSkipped: chains.flatMap((c) => c.curveSkipped.map((s) => ({ chainId: c.chainId, ...s }))),
       exactOut,
       concentratedSideCheck: sideCheck,
       latency: { queries: latencyIn.length, exactInP50Ms: quantile(latencyIn, 0.5), exactInP99Ms: quantile(latencyIn, 0.99), targetP50Ms: LATENCY_TARGET_P50_MS },
@@ -770,13 +922,13 @@ function print(report) {
   for (const g of report.graphs) {
     console.log('');
     console.log(`${g.graph}: routes within ${g.maxSwaps} swaps (chain ${g.chainId}'s route gas budget)`);
-    console.log(`${g.graph}: ${g.pools} pools${g.concentrated ? ` (${g.concentrated} concentrated: ${share(g.concentrated / g.pools)}; ${g.uniswapV4} of them V4, ${g.uniswapV4Hooked} with a listed hook)` : ''}, ${g.tokens} tokens${g.sidesAboveSpot ? `, ${g.sidesAboveSpot} pool sides above the tokens' prices (loops can pay)` : ', no pool side above the tokens\' prices'}; optimum within ${g.precision.worstGap.toExponential(1)} (worst U/L - 1; ${g.precision.uncertified} not closed), up to ${g.precision.maxNodes} branch-and-bound nodes; ${g.seconds.toFixed(1)} s`);
+    console.log(`${g.graph}: ${g.pools} pools${g.concentrated ? ` (${g.concentrated} concentrated: ${share(g.concentrated / g.pools)}; ${g.uniswapV4} of them V4, ${g.uniswapV4Hooked} with a listed hook)` : ''}${g.curvePairs ? ` (${g.curvePairs} Curve coin pairs of ${g.curvePools} pools)` : ''}, ${g.tokens} tokens${g.sidesAboveSpot ? `, ${g.sidesAboveSpot} pool sides above the tokens' prices (loops can pay)` : ', no pool side above the tokens\' prices'}; optimum within ${g.precision.worstGap.toExponential(1)} (worst U/L - 1; ${g.precision.uncertified} not closed), up to ${g.precision.maxNodes} branch-and-bound nodes; ${g.seconds.toFixed(1)} s`);
     console.log(
-      `${'size'.padEnd(12)}${'rated'.padStart(6)}${'no route'.padStart(9)}${'median'.padStart(10)}${''.padStart(5)}${'p5'.padStart(10)}${''.padStart(5)}${'min'.padStart(10)}${'splits'.padStart(8)}${'opt splits'.padStart(11)}${'< 1-path'.padStart(9)}${''.padStart(5)}${'no answer'.padStart(10)}${'checks'.padStart(7)}`,
+      `${'size'.padEnd(12)}${'rated'.padStart(6)}${'no route'.padStart(9)}${'median'.padStart(10)}${''.padStart(5)}${'p5'.padStart(10)}${''.padStart(5)}${'min'.padStart(10)}${'splits'.padStart(8)}${'opt splits'.padStart(11)}${'< 1-path'.padStart(9)}${''.padStart(5)}${'no answer'.padStart(10)}${'checks'.padStart(7)}${'curve'.padStart(7)}`,
     );
     for (const s of [...g.sizes.map((x) => ({ ...x, label: `$${x.usd.toLocaleString('en-US')}` })), { ...g.all, label: 'all' }]) {
       console.log(
-        `${s.label.padEnd(12)}${String(s.rated).padStart(6)}${String(s.noExactRoute).padStart(9)}${pct(s.median).padStart(10)} ${mark(s.pass.median)}${pct(s.p5).padStart(10)} ${mark(s.pass.p5)}${pct(s.min).padStart(10)}${share(s.splitShare).padStart(8)}${share(s.optimumSplitShare).padStart(11)}${String(s.belowOnePath).padStart(9)} ${mark(s.pass.onePath)}${String(s.engineNoRoute).padStart(10)}${String(s.checkProblems).padStart(7)}`,
+        `${s.label.padEnd(12)}${String(s.rated).padStart(6)}${String(s.noExactRoute).padStart(9)}${pct(s.median).padStart(10)} ${mark(s.pass.median)}${pct(s.p5).padStart(10)} ${mark(s.pass.p5)}${pct(s.min).padStart(10)}${share(s.splitShare).padStart(8)}${share(s.optimumSplitShare).padStart(11)}${String(s.belowOnePath).padStart(9)} ${mark(s.pass.onePath)}${String(s.engineNoRoute).padStart(10)}${String(s.checkProblems).padStart(7)}${String(s.curveRoutes).padStart(7)}`,
       );
     }
     console.log(
@@ -785,9 +937,15 @@ function print(report) {
     if (g.alsoMaxSwaps !== undefined) {
       console.log(`  for information, within ${g.alsoMaxSwaps} swaps (chain 999's budget) instead: ${g.sizes.map((x) => `$${x.usd.toLocaleString('en-US')} median ${pct(x.otherBudget?.median)} p5 ${pct(x.otherBudget?.p5)}`).join('; ')}`);
     }
+    if (g.curvePairs) {
+      const c = g.curve;
+      console.log(
+        `  routes through a Curve pool: ${c.rated} rated${c.rated ? `, median ${pct(c.median)} p5 ${pct(c.p5)} min ${pct(c.min)}, ${c.belowOnePath} below the best one-path, ${c.engineNoRoute} without an answer` : ''}; trading one Curve pool through two of its coin pairs (refused by the aggregator at answer time, searched again without the later pair; rated as they are, for information): ${c.reuse.length}${c.reuse.length ? ` (${c.reuse.slice(0, 6).map((x) => `${x.label} ${pct(x.ratio)}, ${x.where === 'stages' ? 'in two stages' : 'in one stage'}`).join('; ')}${c.reuse.length > 6 ? '; ...' : ''})` : ''}`,
+      );
+    }
     console.log(`  most swaps in a route: ${g.sizes.map((x) => `$${x.usd.toLocaleString('en-US')} ${x.maxSwapCount}`).join(', ')}`);
-    for (const w of g.lowest) console.log(`  lowest: ${w.label} ${pct(w.ratio)} (route: ${w.stages} stages${w.splits ? ', split' : ''}; optimum ${w.optimumSplits ? 'splits across paths' : 'one path'}; best one-path ${pct(w.onePath)} in ${w.onePathHops} hops)`);
-    for (const b of g.belowOnePath) console.log(`  below the best one-path route: ${b.label} pays ${(b.ofOnePath * 100).toFixed(5)}% of it, ${(b.ofOnePathByReference * 100).toFixed(5)}% valued by the reference (${b.onePathHops} hops; route: ${b.stages} stages${b.splits ? ', split' : ''})`);
+    for (const w of g.lowest) console.log(`  lowest: ${w.label} ${pct(w.ratio)} (route: ${w.stages} stages${w.splits ? ', split' : ''}${w.curve ? ', through a Curve pool' : ''}; optimum ${w.optimumSplits ? 'splits across paths' : `one path of ${w.optimumArcs} hops`}; best one-path ${pct(w.onePath)} in ${w.onePathHops} hops)`);
+    for (const b of g.belowOnePath) console.log(`  below the best one-path route: ${b.label} pays ${(b.ofOnePath * 100).toFixed(5)}% of it, ${(b.ofOnePathByReference * 100).toFixed(5)}% valued by the reference (${b.onePathHops} hops; route: ${b.stages} stages${b.splits ? ', split' : ''}${b.curve ? ', through a Curve pool' : ''})`);
     for (const b of g.belowOnePathExactOnly) console.log(`  for information, below the one-path by its exact amounts only: ${b.label} pays ${(b.ofOnePath * 100).toFixed(5)}% of it, ${(b.ofOnePathByReference * 100).toFixed(5)}% valued by the reference (its pools' integer rounding)`);
     for (const p of g.problems) console.log(`  check: ${p.label}: ${p.problems.join('; ')}`);
     for (const f of g.referenceFailures) console.log(`  the reference failed on ${f.label}: ${f.error}`);
@@ -797,7 +955,8 @@ function print(report) {
   console.log('');
   console.log('columns: rated = queries with an exact-input optimum; no route = queries whose input the pools cannot carry whole to tokenOut (left out);');
   console.log('  splits = routes that split across paths; opt splits = optima that do; < 1-path = routes paying less than the best one-path route;');
-  console.log('  no answer = rated queries the engine found no route for (ratio 0); checks = routes whose amounts exceed the reference pool maths');
+  console.log('  no answer = rated queries the engine found no route for (ratio 0); checks = routes whose amounts exceed the reference pool maths;');
+  console.log('  curve = rated routes trading a Curve pool');
   console.log('');
   console.log('exact output vs exact input (for information): ask for what the exact-input route paid');
   for (const [name, r] of Object.entries(report.exactOut)) {
@@ -807,6 +966,21 @@ function print(report) {
   for (const v of report.v4Ladders) {
     console.log(`sampled V4 pool (for information): ${v.pool} on ${v.chainId}, from ${v.tokenIn}: the aggregator's ladder of ${v.inputs} inputs pays at worst ${(v.worst * 100).toFixed(4)}% less than the pool's own ${v.quotes} quotes between its samples (past 1% of price impact, in hundredths of it; at ${v.worstAt}, impact ${(v.worstImpact * 100).toFixed(2)}%)`);
   }
+  // Curve: per pool, its directions' worst (the aggregator's ladder against the pool's own dense get_dy quotes).
+  const curvePools = new Map();
+  for (const v of report.curveLadders) {
+    const key = `${v.chainId}:${v.pool}`;
+    curvePools.set(key, [...(curvePools.get(key) ?? []), v]);
+  }
+  for (const directions of curvePools.values()) {
+    const { chainId, pool, quotes } = directions[0];
+    const worst = directions.reduce((a, b) => (b.worst > a.worst ? b : a));
+    const raw = directions.reduce((a, b) => (b.raw > a.raw ? b : a));
+    console.log(
+      `Curve pool (for information): ${pool} on ${chainId}, ${directions.length} directions: the aggregator's ladder (${Math.min(...directions.map((d) => d.inputs))} to ${Math.max(...directions.map((d) => d.inputs))} inputs quoted of ${report.curveLadderSize}) pays at worst ${(worst.worst * 100).toFixed(4)}% less than the pool's own ${quotes} get_dy quotes (${report.curveDenseQuotes} geometric up to the ladder's top, and the ladder's own) between its samples (past 1% of price impact, in hundredths of it; ${worst.direction} at ${worst.worstAt}, impact ${(worst.worstImpact * 100).toFixed(2)}%); unscaled at worst ${(raw.raw * 100).toFixed(4)}% (${raw.direction} at ${raw.rawAt}, impact ${(raw.rawImpact * 100).toFixed(2)}%)`,
+    );
+  }
+  for (const k of report.curveSkipped) console.log(`Curve pool left out: ${k.pool} on ${k.chainId}, ${k.pairs} coin pair(s) with ${k.coins.join(', ')}, which the bench does not price (a test token)`);
   console.log(`search latency on the synthetic graph (for information, warm): exact input p50 ${l.exactInP50Ms.toFixed(3)} ms, p99 ${l.exactInP99Ms.toFixed(3)} ms (bench/route target p50 <= ${l.targetP50Ms} ms)`);
 }
 

@@ -16,7 +16,8 @@
 //                ticks a constant-product curve on the virtual reserves L / sqrtP and L * sqrtP, the liquidity
 //                changing where the price crosses a tick, the fee taken from the input, up to the input that
 //                takes the price to the last initialized tick (ranges without liquidity take no input)
-//   sampledSide  a pool known by samples of its own quote (core pools' estimateSwap): the least concave function
+//   sampledSide  a pool known by samples of its own quote (core pools' estimateSwap, a sampled V4 pool's V4Quoter,
+//                a Curve NG pool's get_dy for one of its coin pairs): the least concave function
 //                through the samples (their upper concave hull), linear between them, nothing above the largest
 //
 // The optimum. Variables per pool side e: input x_e in [0, cap_e] and output y_e in [0, sup_e]. Every line of e
@@ -35,7 +36,11 @@
 // acyclic. The optimum over loop-free flows is found by branch and bound: when the programme's flow holds a
 // cycle, one child per arc of the cycle forbids that arc (every loop-free flow lacks at least one of them), the
 // children are solved, and the search goes on best bound first until the best open node is loop-free: its U is
-// then an upper bound of every loop-free flow and its replay L a loop-free route.
+// then an upper bound of every loop-free flow and its replay L a loop-free route. The children partition their
+// node's loop-free flows (each flow to the child of the first arc it lacks): child k forbids the cycle's k-th arc
+// not yet required and requires those before it, so it also forbids every arc that would close a cycle with its
+// required arcs (a token graph linking many tokens both ways, as Curve pools link stablecoins, would otherwise
+// branch on the same orientations again and again).
 //
 // Input the pools cannot carry. When even the unconstrained optimum leaves part of the input behind (a token
 // keeps more than it sends on, or a side is credited with less than its function pays: the pools on from
@@ -578,7 +583,7 @@ export async function convexOptimum({ edges: allEdges, scale, tokenIn, tokenOut,
     if (!root) return { status: 'infeasible', nodes: 1, rounds };
     // Input the pools cannot carry on to tokenOut (left at a token even with loops allowed): no exact-input route.
     if (unspentOf(root) > UNSPENT) return { status: 'capped', upper: root.upper / scale.get(tokenOut), nodes: 1, rounds, unspent: unspentOf(root) };
-    const open = [{ set: new Set(), sol: root }];
+    const open = [{ set: new Set(), req: [], sol: root }];
     const seen = new Set(['']);
     let nodes = 1;
     let result;
@@ -596,17 +601,22 @@ export async function convexOptimum({ edges: allEdges, scale, tokenIn, tokenOut,
         open.unshift(node);
         break;
       }
-      for (let k = 0; k < cycle.length; k++) {
-        const arc = `${cycle[k]}>${cycle[(k + 1) % cycle.length]}`;
-        const set = new Set([...node.set, arc]);
-        const key = [...set].sort().join();
+      // The children partition the node's loop-free flows: every one lacks some arc of the cycle that the node does
+      // not require; child k takes those whose first such lacking arc is the k-th, so it forbids that arc and
+      // requires the ones before it, and then forbids every arc that would close a cycle with its required arcs.
+      const free = cycle.map((t, k) => `${t}>${cycle[(k + 1) % cycle.length]}`).filter((arc) => !node.req.includes(arc));
+      for (let k = 0; k < free.length; k++) {
+        const req = [...node.req, ...free.slice(0, k)];
+        const set = closeForbidden(new Set([...node.set, free[k]]), req, arcsOf);
+        if (!set) continue; // the required arcs hold a cycle: no loop-free flow here
+        const key = `${[...set].sort().join()}|${[...req].sort().join()}`;
         if (seen.has(key)) continue;
         seen.add(key);
         nodes++;
         const sol = solveNode(set);
         if (!sol) continue;
         unconverged ||= !!sol.unconverged;
-        open.push({ set, sol });
+        open.push({ set, req, sol });
       }
     }
     if (!result) {
@@ -671,6 +681,41 @@ function isOnePath(arcs, tokenIn, tokenOut) {
     if (++count > total) return false;
   }
   return count === total;
+}
+
+/**
+ * The forbidden arcs `set` with every arc of the graph (`arcsOf`'s keys, "from>to") that would close a cycle with the
+ * required arcs `req` (its head reaches its tail through them) added; undefined when the required arcs hold a cycle.
+ */
+function closeForbidden(set, req, arcsOf) {
+  if (req.length === 0) return set;
+  const next = new Map();
+  for (const arc of req) {
+    const [from, to] = arc.split('>');
+    if (!next.has(from)) next.set(from, []);
+    next.get(from).push(to);
+  }
+  const reach = new Map(); // token -> the tokens the required arcs lead to from it
+  const reachOf = (t) => {
+    if (reach.has(t)) return reach.get(t);
+    const seen = new Set();
+    const stack = [...(next.get(t) ?? [])];
+    while (stack.length) {
+      const u = stack.pop();
+      if (seen.has(u)) continue;
+      seen.add(u);
+      stack.push(...(next.get(u) ?? []));
+    }
+    reach.set(t, seen);
+    return seen;
+  };
+  for (const from of next.keys()) if (reachOf(from).has(from)) return undefined;
+  const out = new Set(set);
+  for (const arc of arcsOf.keys()) {
+    const [from, to] = arc.split('>');
+    if (next.has(to) && reachOf(to).has(from)) out.add(arc);
+  }
+  return out;
 }
 
 /** A shortest cycle of the token graph (breadth-first from each arc's head back to its tail), or undefined. */

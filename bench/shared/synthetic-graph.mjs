@@ -25,6 +25,14 @@
 //   uniswapV4: F      a share F of the concentrated pools (own seeded draw) made Uniswap V4 pools with the same state:
 //                     named by a PoolId inside one PoolManager, one in four with a dynamic fee set by a hook that
 //                     has no swap permission (afterInitialize only), so every one trades with the tick-exact maths
+//   curvePools: N     N more StableswapNG-like pools (kind `curve-stableswap-ng`) of two or three of the stablecoin
+//                     hubs (USDC, USDT, DAI), balanced at $100k to $10M a coin, A 100 to 2,000, base fee 1 or 4 bps
+//                     with NG's off-peg fee multiplier (2x): each coin pair i < j a pool of its own to the engine (pair
+//                     id `<pool>:i:j`, token0 coin i), known as the aggregator knows one: its get_dy (StableswapNG's
+//                     integer-free maths in float: the invariant D, then y, the dynamic fee on the average balances)
+//                     sampled both ways at `curveLadder(balance of the input coin)` (pass routing's curveSampleLadder);
+//                     `reference` holds 512 more quotes geometric up to the ladder's top (and the ladder's own), for
+//                     bench/route-quality's reference
 // The extra pools and tokens come from their own seeded draws, after the base graph's.
 
 import { createRequire } from 'node:module';
@@ -51,7 +59,7 @@ export const toUnits = (whole, decimals) => {
 };
 
 export function syntheticGraph(poolCount, seed, queries, options = {}) {
-  const { loopFree = false, corePools = 0, curves = 0, concentrated = 0, uniswapV4 = 0 } = options;
+  const { loopFree = false, corePools = 0, curves = 0, concentrated = 0, uniswapV4 = 0, curvePools = 0, curveLadder } = options;
   const rand = rng(seed);
   const tokens = [];
   const hubs = [
@@ -127,6 +135,7 @@ export function syntheticGraph(poolCount, seed, queries, options = {}) {
   if (corePools > 0 || curves > 0) addExtras(rng(seed ^ 0x5eed), tokens, pools, pairCount, corePools, curves);
   if (concentrated > 0) makeConcentrated(rng(seed ^ 0xc0ca), tokens, pools, tvl, concentrated, loopFree);
   if (uniswapV4 > 0) makeUniswapV4(rng(seed ^ 0x4444), pools, uniswapV4);
+  if (curvePools > 0) addCurvePools(rng(seed ^ 0xc5e6), tokens, pools, pairCount, curvePools, curveLadder);
   return {
     snapshot: { chainId: 4663, pools },
     queries: list,
@@ -370,4 +379,127 @@ function exactTick(sqrtPriceX96, guess) {
 /** TickMath.getSqrtRatioAtTick as the V3 core contracts compute it (`@uniswap/v3-sdk`'s port). */
 function sqrtRatioAtTick(tick) {
   return BigInt(v3sdk.TickMath.getSqrtRatioAtTick(tick).toString());
+}
+
+// ---------------------------------------------------------------- Curve StableswapNG-like pools
+
+/** Quotes per direction of a Curve-like pool for the reference, geometric from a ten-millionth of the ladder's top. */
+const CURVE_REFERENCE_QUOTES = 512;
+/** NG's off-peg fee multiplier (1e10 = 1x). */
+const CURVE_OFFPEG = 2e10;
+
+/**
+ * StableswapNG's get_dy in float on balances in whole coins (every coin worth $1 here, so its rate is its unit):
+ * the invariant D of the balances (Newton, as get_D), the output coin's balance y after `dx` of coin i (Newton, as
+ * get_y), and the fee on the output at NG's dynamic rate of the average balances before and after.
+ */
+function stableswapGetDy(balances, A, fee, i, j, dx) {
+  const n = balances.length;
+  const Ann = A * n;
+  const S = balances.reduce((a, b) => a + b, 0);
+  let D = S;
+  for (let k = 0; k < 255; k++) {
+    let DP = D;
+    for (const x of balances) DP = (DP * D) / (x * n);
+    const prev = D;
+    D = ((Ann * S + DP * n) * D) / ((Ann - 1) * D + (n + 1) * DP);
+    if (Math.abs(D - prev) <= D * 1e-15) break;
+  }
+  const x = balances[i] + dx;
+  let c = D;
+  let Sx = 0;
+  for (let k = 0; k < n; k++) {
+    if (k === j) continue;
+    const xk = k === i ? x : balances[k];
+    Sx += xk;
+    c = (c * D) / (xk * n);
+  }
+  c = (c * D) / (Ann * n);
+  const b = Sx + D / Ann;
+  let y = D;
+  for (let k = 0; k < 255; k++) {
+    const prev = y;
+    y = (y * y + c) / (2 * y + b - D);
+    if (Math.abs(y - prev) <= y * 1e-15) break;
+  }
+  const dy = balances[j] - y;
+  if (!(dy > 0)) return 0;
+  const xi = (balances[i] + x) / 2;
+  const xj = (balances[j] + y) / 2;
+  const dynamic = (CURVE_OFFPEG * fee) / (((CURVE_OFFPEG - 1e10) * 4 * xi * xj) / (xi + xj) ** 2 + 1e10);
+  return dy * (1 - dynamic / 1e10);
+}
+
+function addCurvePools(rand, tokens, pools, pairCount, count, curveLadder) {
+  if (typeof curveLadder !== 'function') throw new Error('curvePools needs curveLadder (routing\'s curveSampleLadder)');
+  const stables = tokens.filter((t) => t.stable);
+  for (let n = 0; n < count; n++) {
+    // Two or three of the stablecoins, in a random order (the pool's coin order).
+    const coins = [...stables];
+    for (let k = coins.length - 1; k > 0; k--) {
+      const m = Math.floor(rand() * (k + 1));
+      [coins[k], coins[m]] = [coins[m], coins[k]];
+    }
+    coins.length = rand() < 0.5 ? 2 : 3;
+    const depthUsd = 10 ** (5 + rand() * 2); // $100k .. $10M a coin
+    const A = [100, 200, 500, 1000, 2000][Math.floor(rand() * 5)];
+    const fee = rand() < 0.5 ? 1e6 : 4e6; // 1e10 = 100%
+    const units = coins.map((c) => 10 ** c.decimals);
+    const raw = coins.map((c) => toUnits(depthUsd.toFixed(6), c.decimals));
+    const balances = raw.map((r, k) => Number(r) / units[k]);
+    const pool = address(0x500000 + n);
+    // One direction's quotes at the inputs given, as the pool quotes them: ascending, up to the first that pays less
+    // than the one before (libs/chain's sampleCurvePools).
+    const quotes = (i, j, inputs) => {
+      const out = [];
+      for (const amountIn of inputs) {
+        const amountOut = BigInt(Math.floor(stableswapGetDy(balances, A, fee, i, j, Number(amountIn) / units[i]) * units[j]));
+        if (out.length && amountOut < out.at(-1).amountOut) break;
+        out.push({ amountIn, amountOut });
+      }
+      return out;
+    };
+    const dense = (top) => {
+      const out = [];
+      for (let k = 0; k < CURVE_REFERENCE_QUOTES && top > 0n; k++) {
+        let a = k === CURVE_REFERENCE_QUOTES - 1 ? top : BigInt(Math.floor(Number(top) * 1e-7 ** (1 - k / (CURVE_REFERENCE_QUOTES - 1))));
+        if (out.length && a <= out.at(-1)) a = out.at(-1) + 1n;
+        out.push(a);
+      }
+      return out;
+    };
+    const sampled = (i, j) => {
+      const samples = quotes(i, j, curveLadder(raw[i]));
+      const top = samples.at(-1)?.amountIn ?? 0n;
+      const inputs = [...new Set([...dense(top), ...samples.map((q) => q.amountIn)])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      return { samples, reference: quotes(i, j, inputs) };
+    };
+    for (let i = 0; i < coins.length; i++) {
+      for (let j = i + 1; j < coins.length; j++) {
+        const key = [coins[i].address, coins[j].address].sort().join();
+        pairCount.set(key, (pairCount.get(key) ?? 0) + 1);
+        const forward = sampled(i, j);
+        const backward = sampled(j, i);
+        pools.push({
+          kind: 'curve-stableswap-ng',
+          address: `${pool}:${i}:${j}`,
+          routerIndex: 9,
+          token0: coins[i].address,
+          token1: coins[j].address,
+          decimals0: coins[i].decimals,
+          decimals1: coins[j].decimals,
+          pool,
+          i,
+          j,
+          samples0to1: forward.samples,
+          samples1to0: backward.samples,
+          exchangeReceived: true,
+          fee: BigInt(fee),
+          A: BigInt(A),
+          nCoins: coins.length,
+          reference: { samples0to1: forward.reference, samples1to0: backward.reference },
+        });
+      }
+    }
+  }
 }

@@ -160,9 +160,9 @@ describe('ChainLiquidity: Curve StableswapNG pools sampled by their own get_dy',
     calls = 0;
     const liquidity = new ChainLiquidity(CHAIN_ID, entry(), sources(), counting(), { load: async () => storedLiquidity() });
     await liquidity.load();
-    // The load: one read of both pools, then their 4 pairs sampled both ways (8 directions of 44 inputs: 2 calls of 200),
+    // The load: one read of both pools, then their 4 pairs sampled both ways (8 directions of 56 inputs: 3 calls of 200),
     // then refined (8 directions of at most 24 more: 1 call).
-    expect(calls).toBe(1 + Math.ceil((8 * 44) / 200) + 1);
+    expect(calls).toBe(1 + Math.ceil((8 * 56) / 200) + 1);
     const before = liquidity.snapshot!.pools.map((p) => [p.address, p] as const);
 
     // A block where nothing moved: one read, no sampling; the pairs keep their snapshots.

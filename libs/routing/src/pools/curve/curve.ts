@@ -82,19 +82,19 @@ export const curveStableswapNGModule = curveModule<CurveStableswapNGPairSnapshot
 export const curveTwocryptoNGModule = curveModule<CurveTwocryptoNGPairSnapshot>('curve-twocrypto-ng', { 'curve-twocrypto-ng': 140_743 }, () => 'curve-twocrypto-ng');
 
 /** Inputs a Curve pool's direction is sampled at (`curveSampleLadder`). */
-export const CURVE_LADDER_SIZE = 44;
+export const CURVE_LADDER_SIZE = 56;
 
 /**
  * The inputs a direction of a Curve pool is sampled at, from the pool's holdings of the input coin (`balanceIn`, its
- * raw units): 16 inputs geometric from a millionth of it to 5% (where a stable pool's price barely moves, and a
- * volatile one's moves along its curve), then 28 geometric up to three times it, where the pool runs out of the
- * output coin and the price bends most. The pool's own samples end where it refuses an input or stops paying more.
+ * raw units): 28 inputs geometric from a millionth of it to 5% (where a stable pool's price barely moves, and a
+ * volatile one's moves along its curve: each 1.6 times the last), then 28 geometric up to three times it, where the
+ * pool runs out of the output coin and the price bends most. The pool's own samples end where it refuses an input or stops paying more.
  */
 export function curveSampleLadder(balanceIn: bigint): bigint[] {
   if (balanceIn <= 0n) return [];
   const low = balanceIn / 1_000_000n > 0n ? balanceIn / 1_000_000n : 1n;
   const bend = balanceIn / 20n > low ? balanceIn / 20n : low + 1n;
-  return [...geometricLadder(low, bend, 16), ...geometricLadder(bend, balanceIn * 3n, CURVE_LADDER_SIZE - 15).slice(1)];
+  return [...geometricLadder(low, bend, 28), ...geometricLadder(bend, balanceIn * 3n, CURVE_LADDER_SIZE - 27).slice(1)];
 }
 
 /** Inputs added to each direction's ladder once its first samples are in (`refineSampleLadder`). */
