@@ -271,7 +271,7 @@ The stack is up (${((Date.now() - started) / 1000).toFixed(1)} s).
     scale
       ? `
   Scale:     ${Object.values(manifest.chains)
-          .map((c) => `chain ${c.chainId}: ${c.scale.pools['uniswap-v2']} V2, ${c.scale.pools.stable} stable, ${c.scale.pools.core} core, ${c.scale.pools['uniswap-v3'] ?? 0} V3, ${c.scale.pools.algebra ?? 0} Algebra, ${c.scale.pools['uniswap-v4'] ?? 0} V4 pools, ${c.scale.tokens.length} tokens`)
+          .map((c) => `chain ${c.chainId}: ${c.scale.pools['uniswap-v2']} V2, ${c.scale.pools.stable} stable, ${c.scale.pools.core} core, ${c.scale.pools['uniswap-v3'] ?? 0} V3, ${c.scale.pools.algebra ?? 0} Algebra, ${c.scale.pools['uniswap-v4'] ?? 0} V4, ${(c.scale.pools['curve-stableswap-ng'] ?? 0) + (c.scale.pools['curve-twocrypto-ng'] ?? 0)} Curve NG pools, ${c.scale.tokens.length} tokens`)
           .join('; ')}
              a block every second with 25 swaps (DEVNET_SCALE_SWAPS_PER_BLOCK)`
       : ''
