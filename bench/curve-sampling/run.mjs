@@ -36,7 +36,7 @@ const BLOCKS = option('--blocks', 5);
 const asJson = args.includes('--json');
 
 const abis = require(join(root, 'dist/libs/abis/src'));
-const { createChainClient } = require(join(root, 'dist/libs/chain/src'));
+const { blueprintCreationCode, createChainClient } = require(join(root, 'dist/libs/chain/src'));
 const { startOnchainChain } = require(join(root, 'dist/libs/testing/src'));
 const { curvePairId, CHAIN_FACTS, chainEventSchemas } = require(join(root, 'dist/libs/messages/src'));
 const { CURVE_LADDER_REFINE, CURVE_LADDER_SIZE } = require(join(root, 'dist/libs/routing/src'));
@@ -58,8 +58,7 @@ try {
   const coins = [];
   for (const [k, d] of DECIMALS.entries()) coins.push(await chain.deploy({ abi: abis.testERC20Abi, bytecode: abis.testERC20Bytecode }, [`Coin ${k}`, `C${k}`, d]));
   const factory = await chain.deploy({ abi: abis.curveStableSwapFactoryNGStandInAbi, bytecode: abis.curveStableSwapFactoryNGStandInBytecode }, [me, me]);
-  const code = viem.concat(['0xfe7100', abis.curveStableSwapNGStandInBytecode]);
-  const creation = viem.concat(['0x61', viem.numberToHex(viem.size(code), { size: 2 }), '0x3d81600a3d39f3', code]);
+  const creation = blueprintCreationCode(abis.curveStableSwapNGStandInBytecode);
   const hash = await chain.wallet.sendTransaction({ account: chain.account, chain: chain.wallet.chain, data: creation, gas: 15_000_000n });
   const blueprint = (await chain.client.waitForTransactionReceipt({ hash })).contractAddress;
   await chain.send(factory, abis.curveStableSwapFactoryNGStandInAbi, 'set_pool_implementations', [0n, blueprint]);

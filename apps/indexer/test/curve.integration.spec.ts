@@ -22,12 +22,12 @@ import {
   testERC20Abi,
   testERC20Bytecode,
 } from '@dex/abis';
-import { createChainClient, type ChainPublicClient } from '@dex/chain';
+import { blueprintCreationCode, createChainClient, type ChainPublicClient } from '@dex/chain';
 import { CheckpointRepository, IndexerStore } from '@dex/db';
 import { CHAIN_EVENTS_STREAM, CHAIN_FACTS, chainFactSubject, curvePairId, poolCreatedEventSchema } from '@dex/messages';
 import { createJsonLogger, NatsBus } from '@dex/service';
 import { artifactOf, createTestDatabase, startOnchainChain, startPrivateNatsServer, type OnchainChain, type PrivateNatsServer, type TestDatabase } from '@dex/testing';
-import { concat, numberToHex, parseAbiItem, size, zeroAddress, type Abi, type Address, type Hex } from 'viem';
+import { parseAbiItem, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import { ChainIndexer, type ChainIndexerOptions } from '../src/chain/chain-indexer';
 import type { ChainWatchList, SourceRef } from '../src/chain/watch-list';
 import { indexerMetrics } from '../src/metrics';
@@ -141,8 +141,7 @@ describe('Curve NG pools: each coin pair of the factories’ pools stored and an
 
   /** A contract's blueprint (EIP-5202: 0xFE7100 and its creation code), deployed by the code Vyper's create_copy_of uses. */
   async function blueprint(bytecode: Hex): Promise<Address> {
-    const code = concat(['0xfe7100', bytecode]);
-    const creation = concat(['0x61', numberToHex(size(code), { size: 2 }), '0x3d81600a3d39f3', code]);
+    const creation = blueprintCreationCode(bytecode);
     const hash = await chain.wallet.sendTransaction({ account: chain.account, chain: chain.wallet.chain, data: creation, gas: 15_000_000n });
     return (await chain.client.waitForTransactionReceipt({ hash })).contractAddress!;
   }

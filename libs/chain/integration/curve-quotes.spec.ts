@@ -13,9 +13,9 @@ import {
   testERC20Abi,
   testERC20Bytecode,
 } from '@dex/abis';
-import { createChainClient, quoteCurveSwaps, readCurveStableswapNGPools, sampleCurvePools, type ChainPublicClient } from '@dex/chain';
+import { blueprintCreationCode, createChainClient, quoteCurveSwaps, readCurveStableswapNGPools, sampleCurvePools, type ChainPublicClient } from '@dex/chain';
 import { startOnchainChain, type OnchainChain } from '@dex/testing';
-import { concat, createPublicClient, custom, maxUint256, numberToHex, parseUnits, size, type Abi, type Address, type Hex } from 'viem';
+import { createPublicClient, custom, maxUint256, parseUnits, type Abi, type Address, type Hex } from 'viem';
 
 jest.setTimeout(120_000);
 
@@ -35,8 +35,7 @@ describe('Curve NG quotes through the pools’ own get_dy', () => {
     const me = chain.account.address;
     factory = await chain.deploy({ abi: curveStableSwapFactoryNGStandInAbi as Abi, bytecode: curveStableSwapFactoryNGStandInBytecode as Hex }, [me, me]);
     // The pool's blueprint (EIP-5202: 0xFE7100 and its creation code), deployed by the code Vyper's create_copy_of uses.
-    const code = concat(['0xfe7100', curveStableSwapNGStandInBytecode as Hex]);
-    const creation = concat(['0x61', numberToHex(size(code), { size: 2 }), '0x3d81600a3d39f3', code]);
+    const creation = blueprintCreationCode(curveStableSwapNGStandInBytecode as Hex);
     const hash = await chain.wallet.sendTransaction({ account: chain.account, chain: chain.wallet.chain, data: creation, gas: 15_000_000n });
     const blueprint = (await chain.client.waitForTransactionReceipt({ hash })).contractAddress!;
     await chain.send(factory, curveStableSwapFactoryNGStandInAbi as Abi, 'set_pool_implementations', [0n, blueprint]);

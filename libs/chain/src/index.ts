@@ -27,6 +27,7 @@ export * from './actions/read-uniswap-v4-pools';
 export * from './actions/quote-uniswap-v4-swaps';
 export * from './actions/quote-curve-pools';
 export * from './actions/read-curve-state';
+export * from './blueprint';
 export { isOutOfGas, ladderSamples, quoteCalls, type LadderSample, type QuotedCallsOptions } from './quoted-calls';
 export * from './actions/simulate-router-call';
 export * from './rpc-providers';

@@ -24,8 +24,9 @@ import {
   testERC20Bytecode,
   wrappedNativeAbi,
 } from '@dex/abis';
+import { blueprintCreationCode } from '@dex/chain';
 import type { ManifestCurvePool, SourceConfig } from '@dex/messages';
-import { concat, getAddress, maxUint256, numberToHex, parseAbi, parseUnits, size, zeroAddress, type Abi, type Address, type Hex } from 'viem';
+import { getAddress, maxUint256, parseAbi, parseUnits, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import { devAccounts, type DevAccount } from './accounts';
 import { DEVNET_PRICES_USD } from './amm';
 import { DEV_TOKEN_GRANT, deploy, send, type ChainInProgress, type DeployContext, type TokenSpec } from './deploy';
@@ -170,17 +171,6 @@ interface CurveCoin {
   readonly decimals: number;
   readonly priceUsd: number;
   readonly wrapped: boolean;
-}
-
-/**
- * The creation code of an EIP-5202 blueprint of `initcode` (what NG's factories take pool implementations as): a
- * contract whose code is 0xFE7100 (the preamble: version 0, no data) then `initcode`, deployed by Vyper's blueprint
- * deployer (PUSH2 length, RETURNDATASIZE, DUP2, PUSH1 10, RETURNDATASIZE, CODECOPY, RETURN), as
- * `CurveStableSwapNGBlueprint.deploy` in the stand-in factory's source does.
- */
-export function blueprintCreationCode(initcode: Hex): Hex {
-  const code = concat(['0xfe7100', initcode]);
-  return concat(['0x61', numberToHex(size(code), { size: 2 }), '0x3d81600a3d39f3', code]);
 }
 
 /** Deploys an EIP-5202 blueprint of `initcode`; returns its address. */

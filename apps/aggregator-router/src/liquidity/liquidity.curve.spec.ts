@@ -13,13 +13,13 @@ import {
   testERC20Abi,
   testERC20Bytecode,
 } from '@dex/abis';
-import { createChainClient, type ChainPublicClient } from '@dex/chain';
+import { blueprintCreationCode, createChainClient, type ChainPublicClient } from '@dex/chain';
 import type { StoredChainLiquidity } from '@dex/db';
 import { CHAIN_FACTS, chainEventSchemas, curvePairId, type SourceConfig } from '@dex/messages';
 import type { CurveStableswapNGPairSnapshot } from '@dex/routing';
 import type { ChainFactMessage } from '@dex/service';
 import { startOnchainChain, type OnchainChain } from '@dex/testing';
-import { concat, createPublicClient, custom, maxUint256, numberToHex, parseUnits, size, zeroAddress, type Abi, type Address, type Hex } from 'viem';
+import { createPublicClient, custom, maxUint256, parseUnits, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import type { ChainEntry } from './chain-config';
 import { ChainLiquidity } from './liquidity.service';
 
@@ -59,8 +59,7 @@ describe('ChainLiquidity: Curve StableswapNG pools sampled by their own get_dy',
     const me = chain.account.address;
     for (const [k, d] of decimals.entries()) coins.push(await chain.deploy({ abi: testERC20Abi as Abi, bytecode: testERC20Bytecode as Hex }, [`Coin ${k}`, `C${k}`, d]));
     factory = await chain.deploy({ abi: curveStableSwapFactoryNGStandInAbi as Abi, bytecode: curveStableSwapFactoryNGStandInBytecode as Hex }, [me, me]);
-    const code = concat(['0xfe7100', curveStableSwapNGStandInBytecode as Hex]);
-    const creation = concat(['0x61', numberToHex(size(code), { size: 2 }), '0x3d81600a3d39f3', code]);
+    const creation = blueprintCreationCode(curveStableSwapNGStandInBytecode as Hex);
     const hash = await chain.wallet.sendTransaction({ account: chain.account, chain: chain.wallet.chain, data: creation, gas: 15_000_000n });
     const blueprint = (await chain.client.waitForTransactionReceipt({ hash })).contractAddress!;
     await chain.send(factory, curveStableSwapFactoryNGStandInAbi as Abi, 'set_pool_implementations', [0n, blueprint]);
