@@ -80,7 +80,8 @@ const fingerprintOf = (values: readonly unknown[]): string => values.map((v) => 
 export async function readCurvePools(client: ChainPublicClient, params: { readonly pools: readonly CurvePoolToRead[]; readonly blockNumber: bigint }): Promise<(CurvePoolState | undefined)[]> {
   if (params.pools.length === 0) return [];
   const calls = params.pools.map(stateCalls);
-  const results = (await client.multicall({ allowFailure: true, blockNumber: params.blockNumber, contracts: calls.flat() } as never)) as unknown as { status: string; result?: unknown }[];
+  // One eth_call whatever the pools (batchSize 0: not cut into chunks; a view each, some thousands of gas).
+  const results = (await client.multicall({ allowFailure: true, batchSize: 0, blockNumber: params.blockNumber, contracts: calls.flat() } as never)) as unknown as { status: string; result?: unknown }[];
   let at = 0;
   return params.pools.map((p, k): CurvePoolState | undefined => {
     const own = results.slice(at, (at += calls[k].length));
