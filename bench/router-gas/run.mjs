@@ -4,7 +4,9 @@
 // single-hop overhead over the cheapest direct trade on the same pool against the target: on a V2 pair, on a Uniswap V3
 // pool, on an Algebra Integral pool and on a Uniswap V4 pool of v4-core's PoolManager (the real bytecode of each, from
 // their npm packages). The exit code is 0 whether the target is met or missed (this is a report); it is non-zero only when
-// the bench itself fails (forge fails, a bench test fails, or a figure is missing).
+// the bench itself fails (forge fails, a bench test fails, or a figure is missing). Beside `executeSwaps` it prints
+// the signed-route entry, RouterV2Permit2's `executeSwapsWithPermit2` (a wallet that approved only Permit2 signs the
+// route; here relayed), on the same single-hop and 2-hop routes, and its overhead over `executeSwaps` (no target).
 //
 //   node bench/router-gas/run.mjs          the table
 //   node bench/router-gas/run.mjs --json   the figures and the verdict as one JSON object
@@ -45,6 +47,13 @@ const KEYS = [
   'router_v4_v3_split',
   'router_v4_native_in',
   'router_v4_native_out',
+  'permit2_single_hop',
+  'permit2_single_hop_refund',
+  'permit2_single_hop_calldata',
+  'permit2_single_hop_used_word',
+  'permit2_single_hop_used_word_refund',
+  'permit2_two_hops',
+  'permit2_two_hops_refund',
 ];
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -121,6 +130,22 @@ function summarize(f) {
   const algebraOverhead = f.router_algebra_single_hop - f.direct_algebra_single_hop;
   const v4Overhead = f.router_v4_single_hop - f.direct_v4_single_hop;
   const verdict = (value) => (value <= OVERHEAD_TARGET ? 'PASS' : 'MISS');
+  // The signed-route entry against `executeSwaps` on the same route: execution gas, and after each transaction's
+  // granted refund (RouterV2Permit2 holds the input for the length of the call, a slot written and cleared).
+  const granted = (refund, exec, calldata) =>
+    Math.min(refund, Math.floor((TX_BASE_GAS + calldata + exec) / MAX_REFUND_QUOTIENT));
+  const routerSingleHopNet =
+    f.router_single_hop - granted(f.router_single_hop_refund, f.router_single_hop, f.router_single_hop_calldata);
+  const permit2 = {
+    singleHopOverhead: f.permit2_single_hop - f.router_single_hop,
+    singleHopUsedWordOverhead: f.permit2_single_hop_used_word - f.router_single_hop,
+    twoHopsOverhead: f.permit2_two_hops - f.router_two_hops,
+    calldataOverhead: f.permit2_single_hop_calldata - f.router_single_hop_calldata,
+    singleHopOverheadAfterRefunds:
+      f.permit2_single_hop -
+      granted(f.permit2_single_hop_refund, f.permit2_single_hop, f.permit2_single_hop_calldata) -
+      routerSingleHopNet,
+  };
   return {
     figures: f,
     overhead,
@@ -134,6 +159,7 @@ function summarize(f) {
     algebraVerdict: verdict(algebraOverhead),
     v4Overhead,
     v4Verdict: verdict(v4Overhead),
+    permit2,
   };
 }
 
@@ -175,6 +201,28 @@ function printTable(s) {
     ['reference: native in, native V4 pool', f.router_v4_native_in],
     ['reference: native out, native V4 pool', f.router_v4_native_out],
     ['reference: single-hop calldata (not in the figures)', f.router_single_hop_calldata],
+    null,
+    [
+      'RouterV2Permit2 single hop (executeSwapsWithPermit2, new nonce word)',
+      f.permit2_single_hop,
+      `executeSwaps + ${gas(s.permit2.singleHopOverhead)}`,
+    ],
+    [
+      'RouterV2Permit2 single hop, nonce word used before',
+      f.permit2_single_hop_used_word,
+      `executeSwaps + ${gas(s.permit2.singleHopUsedWordOverhead)}`,
+    ],
+    ['RouterV2Permit2 2 hops (new nonce word)', f.permit2_two_hops, `executeSwaps + ${gas(s.permit2.twoHopsOverhead)}`],
+    [
+      'RouterV2Permit2 single hop overhead after refunds',
+      s.permit2.singleHopOverheadAfterRefunds,
+      `info: refund ${gas(f.permit2_single_hop_refund)} earned (RouterV2Permit2 holds the input during the call)`,
+    ],
+    [
+      'RouterV2Permit2 single-hop calldata (not in the figures)',
+      f.permit2_single_hop_calldata,
+      `executeSwaps + ${gas(s.permit2.calldataOverhead)}`,
+    ],
   ];
   const width = Math.max(...rows.filter(Boolean).map(([label]) => label.length));
   console.log('RouterV2 gas bench: execution gas from a cold start, before end-of-transaction refunds\n');

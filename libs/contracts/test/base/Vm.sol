@@ -8,6 +8,13 @@ address constant VM_ADDRESS = 0x7109709ECfa91a80626fF3989D68f67F5b1DD12D;
 /// @notice The subset of forge's cheatcodes our tests use. Signatures follow forge's cheatcode spec; add more
 /// here as tests need them.
 interface Vm {
+    /// @notice A log recorded by `recordLogs`.
+    struct Log {
+        bytes32[] topics;
+        bytes data;
+        address emitter;
+    }
+
     // Environment.
     function warp(uint256 newTimestamp) external;
     function roll(uint256 newHeight) external;
@@ -44,11 +51,17 @@ interface Vm {
     function expectCall(address callee, bytes calldata data) external;
     function expectCall(address callee, bytes calldata data, uint64 count) external;
 
+    // Logs.
+    function recordLogs() external;
+    function getRecordedLogs() external returns (Log[] memory logs);
+
     // Fuzzing.
     function assume(bool condition) external pure;
 
-    // Accounts and labels.
+    // Accounts, keys and labels.
     function addr(uint256 privateKey) external pure returns (address keyAddr);
+    function sign(uint256 privateKey, bytes32 digest) external pure returns (uint8 v, bytes32 r, bytes32 s);
+    function signCompact(uint256 privateKey, bytes32 digest) external pure returns (bytes32 r, bytes32 vs);
     function label(address account, string calldata newLabel) external;
     function toString(uint256 value) external pure returns (string memory stringifiedValue);
 

@@ -6,6 +6,11 @@ import {VM_ADDRESS} from "../base/Vm.sol";
 import {SplitRouteFixture} from "../router/SplitRouteFixture.sol";
 import {IRouterV2} from "../../src/router/interfaces/IRouterV2.sol";
 import {IUniswapV2Pair} from "../../src/sources/v2/interfaces/IUniswapV2Pair.sol";
+import {deployPermit2} from "../base/Permit2.sol";
+import {Permit2RouteSigning} from "../router/RouterV2Permit2Fixture.sol";
+import {RouterV2Permit2} from "../../src/router/RouterV2Permit2.sol";
+import {IRouterV2Permit2} from "../../src/router/interfaces/IRouterV2Permit2.sol";
+import {IPermit2SignatureTransfer} from "../../src/router/interfaces/IPermit2SignatureTransfer.sol";
 
 /// @dev The cheatcode the bench reads refunds with, beyond our `Vm` subset (same address).
 interface GasVm {
@@ -19,6 +24,11 @@ interface GasVm {
     }
 
     function lastCallGas() external view returns (Gas memory gas);
+}
+
+/// @dev Permit2's owner-side nonce invalidation, which `IPermit2SignatureTransfer` leaves out.
+interface IPermit2NonceInvalidation {
+    function invalidateUnorderedNonces(uint256 wordPos, uint256 mask) external;
 }
 
 /// @notice Gas bench of RouterV2 against the cheapest direct trade on a V2 pair. Each test measures one trade
@@ -35,6 +45,16 @@ contract RouterV2GasBench is SplitRouteFixture {
 
     uint256 internal constant AMOUNT = 1_000 ether;
     uint256 internal constant NATIVE_AMOUNT = 10 ether;
+    /// @dev A nonce in a Permit2 nonce word the signer has used before (`setUp` spends nonce 256, word 1).
+    uint256 internal constant USED_WORD_NONCE = 257;
+
+    /// @dev The signed-route entry, its Permit2 (the published bytecode, at its canonical address), and the wallet
+    /// that signs: it holds the input and has approved Permit2 (not the router) without limit.
+    RouterV2Permit2 internal permitRouter;
+    address internal permit2;
+    bytes32 internal permit2DomainSeparator;
+    uint256 internal signerKey;
+    address internal signer;
 
     function setUp() public override {
         super.setUp();
@@ -43,6 +63,25 @@ contract RouterV2GasBench is SplitRouteFixture {
         _fund(address(tokenA), address(this), 10 * AMOUNT);
         tokenA.approve(address(router), type(uint256).max);
         vm.deal(address(this), NATIVE_AMOUNT);
+
+        // The signed routes (`executeSwapsWithPermit2`): this contract relays them for the signer and receives the
+        // output, as it does its own routes. The chain stays 31337, where the artifact's Permit2 returns its
+        // cached domain separator, the path a deployed Permit2 takes on its own chain.
+        permit2 = deployPermit2();
+        permitRouter = new RouterV2Permit2(address(router), permit2);
+        permit2DomainSeparator = IPermit2SignatureTransfer(permit2).DOMAIN_SEPARATOR();
+        signerKey = uint256(keccak256("bench signer"));
+        signer = vm.addr(signerKey);
+        _fund(address(tokenA), signer, 10 * AMOUNT);
+        vm.prank(signer);
+        tokenA.approve(permit2, type(uint256).max);
+        // RouterV2Permit2's standing allowance to the router for the input, which its first route with that token
+        // ever sets (the steady state of a deployed contract).
+        vm.prank(address(permitRouter));
+        tokenA.approve(address(router), type(uint256).max);
+        // A nonce word the signer has used before, for the bench that spends a nonce from it.
+        vm.prank(signer);
+        IPermit2NonceInvalidation(permit2).invalidateUnorderedNonces(USED_WORD_NONCE >> 8, 1);
     }
 
     // ---------------------------------------------------------------- the baseline
@@ -162,7 +201,70 @@ contract RouterV2GasBench is SplitRouteFixture {
         _benchRouter("router_native_out", call_, 0, address(0));
     }
 
+    // ---------------------------------------------------------------- signed routes (RouterV2Permit2)
+
+    /// @notice `test_bench_routerSingleHop`'s route through `executeSwapsWithPermit2`, relayed for a signer that
+    /// approved only Permit2, spending the first nonce of a word the signer never used (a zero word written).
+    function test_bench_permit2SingleHop() public {
+        bytes memory call_ = _permit2Call(
+            _path(address(tokenA), address(tokenB)),
+            AMOUNT,
+            _hops(_swap(pairAB, address(tokenA), address(tokenB), V2_A, AMOUNT)),
+            0
+        );
+        _benchCall(address(permitRouter), "permit2_single_hop", call_, 0, address(tokenB));
+        emit log_named_uint("permit2_single_hop_calldata", _calldataGas(call_));
+    }
+
+    /// @notice The same, spending a nonce from a word the signer has used before (a non-zero word rewritten).
+    function test_bench_permit2SingleHopUsedNonceWord() public {
+        bytes memory call_ = _permit2Call(
+            _path(address(tokenA), address(tokenB)),
+            AMOUNT,
+            _hops(_swap(pairAB, address(tokenA), address(tokenB), V2_A, AMOUNT)),
+            USED_WORD_NONCE
+        );
+        _benchCall(address(permitRouter), "permit2_single_hop_used_word", call_, 0, address(tokenB));
+    }
+
+    /// @notice `test_bench_routerTwoHops`'s route (quoted the same way) through `executeSwapsWithPermit2`.
+    function test_bench_permit2TwoHops() public {
+        uint256 midQuote = _v2Quote(pairAB, address(tokenA), AMOUNT, V2_A_FEE_BPS);
+        bytes memory call_ = _permit2Call(
+            _path(address(tokenA), address(tokenB), address(tokenC)),
+            AMOUNT,
+            _hops(
+                _swap(pairAB, address(tokenA), address(tokenB), V2_A, AMOUNT),
+                _swap(pairBC, address(tokenB), address(tokenC), V2_A, midQuote)
+            ),
+            0
+        );
+        _benchCall(address(permitRouter), "permit2_two_hops", call_, 0, address(tokenC));
+    }
+
     // ---------------------------------------------------------------- helpers
+
+    /// @dev `executeSwapsWithPermit2` of a route with no minimum, expected amount or fee, paid to this contract,
+    /// signed by `signer` with `nonce`. Signing reads nothing the call touches (the domain separator was read in
+    /// `setUp`).
+    function _permit2Call(address[] memory path, uint256 amountIn, IRouterV2.Swap[][] memory hops, uint256 nonce)
+        internal
+        view
+        returns (bytes memory)
+    {
+        uint256 deadline = block.timestamp + 60;
+        bytes32 witness = Permit2RouteSigning.witness(address(router), path, 0, 0, hops, 0, address(0), address(this));
+        bytes32 digest = Permit2RouteSigning.digest(
+            permit2DomainSeparator, path[0], amountIn, address(permitRouter), nonce, deadline, witness
+        );
+        (uint8 v, bytes32 r, bytes32 s) = vm.sign(signerKey, digest);
+        IRouterV2Permit2.Permit2Signature memory permit =
+            IRouterV2Permit2.Permit2Signature({signer: signer, nonce: nonce, signature: abi.encodePacked(r, s, v)});
+        return abi.encodeCall(
+            IRouterV2Permit2.executeSwapsWithPermit2,
+            (path, amountIn, 0, 0, hops, 0, address(0), address(this), deadline, permit)
+        );
+    }
 
     function _executeSwapsCall(address[] memory path, uint256 amountIn, IRouterV2.Swap[][] memory hops)
         internal
@@ -176,8 +278,13 @@ contract RouterV2GasBench is SplitRouteFixture {
     /// beforehand so that only the call is measured, and nothing the call touches is read before it (that would
     /// warm it). Reverts with the router's error if the trade fails.
     function _benchRouter(string memory key, bytes memory call_, uint256 value, address tokenOut) internal {
-        address target = address(router);
+        _benchCall(address(router), key, call_, value, tokenOut);
+    }
 
+    /// @dev `_benchRouter` for any `target` (the router, or RouterV2Permit2).
+    function _benchCall(address target, string memory key, bytes memory call_, uint256 value, address tokenOut)
+        internal
+    {
         uint256 gasBefore = gasleft();
         (bool success, bytes memory returned) = target.call{value: value}(call_);
         uint256 gasUsed = gasBefore - gasleft();
