@@ -5,10 +5,12 @@
 //   node tools/abis/generate.mjs --check    build, compare with the files on disk, exit 1 listing any drift
 //   --no-build                              use the artifacts already in libs/contracts/out
 //
-// To publish another contract, add it to CONTRACTS below (EXTERNAL: from a protocol's npm package).
+// To publish another contract, add it to CONTRACTS below (EXTERNAL: from a protocol's npm package's artifact;
+// COMPILED_EXTERNAL: compiled here from a protocol's npm package's source, with its own compiler and settings).
 import '../runtime/use-pinned.mjs'; // first: on another Node, runs this script on the pinned one
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -26,6 +28,7 @@ const CONTRACTS = [
   { name: 'StablePoolFactory' },
   { name: 'StablePool' },
   { name: 'RouterV2', exportName: 'routerV2' },
+  { name: 'RouterV2Permit2', exportName: 'routerV2Permit2' },
   { name: 'AmmPool' },
   { name: 'AmmRouter' },
   { name: 'RefCodeRegistry' },
@@ -87,7 +90,37 @@ const EXTERNAL = [
   { name: 'StateView', artifact: '@uniswap/v4-periphery/foundry-out/StateView.sol/StateView.json' },
 ];
 
+/**
+ * Contracts compiled here from the Solidity source in a protocol's npm package, for those whose package ships no
+ * deployable artifact: `packageDir` is the project's directory under node_modules (imports resolve against it, as in
+ * its own Foundry project), `source` the file within it, `compiler` the npm package of the solc-js release its pragma
+ * asks for (an exact-version alias in package.json), `settings` its foundry.toml's as standard-JSON settings.
+ * `runtime` also exports the runtime code; its immutables are left zero, as the compiler emits them.
+ *
+ * Permit2: v4-periphery carries its source (a later commit than the 2022 deployment at
+ * 0x000000000022D473030F116dDEE9F6B43aC78BA3, so the code is the same length but not byte for byte the same; the
+ * abis spec records by how much). Its foundry.toml: solc 0.8.17, via_ir, 1,000,000 optimizer runs, no metadata hash;
+ * London, 0.8.17's default EVM version.
+ */
+const COMPILED_EXTERNAL = [
+  {
+    name: 'Permit2',
+    packageDir: '@uniswap/v4-periphery/lib/permit2',
+    source: 'src/Permit2.sol',
+    compiler: 'solc-0.8.17',
+    settings: {
+      optimizer: { enabled: true, runs: 1_000_000 },
+      viaIR: true,
+      remappings: ['solmate/=lib/solmate/'],
+      metadata: { bytecodeHash: 'none' },
+      evmVersion: 'london',
+    },
+    runtime: true,
+  },
+];
+
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(import.meta.url);
 const CONTRACTS_DIR = join(ROOT, 'libs', 'contracts');
 const OUT_DIR = join(CONTRACTS_DIR, 'out');
 const ABIS_SRC = join(ROOT, 'libs', 'abis', 'src');
@@ -179,11 +212,71 @@ function readExternalArtifact({ name, artifact }) {
   return { abi: json.abi, bytecode };
 }
 
+/** The pragma's exact version (`pragma solidity 0.8.17;`), which the compiler package must be. */
+function exactPragma(name, text) {
+  const version = /^\s*pragma\s+solidity\s+=?\s*(\d+\.\d+\.\d+)\s*;/m.exec(text)?.[1];
+  if (version === undefined) fail(`${name}: its source does not pin one compiler version (pragma solidity x.y.z;)`);
+  return version;
+}
+
+function compileExternal({ name, packageDir, source, compiler, settings, runtime }) {
+  const dir = join(ROOT, 'node_modules', packageDir);
+  const file = join(dir, source);
+  if (!existsSync(file)) fail(`${name}: missing ${relative(ROOT, file)}; run npm ci`);
+  let solc;
+  try {
+    solc = require(compiler);
+  } catch (error) {
+    fail(`${name}: cannot load the compiler package ${compiler} (${error.message}); run npm ci`);
+  }
+  const content = readFileSync(file, 'utf8');
+  const pragma = exactPragma(name, content);
+  const version = solc.version();
+  if (!version.startsWith(`${pragma}+`)) fail(`${name}: ${compiler} is solc ${version}, its source asks for ${pragma}`);
+  const input = {
+    language: 'Solidity',
+    sources: { [source]: { content } },
+    settings: {
+      ...settings,
+      outputSelection: { [source]: { [name]: ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object'] } },
+    },
+  };
+  // Imports are paths within the package's project (after the remappings), as its own Foundry build reads them.
+  const findImports = (path) => {
+    const imported = join(dir, path);
+    if (!imported.startsWith(dir + '/') || !existsSync(imported)) return { error: `File not found: ${path}` };
+    return { contents: readFileSync(imported, 'utf8') };
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports }));
+  const errors = (output.errors ?? []).filter((e) => e.severity === 'error');
+  if (errors.length > 0) {
+    for (const e of errors) console.error(e.formattedMessage ?? e.message);
+    fail(`${name}: ${relative(ROOT, file)} did not compile`);
+  }
+  const compiled = output.contracts?.[source]?.[name];
+  if (compiled === undefined) fail(`${name}: no contract ${name} in ${relative(ROOT, file)}`);
+  const bytecode = `0x${compiled.evm.bytecode.object}`.toLowerCase();
+  if (!/^0x[0-9a-f]+$/.test(bytecode)) fail(`${name}: bytecode is not plain hex (unlinked libraries?)`);
+  const deployed = runtime ? `0x${compiled.evm.deployedBytecode.object}`.toLowerCase() : undefined;
+  if (runtime && !/^0x[0-9a-f]+$/.test(deployed)) fail(`${name}: runtime bytecode is not plain hex`);
+  return { abi: compiled.abi, bytecode, runtimeBytecode: deployed, version };
+}
+
 function renderContract(contract) {
   const external = contract.artifact !== undefined;
-  const { abi, bytecode, runtimeBytecode } = external ? readExternalArtifact(contract) : readArtifact(contract);
+  const compiled = contract.packageDir !== undefined;
+  const { abi, bytecode, runtimeBytecode, version } = compiled
+    ? compileExternal(contract)
+    : external
+      ? readExternalArtifact(contract)
+      : readArtifact(contract);
   const prefix = contract.exportName ?? camelName(contract.name);
-  const header = external ? `// generated by tools/abis/generate.mjs from the npm package's artifact ${contract.artifact}; do not edit\n` : HEADER;
+  const header = compiled
+    ? `// generated by tools/abis/generate.mjs, compiled from the npm package's source ${contract.packageDir}/${contract.source} ` +
+      `with solc ${version.replace(/\.Emscripten.*$/, '')} (${contract.compiler}); do not edit\n`
+    : external
+      ? `// generated by tools/abis/generate.mjs from the npm package's artifact ${contract.artifact}; do not edit\n`
+      : HEADER;
   return (
     header +
     `\nexport const ${prefix}Abi = ${JSON.stringify(normaliseAbi(abi), null, 2)} as const;\n` +
@@ -193,16 +286,17 @@ function renderContract(contract) {
 }
 
 function renderIndex() {
-  const lines = [...CONTRACTS, ...EXTERNAL].map(({ name }) => `export * from './generated/${name}';`);
+  const lines = [...CONTRACTS, ...EXTERNAL, ...COMPILED_EXTERNAL].map(({ name }) => `export * from './generated/${name}';`);
   return `${HEADER}\n${lines.join('\n')}\n`;
 }
 
 function expectedFiles() {
-  const names = [...CONTRACTS, ...EXTERNAL].map((c) => c.name);
+  const all = [...CONTRACTS, ...EXTERNAL, ...COMPILED_EXTERNAL];
+  const names = all.map((c) => c.name);
   const duplicate = names.find((n, i) => names.indexOf(n) !== i);
-  if (duplicate) fail(`${duplicate} is listed twice in CONTRACTS / EXTERNAL`);
+  if (duplicate) fail(`${duplicate} is listed twice in CONTRACTS / EXTERNAL / COMPILED_EXTERNAL`);
   const files = new Map();
-  for (const contract of [...CONTRACTS, ...EXTERNAL]) files.set(join(GENERATED_DIR, `${contract.name}.ts`), renderContract(contract));
+  for (const contract of all) files.set(join(GENERATED_DIR, `${contract.name}.ts`), renderContract(contract));
   files.set(join(ABIS_SRC, 'index.ts'), renderIndex());
   return files;
 }

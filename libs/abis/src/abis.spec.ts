@@ -1,4 +1,4 @@
-import { type Abi, type AbiFunction, encodeFunctionData, erc20Abi, isHex, multicall3Abi, parseAbi } from 'viem';
+import { type Abi, type AbiFunction, encodeFunctionData, erc20Abi, isHex, multicall3Abi, parseAbi, toFunctionSelector } from 'viem';
 import { formatAbiItem } from 'viem/utils';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +19,11 @@ import {
   uniswapV3PoolAbi,
   multicall3Abi as ourMulticall3Abi,
   multicall3Bytecode,
+  permit2Abi,
+  permit2Bytecode,
+  permit2RuntimeBytecode,
+  routerV2Permit2Abi,
+  routerV2Permit2Bytecode,
   stablePoolAbi,
   stablePoolBytecode,
   stablePoolFactoryAbi,
@@ -310,5 +315,78 @@ describe('typed ABIs', () => {
     }
     // The pools are created by their factories (the V3 factory and the Algebra pool deployer embed their code).
     expect(uniswapV3FactoryBytecode.length).toBeGreaterThan(40_000);
+  });
+});
+
+describe("Permit2, compiled from @uniswap/v4-periphery's copy of its source", () => {
+  const permit2Dir = join(__dirname, '../../../node_modules/@uniswap/v4-periphery/lib/permit2');
+  const peripheryOut = join(__dirname, '../../../node_modules/@uniswap/v4-periphery/foundry-out');
+  /** The runtime code deployed at 0x000000000022D473030F116dDEE9F6B43aC78BA3, as DeployPermit2 etches it there. */
+  const canonical = (() => {
+    const text = readFileSync(join(permit2Dir, 'test/utils/DeployPermit2.sol'), 'utf8');
+    const hex = /hex"([0-9a-fA-F]+)"/.exec(text)?.[1];
+    if (hex === undefined) throw new Error('no hex literal in DeployPermit2.sol');
+    return `0x${hex.toLowerCase()}`;
+  })();
+  const functionSelectors = (abi: Abi) =>
+    abi.filter((item): item is AbiFunction => item.type === 'function').map((fn) => toFunctionSelector(fn));
+  /** Whether the code pushes the selector (PUSH4 <selector>), as a dispatcher compares it. */
+  const pushes = (code: string, selector: string) => code.includes(`63${selector.slice(2)}`);
+
+  it('has deployment and runtime code, and no constructor arguments', () => {
+    expect(isHex(permit2Bytecode, { strict: true })).toBe(true);
+    expect(isHex(permit2RuntimeBytecode, { strict: true })).toBe(true);
+    expect(permit2Bytecode.length).toBeGreaterThan(permit2RuntimeBytecode.length);
+    expect(permit2Bytecode.endsWith(permit2RuntimeBytecode.slice(2))).toBe(true);
+    expect((permit2Abi as Abi).find((item) => item.type === 'constructor')).toBeUndefined();
+  });
+
+  it("implements the signature-transfer and allowance-transfer interfaces v4-periphery's build has", () => {
+    const read = (path: string) => (JSON.parse(readFileSync(join(peripheryOut, path), 'utf8')) as { abi: Abi }).abi;
+    const expected = [...read('ISignatureTransfer.sol/ISignatureTransfer.json'), ...read('IAllowanceTransfer.sol/IAllowanceTransfer.default.json')];
+    expectToImplement(permit2Abi as Abi, expected);
+    // The two RouterV2Permit2 calls.
+    expect(functionSelectors(permit2Abi as Abi)).toEqual(
+      expect.arrayContaining([
+        toFunctionSelector('function DOMAIN_SEPARATOR()'),
+        toFunctionSelector(
+          'function permitWitnessTransferFrom(((address,uint256),uint256,uint256),(address,uint256),address,bytes32,string,bytes)',
+        ),
+      ]),
+    );
+  });
+
+  it('is the length of the code deployed at the canonical address and dispatches the same functions, though not byte for byte the same', () => {
+    // The package's source is a later commit of Permit2 than the one deployed in 2022 (and the canonical code has
+    // mainnet's chain id and domain separator in its two immutables, ours zeros): same length, 1,409 of its
+    // 9,152 bytes differ. Figures for v4-periphery 1.0.3 and solc 0.8.17; a bump of either may move them.
+    expect(permit2RuntimeBytecode.length).toBe(canonical.length);
+    expect((canonical.length - 2) / 2).toBe(9152);
+    let differing = 0;
+    for (let i = 2; i < canonical.length; i += 2) {
+      if (permit2RuntimeBytecode.slice(i, i + 2) !== canonical.slice(i, i + 2)) differing += 1;
+    }
+    expect(differing).toBe(1409);
+    const selectors = functionSelectors(permit2Abi as Abi);
+    expect(selectors.length).toBeGreaterThan(10);
+    for (const selector of selectors) {
+      expect({ selector, ours: pushes(permit2RuntimeBytecode, selector) }).toEqual({ selector, ours: true });
+      expect({ selector, canonical: pushes(canonical, selector) }).toEqual({ selector, canonical: true });
+    }
+  });
+});
+
+describe('RouterV2Permit2', () => {
+  it('takes (router, permit2) and answers both', () => {
+    expect(isHex(routerV2Permit2Bytecode, { strict: true })).toBe(true);
+    const constructor = (routerV2Permit2Abi as Abi).find((item) => item.type === 'constructor');
+    expect(constructor?.inputs.map((input) => [input.name, input.type])).toEqual([
+      ['router_', 'address'],
+      ['permit2_', 'address'],
+    ]);
+    expectToImplement(
+      routerV2Permit2Abi as Abi,
+      parseAbi(['function router() view returns (address)', 'function permit2() view returns (address)']) as Abi,
+    );
   });
 });

@@ -88,7 +88,7 @@ export async function runDeployCli(argv: readonly string[], env: Record<string, 
     if (big.length) io.out(`${big.length} need(s) a big block: ${big.map((t) => t.step).join(', ')}`);
     if (result.ownerCalls.length) io.out(`${result.ownerCalls.length} call(s) for the owner to send (listed above): the deployer no longer owns those contracts`);
     if (args.dryRun && total > balance) io.out(`the deployer holds ${formatEther(balance)}, less than the ${formatEther(total)} the run costs`);
-    for (const [role, c] of Object.entries(result.record.contracts)) io.out(`${role.padEnd(16)} ${c.contract.padEnd(22)} ${c.address}  block ${c.blockNumber}`);
+    for (const [role, c] of Object.entries(result.record.contracts)) io.out(`${role.padEnd(16)} ${c.contract.padEnd(22)} ${c.address}  ${'existing' in c ? 'found there' : `block ${c.blockNumber}`}`);
     return 0;
   } catch (err) {
     if (err instanceof NeedsBigBlockError) {

@@ -1,6 +1,7 @@
 /**
  * Deploys our contracts onto a chain and sets them up from a config (`DeployConfig`): the referral registry, the
- * core AMM's oracle and router, RouterV2 and the launchpad; the oracle's updaters or HyperCore token configs;
+ * core AMM's oracle and router, RouterV2 and the launchpad, Permit2 where the chain has none at its canonical address
+ * (else that one is used and recorded as found) and RouterV2Permit2; the oracle's updaters or HyperCore token configs;
  * RouterV2's sources (the catalogue's and ours) and the hooks its V4 sources list (`setHookAllowed`); the owner.
  * Resumable and idempotent: each contract is recorded as it is deployed, and a contract whose record has the same
  * creation code and arguments and whose code is at its address is kept; each setting is read from the chain first and
@@ -13,17 +14,21 @@ import {
   hyperCorePriceOracleBytecode,
   launchpadAbi,
   launchpadBytecode,
+  permit2Abi,
+  permit2Bytecode,
   refCodeRegistryAbi,
   refCodeRegistryBytecode,
   routerV2Abi,
   routerV2Bytecode,
+  routerV2Permit2Abi,
+  routerV2Permit2Bytecode,
   settablePriceOracleAbi,
   settablePriceOracleBytecode,
 } from '@dex/abis';
 import { describeRevert, isRouterV2SourceKind, revertData, ROUTER_V2_SOURCE_KIND, routerSourceContract, shortMessage, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
 import type { SourceConfig } from '@dex/messages';
 import { swapHookPermissions } from '@dex/routing';
-import { encodeDeployData, encodeFunctionData, formatEther, getAddress, keccak256, zeroAddress, type Abi, type Address, type Hex } from 'viem';
+import { domainSeparator, encodeDeployData, encodeFunctionData, formatEther, getAddress, keccak256, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import { HYPEREVM_SMALL_BLOCK_GAS, type DeployConfig } from './config';
 import type { DeploymentRecord } from './record';
 
@@ -67,8 +72,16 @@ export class NeedsBigBlockError extends Error {
   override readonly name = 'NeedsBigBlockError';
 }
 
-/** The contracts the tool deploys, by role. */
-export type ContractRole = 'refCodeRegistry' | 'oracle' | 'ammRouter' | 'routerV2' | 'launchpad';
+/** The contracts the tool deploys (Permit2: or finds at its canonical address), by role. */
+export type ContractRole = 'refCodeRegistry' | 'oracle' | 'ammRouter' | 'routerV2' | 'launchpad' | 'permit2' | 'routerV2Permit2';
+
+/** Permit2's address on the chains Uniswap deployed it to (the same on each, through a CREATE2 factory). */
+export const CANONICAL_PERMIT2: Address = getAddress('0x000000000022D473030F116dDEE9F6B43aC78BA3');
+
+/** Permit2's EIP-712 domain separator at `address` on `chainId` (its domain: name "Permit2", chainId, verifyingContract). */
+export function permit2DomainSeparator(chainId: number, address: Address): Hex {
+  return domainSeparator({ domain: { name: 'Permit2', chainId, verifyingContract: address } });
+}
 
 const HYPERCORE_SOURCE = { 'perp-oracle': 1, spot: 2, 'fixed-usd': 3 } as const;
 
@@ -109,7 +122,7 @@ export async function runDeployment(options: DeployOptions): Promise<DeployResul
     const data = encodeDeployData({ abi, bytecode, args } as never);
     const initCodeHash = keccak256(data);
     const kept = record.contracts[role];
-    if (kept && kept.initCodeHash === initCodeHash) {
+    if (kept && 'initCodeHash' in kept && kept.initCodeHash === initCodeHash) {
       const code = await client.getCode({ address: kept.address });
       if (code && code !== '0x' && keccak256(code) === kept.runtimeCodeHash) {
         log(`${`keep ${contract}`.padEnd(44)} at ${kept.address}`);
@@ -139,6 +152,28 @@ export async function runDeployment(options: DeployOptions): Promise<DeployResul
   }
 
   /**
+   * Permit2: the one at its canonical address where the chain has code there (checked to be Permit2 by its domain
+   * separator) and recorded as found, not deployed by us; else ours (compiled from @uniswap/v4-periphery's copy of its
+   * source) deployed and recorded like our contracts.
+   */
+  async function ensurePermit2(): Promise<Address> {
+    const code = await client.getCode({ address: CANONICAL_PERMIT2 });
+    if (!code || code === '0x') return ensureContract('permit2', 'Permit2', permit2Abi as Abi, permit2Bytecode, []);
+    const separator = await client.readContract({ address: CANONICAL_PERMIT2, abi: permit2Abi, functionName: 'DOMAIN_SEPARATOR' }).catch(() => undefined);
+    if (separator !== permit2DomainSeparator(config.chainId, CANONICAL_PERMIT2)) {
+      throw new Error(`the code at Permit2's canonical address ${CANONICAL_PERMIT2} does not answer Permit2's DOMAIN_SEPARATOR()`);
+    }
+    const found = { contract: 'Permit2', address: CANONICAL_PERMIT2, existing: true as const, runtimeCodeHash: keccak256(code) };
+    const kept = record.contracts.permit2;
+    if (!kept || !('existing' in kept) || kept.address !== found.address || kept.runtimeCodeHash !== found.runtimeCodeHash) {
+      record = { ...record, contracts: { ...record.contracts, permit2: found } };
+      save();
+    }
+    log(`${'use Permit2'.padEnd(44)} at its canonical address ${CANONICAL_PERMIT2}`);
+    return CANONICAL_PERMIT2;
+  }
+
+  /**
    * A setting: sent by the deployer while it owns `address`; otherwise the call is handed back for the owner to
    * make (`ownerCalls`).
    */
@@ -164,6 +199,8 @@ export async function runDeployment(options: DeployOptions): Promise<DeployResul
   const launchpad = config.launchpad
     ? await ensureContract('launchpad', 'Launchpad', launchpadAbi as Abi, launchpadBytecode, [config.wrappedNative, config.launchpad.dexFactory, config.launchpad.pairCodeHash, config.treasury])
     : undefined;
+  const permit2 = await ensurePermit2();
+  await ensureContract('routerV2Permit2', 'RouterV2Permit2', routerV2Permit2Abi as Abi, routerV2Permit2Bytecode, [routerV2, permit2]);
 
   // ---------------------------------------------------------------- settings
   if (config.oracle.kind === 'settable') {

@@ -1,7 +1,8 @@
 /**
  * The deployment record (`deployments/<chainId>.json`): every contract the tool deployed on a chain with the block,
- * the transaction and the hashes of its creation and runtime code, and the settings it applied. The tool reads it
- * back to resume and to deploy nothing that is already there; the services read the addresses from it.
+ * the transaction and the hashes of its creation and runtime code, every contract it found already there and uses
+ * (Permit2 at its canonical address), and the settings it applied. The tool reads it back to resume and to deploy
+ * nothing that is already there; the services read the addresses from it.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -25,11 +26,30 @@ export const deployedContractSchema = z.object({
 });
 export type DeployedContract = z.infer<typeof deployedContractSchema>;
 
+/** A contract the tool found on the chain and uses, not deployed by it: Permit2 at its canonical address. */
+export const existingContractSchema = z.object({
+  /** The contract's name (Permit2: Uniswap's, the same ABI as libs/abis's). */
+  contract: z.string(),
+  address: addressSchema,
+  /** Found at the address: no block, transaction or creation code of ours. */
+  existing: z.literal(true),
+  /** keccak256 of the code at the address when the tool last found it. */
+  runtimeCodeHash: hex,
+});
+export type ExistingContract = z.infer<typeof existingContractSchema>;
+
+/** A contract of the record: deployed by the tool, or found on the chain (`existing`). */
+export const recordedContractSchema = z.union([deployedContractSchema, existingContractSchema]);
+export type RecordedContract = z.infer<typeof recordedContractSchema>;
+
 export const deploymentRecordSchema = z.object({
   chainId: chainIdSchema,
   deployer: addressSchema,
-  /** By role: `routerV2`, `refCodeRegistry`, `oracle`, `ammRouter`, `launchpad`. */
-  contracts: z.record(z.string(), deployedContractSchema),
+  /**
+   * By role: `routerV2`, `refCodeRegistry`, `oracle`, `ammRouter`, `launchpad`, `permit2` (found at its canonical
+   * address, or deployed where there is none), `routerV2Permit2`.
+   */
+  contracts: z.record(z.string(), recordedContractSchema),
   /** The sources RouterV2 was set to trade, by routerIndex. */
   sources: z.array(z.object({ routerIndex: z.number().int(), name: z.string(), kind: z.string(), factory: addressSchema, feeBps: z.number().int() })).default([]),
   /** The hooks RouterV2 was set to allow (`setHookAllowed`), by the routerIndex of the V4 source that lists them. */

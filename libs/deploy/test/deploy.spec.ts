@@ -4,16 +4,18 @@
 // RouterV2) and writes the record; a second run sends nothing; a changed config sends only the changes (a hook the
 // catalogue drops disallowed, one it adds allowed); once the owner has taken the contracts, the calls are handed to
 // it; a dry run sends to a fork and leaves the chain and the record as they were; a transaction above the small-block
-// gas is refused without --big-blocks. Bad usage is exit 2 saying why.
+// gas is refused without --big-blocks; Permit2 is deployed (ours) where the chain has none at its canonical address,
+// and the canonical one is used and recorded as found once it is there, RouterV2Permit2 following it. Bad usage is
+// exit 2 saying why.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { poolManagerAbi, poolManagerBytecode, routerV2Abi, settablePriceOracleAbi, testERC20Abi, testERC20Bytecode, uniswapV2CoreFactoryAbi, uniswapV2CoreFactoryBytecode, uniswapV2CorePairBytecode, v4QuoterAbi, v4QuoterBytecode, wrappedNativeAbi, wrappedNativeBytecode } from '@dex/abis';
+import { permit2Abi, poolManagerAbi, poolManagerBytecode, routerV2Abi, routerV2Permit2Abi, settablePriceOracleAbi, testERC20Abi, testERC20Bytecode, uniswapV2CoreFactoryAbi, uniswapV2CoreFactoryBytecode, uniswapV2CorePairBytecode, v4QuoterAbi, v4QuoterBytecode, wrappedNativeAbi, wrappedNativeBytecode } from '@dex/abis';
 import { createChainClient, createChainWalletClient, type ChainPublicClient } from '@dex/chain';
 import { startAnvil, type AnvilNode } from '@dex/devnet-kit';
 import { runDeployCli, type DeployCliIo } from '../src/cli';
 import { loadDeployConfig } from '../src/config';
-import { routerSources } from '../src/deploy';
+import { CANONICAL_PERMIT2, permit2DomainSeparator, routerSources } from '../src/deploy';
 import { deploymentRecordSchema } from '../src/record';
 import { getAddress, keccak256, type Abi, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -136,7 +138,7 @@ describe('npm run deploy', () => {
     const dry = await run([...deployArgs(), '--dry-run']);
     expect(dry.err).toBe('');
     expect(dry.code).toBe(0);
-    for (const contract of ['RefCodeRegistry', 'SettablePriceOracle', 'AmmRouter', 'RouterV2', 'Launchpad']) expect(dry.out).toMatch(new RegExp(`deploy ${contract} +gas +\\d+ +cost [0-9.]+`));
+    for (const contract of ['RefCodeRegistry', 'SettablePriceOracle', 'AmmRouter', 'RouterV2', 'Launchpad', 'Permit2', 'RouterV2Permit2']) expect(dry.out).toMatch(new RegExp(`deploy ${contract} +gas +\\d+ +cost [0-9.]+`));
     expect(dry.out).toMatch(/RouterV2: source 1 Foreign V2 +gas/);
     expect(dry.out).toMatch(/RouterV2: source 8 Foreign V4 +gas/);
     expect(dry.out).toMatch(new RegExp(`RouterV2: allow hook Input-fee hook ${INPUT_FEE_HOOK.address} for source 8 +gas`));
@@ -158,9 +160,19 @@ describe('npm run deploy', () => {
     expect(first.err).toBe('');
     expect(first.code).toBe(0);
     const r = record();
-    expect(Object.keys(r.contracts).sort()).toEqual(['ammRouter', 'launchpad', 'oracle', 'refCodeRegistry', 'routerV2']);
+    expect(Object.keys(r.contracts).sort()).toEqual(['ammRouter', 'launchpad', 'oracle', 'permit2', 'refCodeRegistry', 'routerV2', 'routerV2Permit2']);
     for (const c of Object.values(r.contracts)) expect(keccak256((await client.getCode({ address: c.address }))!)).toBe(c.runtimeCodeHash);
     const routerV2 = r.contracts.routerV2.address;
+    // No Permit2 at its canonical address on this chain: ours is deployed and recorded as ours, RouterV2Permit2 beside it.
+    const permit2 = r.contracts.permit2;
+    expect(permit2).toMatchObject({ contract: 'Permit2', args: [], blockNumber: expect.stringMatching(/^\d+$/), transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(permit2).not.toHaveProperty('existing');
+    expect(permit2.address).not.toBe(CANONICAL_PERMIT2);
+    expect(await client.readContract({ address: permit2.address, abi: permit2Abi, functionName: 'DOMAIN_SEPARATOR' })).toBe(permit2DomainSeparator(999, permit2.address));
+    expect(r.contracts.routerV2Permit2).toMatchObject({ contract: 'RouterV2Permit2', args: [routerV2, permit2.address] });
+    const routerV2Permit2 = r.contracts.routerV2Permit2.address;
+    expect(await client.readContract({ address: routerV2Permit2, abi: routerV2Permit2Abi, functionName: 'router' })).toBe(routerV2);
+    expect(await client.readContract({ address: routerV2Permit2, abi: routerV2Permit2Abi, functionName: 'permit2' })).toBe(permit2.address);
     const source = (i: number) => client.readContract({ address: routerV2, abi: routerV2Abi, functionName: 'getSource', args: [i] });
     expect(await source(0)).toEqual({ kind: 3, factory: r.contracts.ammRouter.address, feeBps: 0 });
     expect(await source(1)).toEqual({ kind: 1, factory, feeBps: 30 });
@@ -227,6 +239,38 @@ describe('npm run deploy', () => {
     expect(handed.out).toMatch(new RegExp(`RouterV2: allow hook New hook ${NEW_HOOK.address} for source 8 +for the owner ${owner.address} to send: to ${r.contracts.routerV2.address} data 0x[0-9a-f]+`));
     expect(handed.out).toContain('2 call(s) for the owner to send');
     expect(handed.out).toContain('0 transaction(s)');
+  });
+
+  it("uses Permit2 at its canonical address once the chain has it, recorded as found, and RouterV2Permit2 follows it", async () => {
+    // The code deployed at the canonical address on Ethereum, as v4-periphery's DeployPermit2 places it.
+    const deployPermit2 = readFileSync(join(__dirname, '../../../node_modules/@uniswap/v4-periphery/lib/permit2/test/utils/DeployPermit2.sol'), 'utf8');
+    const canonicalCode = `0x${/hex"([0-9a-fA-F]+)"/.exec(deployPermit2)![1].toLowerCase()}` as Hex;
+    await client.request({ method: 'anvil_setCode' as never, params: [CANONICAL_PERMIT2, canonicalCode] as never });
+    const before = record();
+    const moved = await run([...deployArgs(), '--big-blocks']);
+    expect(moved.err).toBe('');
+    expect(moved.code).toBe(0);
+    expect(moved.out).toContain(`use Permit2`);
+    expect(moved.out).toContain(`at its canonical address ${CANONICAL_PERMIT2}`);
+    expect(moved.out).not.toMatch(/^deploy Permit2 /m);
+    expect(moved.out).toMatch(/^deploy RouterV2Permit2 +gas/m);
+    expect(moved.out).toMatch(new RegExp(`^permit2 +Permit2 +${CANONICAL_PERMIT2}  found there$`, 'm'));
+    const r = record();
+    expect(r.contracts.permit2).toEqual({ contract: 'Permit2', address: CANONICAL_PERMIT2, existing: true, runtimeCodeHash: keccak256(canonicalCode) });
+    const routerV2 = r.contracts.routerV2.address;
+    expect(r.contracts.routerV2Permit2).toMatchObject({ contract: 'RouterV2Permit2', args: [routerV2, CANONICAL_PERMIT2] });
+    expect(r.contracts.routerV2Permit2.address).not.toBe(before.contracts.routerV2Permit2.address);
+    for (const c of Object.values(r.contracts)) expect(keccak256((await client.getCode({ address: c.address }))!)).toBe(c.runtimeCodeHash);
+    expect(await client.readContract({ address: r.contracts.routerV2Permit2.address, abi: routerV2Permit2Abi, functionName: 'permit2' })).toBe(CANONICAL_PERMIT2);
+    expect(await client.readContract({ address: r.contracts.routerV2Permit2.address, abi: routerV2Permit2Abi, functionName: 'router' })).toBe(routerV2);
+    // The other contracts stay.
+    for (const role of ['refCodeRegistry', 'oracle', 'ammRouter', 'routerV2', 'launchpad']) expect(r.contracts[role]).toEqual(before.contracts[role]);
+
+    const again = await run([...deployArgs(), '--big-blocks']);
+    expect(again.code).toBe(0);
+    expect(again.out).toContain('0 transaction(s)');
+    expect(again.out).not.toMatch(/^deploy /m);
+    expect(record().contracts).toEqual(r.contracts);
   });
 });
 

@@ -5,8 +5,8 @@ import { getAddress, parseUnits, type Abi, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { devAccounts, type DevAccount } from './accounts';
 
-/** A chain entry of the manifest while it is being built: everything but the router. */
-export type ChainInProgress = Omit<ManifestChain, 'routerV2' | 'treasury' | 'core' | 'launchpad'> & {
+/** A chain entry of the manifest while it is being built: everything but the router (and its Permit2 entry). */
+export type ChainInProgress = Omit<ManifestChain, 'routerV2' | 'permit2' | 'routerV2Permit2' | 'treasury' | 'core' | 'launchpad'> & {
   core?: ManifestChain['core'];
   launchpad?: ManifestChain['launchpad'];
 };

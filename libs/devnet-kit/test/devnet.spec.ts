@@ -5,7 +5,9 @@ import {
   fixedFeeTokenAbi,
   launchTaxTokenAbi,
   maxTxTokenAbi,
+  permit2Abi,
   rebasingTokenAbi,
+  routerV2Permit2Abi,
   silentBlocklistTokenAbi,
   silentPauseTokenAbi,
   stablePoolAbi,
@@ -19,7 +21,7 @@ import {
 } from '@dex/abis';
 import { TEST_TOKEN_KINDS, type ManifestChain, type ManifestTestToken, type TestTokenKind } from '@dex/messages';
 import { getAmountOut } from '@dex/routing';
-import { erc20Abi, parseUnits, zeroAddress, type Abi, type Address } from 'viem';
+import { domainSeparator, erc20Abi, parseUnits, zeroAddress, type Abi, type Address } from 'viem';
 import { DEVNET_SOURCES, deployContext, devAccount, send, startDevnet, type DeployContext, type Devnet } from '../src';
 
 jest.setTimeout(60_000);
@@ -81,6 +83,23 @@ describe('startDevnet with liquidity sources', () => {
     expect(v4).toHaveLength(6);
     expect(new Set(v4.map((p) => p.poolManager)).size).toBe(1);
     expect(v4.filter((p) => p.currency0 === zeroAddress)).toHaveLength(1);
+  });
+
+  it.each(CHAIN_IDS)('chain %i: Permit2 and RouterV2Permit2 (RouterV2 and Permit2 its router and permit2) have code and are named', async (chainId) => {
+    const chain = chainOf(chainId);
+    const ctx = ctxOf(chainId);
+    for (const address of [chain.permit2, chain.routerV2Permit2]) expect(await ctx.publicClient.getCode({ address })).toMatch(/^0x[0-9a-f]{2,}$/);
+    // Permit2's EIP-712 domain: its name, the chain and its own address.
+    expect(await ctx.publicClient.readContract({ address: chain.permit2, abi: permit2Abi, functionName: 'DOMAIN_SEPARATOR' })).toBe(
+      domainSeparator({ domain: { name: 'Permit2', chainId, verifyingContract: chain.permit2 } }),
+    );
+    expect(await ctx.publicClient.readContract({ address: chain.routerV2Permit2, abi: routerV2Permit2Abi, functionName: 'router' })).toBe(chain.routerV2);
+    expect(await ctx.publicClient.readContract({ address: chain.routerV2Permit2, abi: routerV2Permit2Abi, functionName: 'permit2' })).toBe(chain.permit2);
+    expect(chain.deployments.filter((d) => ['RouterV2', 'Permit2', 'RouterV2Permit2'].includes(d.contract))).toEqual([
+      { name: 'RouterV2', contract: 'RouterV2', address: chain.routerV2 },
+      { name: 'Permit2', contract: 'Permit2', address: chain.permit2 },
+      { name: 'RouterV2Permit2', contract: 'RouterV2Permit2', address: chain.routerV2Permit2 },
+    ]);
   });
 
   it.each(CHAIN_IDS)('chain %i lists every pool with its source and sorted tokens, as on chain', async (chainId) => {

@@ -4,8 +4,8 @@ import { z } from 'zod';
 
 /**
  * What the route search needs from the sources file of a chain, beyond its sources: the pools of each source,
- * the known tokens, the wrapped native token, RouterV2 and the launchpad's tokens. The devnet manifest has
- * this shape; a production sources file lists the same keys.
+ * the known tokens, the wrapped native token, RouterV2 (and its Permit2 entry) and the launchpad's tokens. The
+ * devnet manifest has this shape; a production sources file lists the same keys.
  */
 const tokenSchema = z.object({ address: addressSchema, symbol: z.string(), name: z.string(), decimals: z.number().int().min(0).max(255) });
 
@@ -31,6 +31,13 @@ const chainEntrySchema = z.looseObject({
     )
     .default([]),
   routerV2: addressSchema,
+  /**
+   * The chain's Permit2 (Uniswap's; on the devnet compiled from @uniswap/v4-periphery's copy of its source) and
+   * RouterV2Permit2 (RouterV2's entry for routes signed through Permit2). Optional: a chain where they are not
+   * deployed, or a sources file written before they were, has neither.
+   */
+  permit2: addressSchema.optional(),
+  routerV2Permit2: addressSchema.optional(),
   treasury: addressSchema.optional(),
   launchpad: z
     .object({ address: addressSchema, tokens: z.array(z.looseObject({ address: addressSchema, stage: z.string().optional() })).default([]) })

@@ -191,6 +191,10 @@ export const manifestChainSchema = z.object({
   testTokens: z.array(manifestTestTokenSchema).optional(),
   /** The aggregator's execution contract. */
   routerV2: addressSchema,
+  /** Uniswap's Permit2, compiled from @uniswap/v4-periphery's copy of its source. */
+  permit2: addressSchema,
+  /** RouterV2's entry for routes signed through Permit2. */
+  routerV2Permit2: addressSchema,
   /** Where the router sends the protocol's share of fees and captured slippage. */
   treasury: addressSchema,
   /**

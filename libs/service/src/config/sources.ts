@@ -76,6 +76,8 @@ export function expandChainEntry(chainId: string, entry: unknown, baseDir: strin
     ...(wrapped ? { wrappedNative: { address: wrapped.address, symbol: wrapped.symbol, name: wrapped.name ?? `Wrapped ${wrapped.symbol.replace(/^W/, '')}`, decimals: wrapped.decimals ?? 18 } } : {}),
     sources: [...ours, ...enabled],
     routerV2: contracts.routerV2.address,
+    // Signed routes: Permit2 (deployed by the tool, or the chain's own at its canonical address) and RouterV2Permit2.
+    ...(contracts.permit2 && contracts.routerV2Permit2 ? { permit2: contracts.permit2.address, routerV2Permit2: contracts.routerV2Permit2.address } : {}),
     ...(typeof (record.config as { treasury?: string } | undefined)?.treasury === 'string' ? { treasury: (record.config as { treasury: string }).treasury } : {}),
     ...(contracts.launchpad ? { launchpad: { address: contracts.launchpad.address, tokens: [] } } : {}),
     ...own,
