@@ -1,6 +1,6 @@
-import { routerV2Abi } from '@dex/abis';
-import { decodeFunctionData, encodeFunctionData, getAddress, zeroAddress, type Hex } from 'viem';
-import { encodeExecuteSwaps, executeSwapsPath, type ExecuteSwapsParameters } from './encode-execute-swaps';
+import { routerV2Abi, routerV2Permit2Abi } from '@dex/abis';
+import { decodeFunctionData, encodeAbiParameters, encodeFunctionData, getAddress, keccak256, zeroAddress, type Hex } from 'viem';
+import { encodeExecuteSwaps, executeSwapsPath, PERMIT2_SIGNATURE_PLACEHOLDER, permit2SignatureOffset, stagesHash, type ExecuteSwapsParameters } from './encode-execute-swaps';
 
 const WRAPPED = '0x5555555555555555555555555555555555555555';
 const USDC = '0xb88339cb7199b77e23db6e890353e22632ba630f';
@@ -153,5 +153,41 @@ describe('encodeExecuteSwaps against viem', () => {
     // Half a byte, or hex without its 0x, is no bytes (viem would encode something of it).
     expect(() => encodeExecuteSwaps(withSwap({ data: '0xabc' }))).toThrow('swap data is not hex bytes');
     expect(() => encodeExecuteSwaps(withSwap({ data: 'abcd' }))).toThrow('swap data is not hex bytes');
+  });
+});
+
+describe('encodeExecuteSwaps for a route signed through Permit2', () => {
+  const signed = { ...route, payout: { recipient: RECIPIENT, deadline: 1_900_000_000n }, permit2: { signer: RECIPIENT, nonce: 258n, signature: PERMIT2_SIGNATURE_PLACEHOLDER } };
+
+  it("encodes RouterV2Permit2's executeSwapsWithPermit2 as viem does, the signature last", () => {
+    const data = encodeExecuteSwaps(signed);
+    const stages = route.hopSwaps.map((hop) => hop.map((s) => ({ ...s, pool: getAddress(s.pool), tokenIn: getAddress(s.tokenIn), tokenOut: getAddress(s.tokenOut), data: s.data as Hex })));
+    const expected = encodeFunctionData({
+      abi: routerV2Permit2Abi,
+      functionName: 'executeSwapsWithPermit2',
+      args: [route.tokens.map((t) => getAddress(t)), route.amountIn, route.minAmountOut, route.expectedAmountOut, stages, BigInt(route.feeBps), getAddress(route.feeRecipient!), getAddress(RECIPIENT), 1_900_000_000n, { signer: getAddress(RECIPIENT), nonce: 258n, signature: PERMIT2_SIGNATURE_PLACEHOLDER }],
+    });
+    expect(data).toBe(expected);
+    // The placeholder sits at the offset the answer names, 31 bytes of padding after it.
+    const at = 2 + permit2SignatureOffset(data) * 2;
+    expect(data.slice(at, at + 130)).toBe('0'.repeat(130));
+    expect(data.length - (at + 130)).toBe(62);
+    // RouterV2 reads executeSwapsWithData's arguments from the same words (RouterV2Permit2 forwards them).
+    const forwarded = `${encodeFunctionData({ abi: routerV2Abi, functionName: 'executeSwapsWithData', args: [[], 0n, 0n, 0n, [], 0n, zeroAddress, zeroAddress, 0n] }).slice(0, 10)}${data.slice(10)}` as Hex;
+    const { args } = decodeFunctionData({ abi: routerV2Abi, data: forwarded });
+    expect(args[1]).toBe(route.amountIn);
+    expect(args[4]).toEqual(stages);
+    expect(args[7]).toBe(getAddress(RECIPIENT));
+  });
+
+  it('hashes the stages as abi.encode(hopSwaps)', () => {
+    const stages = route.hopSwaps.map((hop) => hop.map((s) => ({ ...s, pool: getAddress(s.pool), tokenIn: getAddress(s.tokenIn), tokenOut: getAddress(s.tokenOut), routerIndex: s.routerIndex, data: s.data as Hex })));
+    const swapType = { type: 'tuple[][]', components: [{ type: 'address' }, { type: 'address' }, { type: 'address' }, { type: 'uint8' }, { type: 'uint256' }, { type: 'bytes' }] } as const;
+    expect(stagesHash(route.hopSwaps)).toBe(keccak256(encodeAbiParameters([swapType], [stages.map((hop) => hop.map((s) => [s.pool, s.tokenIn, s.tokenOut, s.routerIndex, s.amountIn, s.data] as const))])));
+  });
+
+  it('needs a payout and a token input', () => {
+    expect(() => encodeExecuteSwaps({ ...signed, payout: undefined })).toThrow('a Permit2 route needs a payout (recipient and deadline)');
+    expect(() => encodeExecuteSwaps({ ...signed, nativeIn: true })).toThrow('a Permit2 route cannot start with the native coin');
   });
 });

@@ -1,9 +1,9 @@
 // RouterV2's `executeSwaps` calldata for a route: the token path with the native coin's markers, the amounts,
 // each stage's swaps (for a linear route, each hop's parallel swaps), the integrator fee and its recipient; with a
 // recipient of the output and a deadline, `executeSwapsWithData`.
-import { routerV2Abi } from '@dex/abis';
+import { routerV2Abi, routerV2Permit2Abi } from '@dex/abis';
 import { checksummed } from '@dex/messages';
-import { InvalidAddressError, prepareEncodeFunctionData, zeroAddress, type Address, type Hex } from 'viem';
+import { InvalidAddressError, keccak256, prepareEncodeFunctionData, zeroAddress, type Address, type Hex } from 'viem';
 
 /** One swap of a stage, as RouterV2 takes it (`Swap`). */
 export interface RouterV2Swap {
@@ -40,6 +40,12 @@ export interface ExecuteSwapsParameters {
    * the calldata calls `executeSwapsWithData` with them; absent, `executeSwaps` pays the sender, with no deadline.
    */
   readonly payout?: { readonly recipient: string; readonly deadline: bigint };
+  /**
+   * The input is taken from `signer` through Permit2 (`RouterV2Permit2.executeSwapsWithPermit2`, sent to that contract,
+   * not RouterV2): the signer's Permit2 nonce and signature; needs a `payout`. A signature not yet made is 65 zero
+   * bytes (`PERMIT2_SIGNATURE_PLACEHOLDER`), at the calldata's end (`permit2SignatureOffset`).
+   */
+  readonly permit2?: { readonly signer: string; readonly nonce: bigint; readonly signature: Hex };
 }
 
 /** The path RouterV2 is given: the route's tokens, checksummed, the zero address marking a native end. */
@@ -50,11 +56,15 @@ export function executeSwapsPath(tokens: readonly string[], native: { readonly n
   return path;
 }
 
-/** The selectors of `executeSwaps` and `executeSwapsWithData`, from the ABI. */
+/** The selectors of `executeSwaps` and `executeSwapsWithData`, from the ABI; and RouterV2Permit2's `executeSwapsWithPermit2`. */
 const SELECTORS = {
   executeSwaps: prepareEncodeFunctionData({ abi: routerV2Abi, functionName: 'executeSwaps' }).functionName,
   executeSwapsWithData: prepareEncodeFunctionData({ abi: routerV2Abi, functionName: 'executeSwapsWithData' }).functionName,
+  executeSwapsWithPermit2: prepareEncodeFunctionData({ abi: routerV2Permit2Abi, functionName: 'executeSwapsWithPermit2' }).functionName,
 };
+
+/** A signature not made yet: 65 zero bytes, which the signer's (r, s, v) replaces in place. */
+export const PERMIT2_SIGNATURE_PLACEHOLDER: Hex = `0x${'00'.repeat(65)}`;
 
 const MAX_UINT256 = (1n << 256n) - 1n;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -121,8 +131,28 @@ export function encodeExecuteSwaps(params: ExecuteSwapsParameters): Hex {
     (i === 0 && params.nativeIn) || (i === params.tokens.length - 1 && params.unwrapNative) ? ZERO_WORD : addressWord(t, 'token'),
   );
   const tokens = uintWord(path.length, 256, 'length') + path.join('');
-  const hopSwaps = dynamicArray(params.hopSwaps.map((hop) => dynamicArray(hop.map(swapWords))));
+  const hopSwaps = encodeHopSwaps(params.hopSwaps);
   const payout = params.payout;
+  const permit = params.permit2;
+  if (permit !== undefined) {
+    if (payout === undefined) throw new TypeError('a Permit2 route needs a payout (recipient and deadline)');
+    if (params.nativeIn) throw new TypeError('a Permit2 route cannot start with the native coin');
+    // executeSwapsWithData's nine head words, then the offset of the permit tuple (signer, nonce, signature), which
+    // follows the stages.
+    const head =
+      uintWord(10 * 32, 256, 'offset') +
+      uintWord(params.amountIn, 256, 'amountIn') +
+      uintWord(params.minAmountOut, 256, 'minAmountOut') +
+      uintWord(params.expectedAmountOut, 256, 'expectedAmountOut') +
+      uintWord(10 * 32 + tokens.length / 2, 256, 'offset') +
+      uintWord(params.feeBps, 256, 'feeBps') +
+      (params.feeRecipient === undefined ? ZERO_WORD : addressWord(params.feeRecipient, 'feeRecipient')) +
+      addressWord(payout.recipient, 'recipient') +
+      uintWord(payout.deadline, 256, 'deadline') +
+      uintWord(10 * 32 + tokens.length / 2 + hopSwaps.length / 2, 256, 'offset');
+    const tuple = addressWord(permit.signer, 'signer') + uintWord(permit.nonce, 256, 'nonce') + uintWord(3 * 32, 256, 'offset') + bytesWords(permit.signature);
+    return `${SELECTORS.executeSwapsWithPermit2}${head}${tokens}${hopSwaps}${tuple}`;
+  }
   const headWords = payout === undefined ? 7 : 9;
   const head =
     uintWord(headWords * 32, 256, 'offset') +
@@ -134,4 +164,25 @@ export function encodeExecuteSwaps(params: ExecuteSwapsParameters): Hex {
     (params.feeRecipient === undefined ? ZERO_WORD : addressWord(params.feeRecipient, 'feeRecipient')) +
     (payout === undefined ? '' : addressWord(payout.recipient, 'recipient') + uintWord(payout.deadline, 256, 'deadline'));
   return `${payout === undefined ? SELECTORS.executeSwaps : SELECTORS.executeSwapsWithData}${head}${tokens}${hopSwaps}`;
+}
+
+/** `abi.encode`'s tail of the stages (`Swap[][]`): what follows the parameter's offset word. */
+function encodeHopSwaps(hopSwaps: ExecuteSwapsParameters['hopSwaps']): string {
+  return dynamicArray(hopSwaps.map((hop) => dynamicArray(hop.map(swapWords))));
+}
+
+/**
+ * The `stages` of a Permit2 route's witness: `keccak256(abi.encode(hopSwaps))`, as RouterV2Permit2 hashes the stages
+ * it is given.
+ */
+export function stagesHash(hopSwaps: ExecuteSwapsParameters['hopSwaps']): Hex {
+  return keccak256(`0x${uintWord(32, 256, 'offset')}${encodeHopSwaps(hopSwaps)}`);
+}
+
+/**
+ * Where the 65 signature bytes sit in `executeSwapsWithPermit2` calldata (a byte offset from the first byte after
+ * `0x`): the signature is the calldata's last item, its bytes followed by 31 bytes of padding.
+ */
+export function permit2SignatureOffset(calldata: Hex): number {
+  return (calldata.length - 2) / 2 - 96;
 }

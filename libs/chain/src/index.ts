@@ -36,3 +36,4 @@ export * from './actions/simulate-route';
 export * from './rpc-fetch';
 export * from './multicall3';
 export * from './actions/verify-source';
+export * from './permit2';

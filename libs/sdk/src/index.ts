@@ -3,3 +3,4 @@ export { DexApiError, DexClientError, DexNetworkError, DexResponseError, type Ne
 export { requestTarget, serialiseParam, type ClientParams, type LooseParams, type NaturalParamTypes, type NaturalParamTypesByEndpoint, type ParamName } from './params';
 export type { Validation } from './validate';
 export type { EndpointBody, EndpointName } from '@dex/messages';
+export { signPermit2Route, withSignature, type SignedRouteTransaction, type TypedDataSigner } from './permit2';

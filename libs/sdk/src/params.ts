@@ -19,6 +19,7 @@ export interface NaturalParamTypes {
   unwrapNative: boolean;
   /** /v2/route: choose net of gas (default true). */
   gasAware: boolean;
+  permit2: boolean;
   metadata: boolean;
   includeCalldata: boolean;
   /** routerIndex values. */

@@ -1,9 +1,10 @@
 /** The answer to a route request: tokens, amounts, price impacts and the RouterV2 transaction with its hop swaps. */
-import { checksummed, type HopSwapRecord, type RouteResponse, type RouteSimulation, type TokenMeta } from '@dex/messages';
+import { permit2RouteTypedData, permit2SignatureOffset } from '@dex/chain';
+import { checksummed, type HopSwapRecord, type RoutePermit2, type RouteResponse, type RouteSimulation, type TokenMeta } from '@dex/messages';
 import { hopPriceImpact, routePriceImpact, stagePriceImpacts } from '@dex/routing';
 import { formatUnits } from 'viem';
 import type { ChainLiquidity } from '../liquidity/liquidity.service';
-import type { RouteExecution } from './route-execution';
+import { routerSwaps, type RouteExecution } from './route-execution';
 import type { QuotedRoute, QuotedSwap } from './route-quote';
 import type { RouteOrder } from './route-request';
 import { knownToken, nativeToken } from './token-meta';
@@ -79,7 +80,7 @@ export function routeAnswer(chain: ChainLiquidity, blockNumber: bigint, order: R
     averagePriceImpact,
     ...gas,
     execution: {
-      to: chain.entry.routerV2,
+      to: order.permit2 ? order.permit2.entry : chain.entry.routerV2,
       calldata: execution.calldata,
       value: order.nativeIn ? amountIn.toString() : '0',
       details: {
@@ -93,5 +94,31 @@ export function routeAnswer(chain: ChainLiquidity, blockNumber: bigint, order: R
       },
     },
     ...(simulation ? { simulation } : {}),
+    ...(order.permit2 ? { permit2: permit2Answer(chain, order, quote, execution) } : {}),
   };
+}
+
+/** What the signer of a route signed through Permit2 signs, and where the signature goes in the calldata. */
+function permit2Answer(chain: ChainLiquidity, order: RouteOrder, quote: QuotedRoute, execution: RouteExecution): RoutePermit2 {
+  const { permit2, entry, signer, nonce } = order.permit2!;
+  const payout = order.payout!;
+  const typedData = permit2RouteTypedData({
+    chainId: chain.chainId,
+    permit2,
+    spender: entry,
+    router: chain.entry.routerV2,
+    nonce,
+    route: {
+      tokens: quote.route.tokens,
+      amountIn: quote.amountIn,
+      minAmountOut: execution.minAmountOut,
+      expectedAmountOut: quote.amountOut,
+      hopSwaps: routerSwaps(quote),
+      feeBps: order.feeBps,
+      feeRecipient: order.feeRecipient,
+      unwrapNative: order.unwrap,
+      payout,
+    },
+  });
+  return { permit2, spender: entry, signer, nonce: nonce.toString(), deadline: payout.deadline.toString(), typedData, signatureOffset: permit2SignatureOffset(execution.calldata) };
 }

@@ -1,5 +1,5 @@
 /** The RouterV2 transaction of a quoted route: the least output it accepts, its path and its calldata. */
-import { encodeExecuteSwaps, executeSwapsPath } from '@dex/chain';
+import { encodeExecuteSwaps, executeSwapsPath, PERMIT2_SIGNATURE_PLACEHOLDER, type RouterV2Swap } from '@dex/chain';
 import { minAmountOut, splitOutput } from '@dex/fee-math';
 import type { Address, Hex } from 'viem';
 import { afterTransferFee, type QuotedRoute } from './route-quote';
@@ -27,6 +27,8 @@ export interface RouteExecution {
 export interface ExecutedAmounts {
   readonly received?: bigint;
   readonly minAmountOut?: bigint;
+  /** A signed route's signer in place of the order's (the simulation's payer, which answers for any signature). */
+  readonly signer?: Address;
 }
 
 /**
@@ -48,16 +50,20 @@ export function routeExecution(order: RouteOrder, quote: QuotedRoute, outputTran
     amountIn: quote.amountIn,
     minAmountOut: minOut,
     expectedAmountOut: gross,
-    hopSwaps: quote.hops.map((hop) =>
-      hop.map(({ swap, amountIn }) => ({ pool: swap.routerPool, tokenIn: swap.tokenIn, tokenOut: swap.tokenOut, routerIndex: swap.routerIndex, amountIn, data: swap.data })),
-    ),
+    hopSwaps: routerSwaps(quote),
     feeBps,
     feeRecipient: order.feeRecipient,
     ...native,
     ...(order.payout ? { payout: order.payout } : {}),
+    ...(order.permit2 ? { permit2: { signer: executed.signer ?? order.permit2.signer, nonce: order.permit2.nonce, signature: PERMIT2_SIGNATURE_PLACEHOLDER } } : {}),
   });
   // What the simulation delivered where it differs from the model (the integrator's fee, when there is one, kept
   // out of it as the model counts it).
   const amountOut = afterTransferFee(gross, outputTransferFeeBps) + received - modelled;
   return { path: executeSwapsPath(quote.route.tokens, native), amountOut: amountOut > 0n ? amountOut : 0n, minAmountOut: minOut, calldata };
+}
+
+/** The quoted route's stages as RouterV2 takes them (`Swap[][]`). */
+export function routerSwaps(quote: QuotedRoute): RouterV2Swap[][] {
+  return quote.hops.map((hop) => hop.map(({ swap, amountIn }) => ({ pool: swap.routerPool, tokenIn: swap.tokenIn, tokenOut: swap.tokenOut, routerIndex: swap.routerIndex, amountIn, data: swap.data })));
 }

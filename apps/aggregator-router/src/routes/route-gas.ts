@@ -110,6 +110,7 @@ export async function routeGasCost(
     nativeOut: order.unwrap,
     feeBps: order.feeBps,
     withData: order.payout !== undefined,
+    ...(order.permit2 ? { permit2: { newNonceWord: order.permit2.nonce % 256n === 0n } } : {}),
     calldata: execution.calldata,
     ...(recipientHoldsOutput !== undefined ? { recipientHoldsOutput } : {}),
   });

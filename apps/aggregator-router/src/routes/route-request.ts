@@ -2,8 +2,8 @@
  * A route request in the engine's terms: the fee recipient checked against RouterV2's rules, the tokens
  * resolved (the native coin as the wrapped token) and known, the amount in base units.
  */
-import { CHAIN_DID_NOT_ANSWER, DEADLINE_PASSED, DEFAULT_DEADLINE_SECONDS, INVALID_FEE_RECIPIENT, INVALID_RECIPIENT, type ParsedRequestOf, type routeContract, type TokenMeta } from '@dex/messages';
-import { getChainInfo, shortMessage } from '@dex/chain';
+import { CHAIN_DID_NOT_ANSWER, DEADLINE_PASSED, DEFAULT_DEADLINE_SECONDS, INVALID_FEE_RECIPIENT, INVALID_RECIPIENT, PERMIT2_NATIVE_IN, PERMIT2_UNAVAILABLE, type ParsedRequestOf, type routeContract, type TokenMeta } from '@dex/messages';
+import { freshPermit2Nonce, getChainInfo, shortMessage } from '@dex/chain';
 import { maxSwapsWithinGas, type SourceFilter } from '@dex/routing';
 import { BusError } from '@dex/service';
 import { getAddress, zeroAddress, type Address } from 'viem';
@@ -55,22 +55,32 @@ export interface RouteOrder {
   readonly gasAware: boolean;
   /** With `gasAware`: what a unit of gas is worth in tokenOut (exact input) or tokenIn (exact output) base units. */
   readonly gasValue?: number;
+  /** Signed through Permit2 by `signer` with `nonce` (`permit2=true`): the calldata calls `entry` (RouterV2Permit2). */
+  readonly permit2?: { readonly permit2: Address; readonly entry: Address; readonly signer: Address; readonly nonce: bigint };
+}
+
+/** The chain's router contracts, which would keep what they were paid: RouterV2 and RouterV2Permit2 (lower case). */
+function routerContract(chain: ChainLiquidity, account: string | undefined): string | undefined {
+  const routers: string[] = [chain.entry.routerV2, ...(chain.entry.routerV2Permit2 ? [chain.entry.routerV2Permit2] : [])];
+  return routers.find((router) => router.toLowerCase() === account);
 }
 
 /** RouterV2 reverts on these recipients (InvalidFeeRecipient; FeeRecipientRequired for the zero address with a fee). */
 function checkFeeRecipient(chain: ChainLiquidity, request: RouteRequest): void {
   const feeRecipient = request.feeRecipient?.toLowerCase();
-  if (feeRecipient === chain.entry.routerV2.toLowerCase() || (feeRecipient === zeroAddress && request.feeBps > 0)) {
-    const why = feeRecipient === zeroAddress ? 'the zero address cannot receive a fee (feeBps > 0)' : `${chain.entry.routerV2} is the router of chain ${chain.chainId}`;
+  const router = routerContract(chain, feeRecipient);
+  if (router !== undefined || (feeRecipient === zeroAddress && request.feeBps > 0)) {
+    const why = feeRecipient === zeroAddress ? 'the zero address cannot receive a fee (feeBps > 0)' : `${router} is the router of chain ${chain.chainId}`;
     throw new BusError(400, INVALID_FEE_RECIPIENT, why);
   }
 }
 
-/** RouterV2 reverts `InvalidRecipient` on the zero address and on itself. */
+/** RouterV2 reverts `InvalidRecipient` on the zero address and on itself (RouterV2Permit2 `RecipientIsEntry` on itself). */
 function checkRecipient(chain: ChainLiquidity, request: RouteRequest): void {
   const recipient = request.recipient?.toLowerCase();
-  if (recipient === zeroAddress || recipient === chain.entry.routerV2.toLowerCase()) {
-    throw new BusError(400, INVALID_RECIPIENT, recipient === zeroAddress ? 'RouterV2 reverts InvalidRecipient for the zero address' : `${chain.entry.routerV2} is the router of chain ${chain.chainId}`);
+  const router = routerContract(chain, recipient);
+  if (recipient === zeroAddress || router !== undefined) {
+    throw new BusError(400, INVALID_RECIPIENT, recipient === zeroAddress ? 'RouterV2 reverts InvalidRecipient for the zero address' : `${router} is the router of chain ${chain.chainId}`);
   }
 }
 
@@ -126,6 +136,22 @@ export async function resolveRouteRequest(chain: ChainLiquidity, request: RouteR
     ...(request.sender !== undefined ? { sender: getAddress(request.sender) } : {}),
     gasAware: request.gasAware,
   };
-  const payout = await payoutOf(chain, request);
-  return { snapshot, order: payout ? { ...order, payout } : order };
+  const [payout, permit2] = await Promise.all([payoutOf(chain, request), permit2Of(chain, request, snapshot.blockNumber)]);
+  return { snapshot, order: { ...order, ...(payout ? { payout } : {}), ...(permit2 ? { permit2 } : {}) } };
+}
+
+/**
+ * A route signed through Permit2: the chain's Permit2 and RouterV2Permit2 (from the sources file), the signer (the
+ * sender) and its lowest unused nonce at the snapshot's block. The native coin as the input is refused: it is sent.
+ */
+async function permit2Of(chain: ChainLiquidity, request: RouteRequest, blockNumber: bigint): Promise<RouteOrder['permit2']> {
+  if (!request.permit2) return undefined;
+  if (isNative(request.tokenIn)) throw new BusError(400, PERMIT2_NATIVE_IN, 'a swap from the native coin carries it as the value of the transaction to RouterV2');
+  const { permit2, routerV2Permit2 } = chain.entry;
+  if (permit2 === undefined || routerV2Permit2 === undefined) throw new BusError(400, PERMIT2_UNAVAILABLE, `chain ${chain.chainId} has no RouterV2Permit2 in its sources file`);
+  const signer = getAddress(request.sender!);
+  const nonce = await freshPermit2Nonce(chain.client, { permit2: getAddress(permit2), owner: signer, blockNumber }).catch((err: unknown) => {
+    throw new BusError(503, CHAIN_DID_NOT_ANSWER, `Permit2 nonces of ${signer}: ${shortMessage(err)}`);
+  });
+  return { permit2: getAddress(permit2), entry: getAddress(routerV2Permit2), signer, nonce };
 }

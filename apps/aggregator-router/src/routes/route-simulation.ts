@@ -2,7 +2,7 @@
  * Routes executed in an `eth_call` at the quote's block: every answered route's transaction before it is answered
  * (`execution`), and the transaction as a sender would send it, when the request names one (`fromSender`).
  */
-import { shortMessage, simulateRoute, simulateRouterCall } from '@dex/chain';
+import { shortMessage, simulateRoute, simulateRouterCall, VIRTUAL_PAYER } from '@dex/chain';
 import { CHAIN_DID_NOT_ANSWER, type RouteSimulation } from '@dex/messages';
 import { BusError } from '@dex/service';
 import { Logger } from '@nestjs/common';
@@ -44,9 +44,12 @@ export class RouteSimulator {
       this.logger.warn({ msg: 'route not simulated: no balance slot for the input', chainId: chain.chainId, token: order.tokenIn });
       return routeExecution(order, quote, outputFee);
     }
-    const trial = routeExecution(order, quote, outputFee, { minAmountOut: 0n });
+    // A signed route is simulated as the virtual payer's signature (it answers EIP-1271 for any).
+    const signer = order.permit2 ? { signer: VIRTUAL_PAYER } : {};
+    const trial = routeExecution(order, quote, outputFee, { minAmountOut: 0n, ...signer });
     const result = await simulateRoute(chain.client, {
-      router: getAddress(chain.entry.routerV2),
+      router: order.permit2 ? order.permit2.entry : getAddress(chain.entry.routerV2),
+      ...(order.permit2 ? { spender: order.permit2.permit2 } : {}),
       tokenIn: order.nativeIn ? undefined : order.tokenIn,
       balanceSlot,
       amountIn: quote.amountIn,
@@ -72,12 +75,17 @@ export class RouteSimulator {
     return this.policy.explainRevert(chain, snapshot, quote, result.revertReason);
   }
 
-  /** The transaction sent from `sender` at the quote's block: balance, allowance to the router, the call. */
+  /**
+   * The transaction sent from `sender` at the quote's block: balance, allowance to the router (to Permit2 for a signed
+   * route, whose call is made as if signed: the sender answers for the signature in the `eth_call`), the call.
+   */
   async fromSender(chain: ChainLiquidity, blockNumber: bigint, order: RouteOrder, sender: `0x${string}`, quote: QuotedRoute, execution: RouteExecution): Promise<RouteSimulation> {
-    const router = chain.entry.routerV2 as `0x${string}`;
+    const router = order.permit2 ? order.permit2.entry : (chain.entry.routerV2 as `0x${string}`);
+    const spender = order.permit2 ? order.permit2.permit2 : router;
     const required = quote.amountIn;
     const result = await simulateRouterCall(chain.client, {
       router,
+      spender,
       sender,
       tokenIn: order.nativeIn ? undefined : order.tokenIn,
       amountIn: required,
@@ -94,14 +102,16 @@ export class RouteSimulator {
       blockNumber: blockNumber.toString(),
       balance: result.balance.toString(),
       required: required.toString(),
-      ...(result.allowance !== undefined ? { allowance: result.allowance.toString(), spender: getAddress(router) } : {}),
+      ...(result.allowance !== undefined ? { allowance: result.allowance.toString(), spender: getAddress(spender) } : {}),
     };
     if (result.ok) return { ...base, success: true, amountOut: result.amountOut.toString() };
     const message =
       result.reason === 'insufficientBalance'
         ? `the sender holds ${formatUnits(result.balance, decimals)} ${symbol} and the transaction spends ${formatUnits(required, decimals)} ${symbol}`
         : result.reason === 'insufficientAllowance'
-          ? `approve ${getAddress(router)} (execution.to) to spend at least ${formatUnits(required, decimals)} ${symbol} (${required} base units) of the sender's; the allowance is ${formatUnits(result.allowance ?? 0n, decimals)}`
+          ? order.permit2
+            ? `approve Permit2 ${getAddress(spender)} (permit2.permit2) to spend at least ${formatUnits(required, decimals)} ${symbol} (${required} base units) of the sender's, once for the token (each route is then signed); the allowance is ${formatUnits(result.allowance ?? 0n, decimals)}`
+            : `approve ${getAddress(router)} (execution.to) to spend at least ${formatUnits(required, decimals)} ${symbol} (${required} base units) of the sender's; the allowance is ${formatUnits(result.allowance ?? 0n, decimals)}`
           : `the transaction reverts: ${result.revertReason}`;
     return { ...base, success: false, failure: result.reason, message, ...(result.revertReason !== undefined ? { revertReason: result.revertReason } : {}) };
   }

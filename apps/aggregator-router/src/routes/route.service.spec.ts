@@ -14,7 +14,7 @@ describe('RouteService feeRecipient', () => {
   const service = new RouteService(liquidity, new TokenTransfers(liquidity));
   const route = (feeRecipient: `0x${string}` | undefined, feeBps: number) =>
     service
-      .route({ chainId: 999, tokenIn: WALLET, tokenOut: ZERO, amountIn: '1', multiHop: false, slippageBps: 100, unwrapNative: false, feeBps, gasAware: true, ...(feeRecipient === undefined ? {} : { feeRecipient }) })
+      .route({ chainId: 999, tokenIn: WALLET, tokenOut: ZERO, amountIn: '1', multiHop: false, slippageBps: 100, unwrapNative: false, feeBps, gasAware: true, permit2: false, ...(feeRecipient === undefined ? {} : { feeRecipient }) })
       .catch((err: unknown) => (err instanceof BusError ? err.toBody() : (err as Error).message));
   const message = 'Invalid feeRecipient: must be a wallet, not the zero address or the router';
 
@@ -42,7 +42,7 @@ describe('RouteService recipient', () => {
   const service = new RouteService(liquidity, new TokenTransfers(liquidity));
   const route = (recipient: `0x${string}`) =>
     service
-      .route({ chainId: 999, tokenIn: WALLET, tokenOut: ZERO, amountIn: '1', multiHop: false, slippageBps: 100, unwrapNative: false, feeBps: 0, gasAware: true, recipient })
+      .route({ chainId: 999, tokenIn: WALLET, tokenOut: ZERO, amountIn: '1', multiHop: false, slippageBps: 100, unwrapNative: false, feeBps: 0, gasAware: true, permit2: false, recipient })
       .catch((err: unknown) => (err instanceof BusError ? err.toBody() : (err as Error).message));
   const message = 'Invalid recipient: must be a wallet, not the zero address or the router';
 

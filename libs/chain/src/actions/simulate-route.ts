@@ -1,8 +1,8 @@
 // A route's RouterV2 transaction executed in one `eth_call` before it is answered: RouteSimulator's runtime code is
 // placed (a state override) at a virtual payer that holds nothing on chain, which is given the input by a second
 // override (its native balance, or the token's storage slot that holds its balance, found once per token by
-// `findBalanceSlot`), approves the router for exactly the input, sends the answer's exact calldata and measures what
-// the recipient received.
+// `findBalanceSlot`), approves the router (Permit2 for a signed route: the simulator answers EIP-1271 for its own
+// signatures) for exactly the input, sends the answer's exact calldata and measures what the recipient received.
 import { routeSimulatorAbi, routeSimulatorRuntimeBytecode } from '@dex/abis';
 import { decodeFunctionResult, encodeAbiParameters, encodeFunctionData, erc20Abi, getAddress, keccak256, numberToHex, stringToHex, type Address, type Hex } from 'viem';
 import type { ChainPublicClient } from '../clients';
@@ -91,7 +91,10 @@ export function storedFor(slot: BalanceSlot, amount: bigint): bigint {
 }
 
 export interface SimulateRouteParameters {
+  /** The contract the calldata is sent to: RouterV2, or RouterV2Permit2 for a route signed through Permit2. */
   readonly router: Address;
+  /** Who the payer approves for the input: `router` unless given (Permit2 for a signed route). */
+  readonly spender?: Address;
   /** The input token; undefined for the native coin (sent as the value). */
   readonly tokenIn: Address | undefined;
   /** Where the input token keeps the payer's balance (required for a token input). */
@@ -132,7 +135,7 @@ export async function simulateRoute(client: ChainPublicClient, params: SimulateR
     data: encodeFunctionData({
       abi: routeSimulatorAbi,
       functionName: 'simulate',
-      args: [params.router, params.tokenIn ?? zero, params.amountIn, params.tokenOut ?? zero, params.recipient ?? payer, params.tokenIn !== undefined, params.calldata],
+      args: [params.router, params.spender ?? params.router, params.tokenIn ?? zero, params.amountIn, params.tokenOut ?? zero, params.recipient ?? payer, params.tokenIn !== undefined, params.calldata],
     }),
     blockNumber: params.blockNumber,
     overrides,

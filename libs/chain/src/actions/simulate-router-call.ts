@@ -14,7 +14,9 @@ import {
   taxTokenAbi,
   launchpadAbi,
   launchpadTokenAbi,
+  permit2Abi,
   routerV2Abi,
+  routerV2Permit2Abi,
   stablePoolAbi,
   testERC20Abi,
   uniswapV2PairAbi,
@@ -23,6 +25,7 @@ import {
 import { BaseError, decodeErrorResult, decodeFunctionResult, erc20Abi, RawContractError, type Abi, type Address, type Hex } from 'viem';
 import type { ChainPublicClient } from '../clients';
 import { shortMessage } from '../errors';
+import { EIP1271_ANY_SIGNATURE_CODE } from '../permit2';
 
 /**
  * The custom errors a route's call can revert with: the router's, the tokens' (OpenZeppelin's, which are common, and
@@ -31,6 +34,8 @@ import { shortMessage } from '../errors';
  */
 const ROUTE_ERRORS: Abi = [
   routerV2Abi,
+  routerV2Permit2Abi,
+  permit2Abi,
   testERC20Abi,
   pausableTokenAbi,
   blocklistTokenAbi,
@@ -53,8 +58,15 @@ const ROUTE_ERRORS: Abi = [
   .filter((item, i, all) => all.findIndex((other) => JSON.stringify(other) === JSON.stringify(item)) === i);
 
 export interface SimulateRouterCallParameters {
+  /** The contract the transaction is sent to: RouterV2, or RouterV2Permit2 for a route signed through Permit2. */
   readonly router: Address;
   readonly sender: Address;
+  /**
+   * Who must be allowed to take the input: `router` unless given (Permit2 for a signed route). With a spender other
+   * than the router, the call is made with the sender answering EIP-1271 for any signature (a state override): the
+   * signature is not made yet, everything else (balance, Permit2 allowance, nonce, the route) is the sender's own.
+   */
+  readonly spender?: Address;
   /** The token the transaction spends; undefined for the native coin (sent as the value). */
   readonly tokenIn: Address | undefined;
   readonly amountIn: bigint;
@@ -117,12 +129,20 @@ export async function simulateRouterCall(client: ChainPublicClient, params: Simu
       : client.readContract({ address: params.tokenIn, abi: erc20Abi, functionName: 'balanceOf', args: [params.sender], ...at }),
     params.tokenIn === undefined
       ? Promise.resolve(undefined)
-      : client.readContract({ address: params.tokenIn, abi: erc20Abi, functionName: 'allowance', args: [params.sender, params.router], ...at }),
+      : client.readContract({ address: params.tokenIn, abi: erc20Abi, functionName: 'allowance', args: [params.sender, params.spender ?? params.router], ...at }),
   ]);
+  const signed = params.spender !== undefined && params.spender.toLowerCase() !== params.router.toLowerCase();
   if (balance < params.amountIn) return { ok: false, reason: 'insufficientBalance', balance, allowance };
   if (allowance !== undefined && allowance < params.amountIn) return { ok: false, reason: 'insufficientAllowance', balance, allowance };
   try {
-    const { data } = await client.call({ account: params.sender, to: params.router, data: params.calldata, value: params.value, ...at });
+    const { data } = await client.call({
+      account: params.sender,
+      to: params.router,
+      data: params.calldata,
+      value: params.value,
+      ...at,
+      ...(signed ? { stateOverride: [{ address: params.sender, code: EIP1271_ANY_SIGNATURE_CODE }] } : {}),
+    });
     const amountOut = decodeFunctionResult({ abi: routerV2Abi, functionName: 'executeSwaps', data: data ?? '0x' });
     return { ok: true, balance, allowance, amountOut };
   } catch (err) {

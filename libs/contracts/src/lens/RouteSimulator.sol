@@ -31,10 +31,17 @@ contract RouteSimulator {
     /// @notice Accepts the native coin a route that unwraps pays its recipient.
     receive() external payable {}
 
-    /// @notice Approves `router` for `amountIn` of `tokenIn` (when `approve`), sends it `data` with the native
+    /// @notice EIP-1271: every signature is this account's, so a route signed through Permit2 goes through
+    /// Permit2's signature check as the payer's (the payer has this code only inside the `eth_call`).
+    function isValidSignature(bytes32, bytes calldata) external pure returns (bytes4) {
+        return this.isValidSignature.selector;
+    }
+
+    /// @notice Approves `spender` for `amountIn` of `tokenIn` (when `approve`), sends `router` `data` with the native
     /// `amountIn` as value for a native input (`tokenIn` zero), and measures `recipient`'s balance of `tokenOut`
     /// (the native coin for zero) before and after.
-    /// @param router RouterV2.
+    /// @param router The contract the transaction is sent to: RouterV2, or RouterV2Permit2 for a signed route.
+    /// @param spender Who takes the input: RouterV2, or Permit2 for a signed route.
     /// @param tokenIn The input token, or zero for the native coin.
     /// @param amountIn The input the calldata spends.
     /// @param tokenOut The output token as paid, or zero for the native coin.
@@ -44,6 +51,7 @@ contract RouteSimulator {
     /// @return outcome What happened.
     function simulate(
         address router,
+        address spender,
         address tokenIn,
         uint256 amountIn,
         address tokenOut,
@@ -58,8 +66,8 @@ contract RouteSimulator {
         } else {
             outcome.balance = IERC20(tokenIn).balanceOf(address(this));
             // Kept, not required: tokens without a return value approve all the same, and a failed approval
-            // shows as the router's revert.
-            if (approve) (outcome.approved,) = tokenIn.call(abi.encodeCall(IERC20.approve, (router, amountIn)));
+            // shows as the call's revert.
+            if (approve) (outcome.approved,) = tokenIn.call(abi.encodeCall(IERC20.approve, (spender, amountIn)));
         }
         uint256 before = _balanceOf(tokenOut, recipient);
         uint256 gasBefore = gasleft();

@@ -58,10 +58,16 @@ export const routeRequestSchema = z
     sender: addressSchema.optional(),
     /** Choose the route paying the most net of its gas (the least input plus gas); false: the most output, gas aside. */
     gasAware: z.boolean().default(true),
+    /**
+     * The sender signs the route through Permit2 instead of approving RouterV2: the answer's `permit2` holds the typed
+     * data to sign and `execution` calls RouterV2Permit2 (see `routePermit2Schema`). Needs `sender` (the signer).
+     */
+    permit2: z.boolean().default(false),
   })
   .refine((r) => (r.amountIn === undefined) !== (r.amountOut === undefined), { message: 'exactly one of amountIn and amountOut', path: ['amountIn'] })
   .refine((r) => r.feeBps === 0 || r.feeRecipient !== undefined, { message: 'required when feeBps > 0', path: ['feeRecipient'] })
-  .refine((r) => r.deadline === undefined || r.recipient !== undefined, { message: 'required with a deadline', path: ['recipient'] });
+  .refine((r) => r.deadline === undefined || r.recipient !== undefined, { message: 'required with a deadline', path: ['recipient'] })
+  .refine((r) => !r.permit2 || r.sender !== undefined, { message: 'required with permit2', path: ['sender'] });
 export type RouteRequest = z.input<typeof routeRequestSchema>;
 
 /**
@@ -121,7 +127,10 @@ export const routeSimulationSchema = z.object({
   required: baseUnitsSchema,
   /** The sender's allowance to `spender`, base units; absent for a native input (nothing to approve). */
   allowance: baseUnitsSchema.optional(),
-  /** The address to approve for `required` of the input: RouterV2 (`execution.to`); absent for a native input. */
+  /**
+   * The address to approve for `required` of the input: RouterV2 (`execution.to`), or Permit2 for a route signed
+   * through it (`permit2.permit2`); absent for a native input.
+   */
   spender: addressSchema.optional(),
   /** For `failure: revert`: the decoded revert, e.g. `InsufficientOutput(990, 1000)`. */
   revertReason: z.string().optional(),
@@ -129,6 +138,54 @@ export const routeSimulationSchema = z.object({
   amountOut: baseUnitsSchema.optional(),
 });
 export type RouteSimulation = z.infer<typeof routeSimulationSchema>;
+
+const typedDataFieldSchema = z.object({ name: z.string(), type: z.string() });
+
+/**
+ * A route signed through Permit2 (`permit2=true`): the EIP-712 typed data the sender signs (`eth_signTypedData_v4`),
+ * and where its signature goes in `execution.calldata`, which carries 65 zero bytes there until it is signed.
+ */
+export const routePermit2Schema = z.object({
+  /** Permit2 on the chain: the address the sender approves once per token, and the typed data's verifying contract. */
+  permit2: addressSchema,
+  /** RouterV2Permit2: the permit's spender and `execution.to`. */
+  spender: addressSchema,
+  /** The sender, who signs and pays. */
+  signer: addressSchema,
+  /** The permit's nonce: the lowest the signer had not used at the quote's block (Permit2's nonces are unordered). */
+  nonce: baseUnitsSchema,
+  /** The permit's deadline and the transaction's: `execution.details.deadline`. */
+  deadline: baseUnitsSchema,
+  typedData: z.object({
+    domain: z.object({ name: z.literal('Permit2'), chainId: z.number().int(), verifyingContract: addressSchema }),
+    types: z.record(z.string(), z.array(typedDataFieldSchema)),
+    primaryType: z.literal('PermitWitnessTransferFrom'),
+    /** Values as JSON: amounts and nonces as decimal strings. */
+    message: z.object({
+      permitted: z.object({ token: addressSchema, amount: baseUnitsSchema }),
+      spender: addressSchema,
+      nonce: baseUnitsSchema,
+      deadline: baseUnitsSchema,
+      witness: z.object({
+        router: addressSchema,
+        tokens: z.array(addressSchema),
+        minAmountOut: baseUnitsSchema,
+        expectedAmountOut: baseUnitsSchema,
+        /** `keccak256(abi.encode(hopSwaps))` of the calldata's stages. */
+        stages: z.string().regex(/^0x[0-9a-f]{64}$/),
+        feeBps: baseUnitsSchema,
+        feeRecipient: addressSchema,
+        recipient: addressSchema,
+      }),
+    }),
+  }),
+  /**
+   * Where the signature goes: the byte offset in `execution.calldata` (counted after `0x`) of the 65 placeholder
+   * bytes, to be replaced by the signature's r, s and v (hex characters `2 + 2 * offset` to `2 + 2 * offset + 130`).
+   */
+  signatureOffset: z.number().int().min(0),
+});
+export type RoutePermit2 = z.infer<typeof routePermit2Schema>;
 
 export const routeResponseSchema = z.object({
   /**
@@ -166,7 +223,7 @@ export const routeResponseSchema = z.object({
       amountOut: baseUnitsSchema,
       minAmountOut: baseUnitsSchema,
       feeBps: z.number().int(),
-      /** With `executeSwapsWithData`: who receives the output. */
+      /** With `executeSwapsWithData` (and `executeSwapsWithPermit2`): who receives the output. */
       recipient: addressSchema.optional(),
       /** With `executeSwapsWithData`: the last block timestamp (unix seconds) at which the call executes. */
       deadline: baseUnitsSchema.optional(),
@@ -175,6 +232,8 @@ export const routeResponseSchema = z.object({
   }),
   /** Present when `sender` was given. */
   simulation: routeSimulationSchema.optional(),
+  /** Present with `permit2=true`: what to sign, and where the signature goes in `execution.calldata`. */
+  permit2: routePermit2Schema.optional(),
 });
 export type RouteResponse = z.infer<typeof routeResponseSchema>;
 

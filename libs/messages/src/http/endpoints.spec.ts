@@ -63,7 +63,7 @@ describe('/v2/route', () => {
   const base = { chainId: '999', tokenIn: USDC, tokenOut: USDT, amountIn: '1.5' };
 
   it('applies the defaults of the specification', () => {
-    expect(ok('route', base)).toEqual({ chainId: 999, tokenIn: USDC, tokenOut: USDT, amountIn: '1.5', multiHop: false, slippageBps: 100, unwrapNative: false, feeBps: 0, gasAware: true });
+    expect(ok('route', base)).toEqual({ chainId: 999, tokenIn: USDC, tokenOut: USDT, amountIn: '1.5', multiHop: false, slippageBps: 100, unwrapNative: false, feeBps: 0, gasAware: true, permit2: false });
   });
 
   it('checksums addresses and names the bad one', () => {
@@ -106,6 +106,13 @@ describe('/v2/route', () => {
     expect(ok('route', { ...base, multiHop: '1', unwrapNative: 'true' })).toMatchObject({ multiHop: true, unwrapNative: true });
     expect(ok('route', { ...base, gasAware: 'false' })).toMatchObject({ gasAware: false });
     expect(rejected('route', { ...base, multiHop: 'yes' })).toEqual({ message: 'Invalid multiHop: must be true or false', details: 'got "yes"' });
+  });
+
+  it('permit2: needs the sender, who signs and, without a recipient, receives the output', () => {
+    expect(ok('route', { ...base, permit2: 'true', sender: B })).toMatchObject({ permit2: true, sender: B, recipient: B });
+    expect(ok('route', { ...base, permit2: '1', sender: B, recipient: A })).toMatchObject({ permit2: true, sender: B, recipient: A });
+    expect(rejected('route', { ...base, permit2: 'true' })).toEqual({ message: 'Missing required parameter: sender', details: 'permit2 needs the sender, who signs the route' });
+    expect(rejected('route', { ...base, permit2: 'yes', sender: B })).toEqual({ message: 'Invalid permit2: must be true or false', details: 'got "yes"' });
   });
 
   it('recipient and deadline: a wallet, unix seconds; a deadline needs a recipient or else takes the sender', () => {
@@ -243,7 +250,7 @@ describe('every parameter of every endpoint', () => {
   /** A value each query parameter accepts. */
   const SAMPLES: Record<string, string> = {
     chainId: '999', tokenIn: USDC, tokenOut: USDT, tokenA: USDC, tokenB: USDT, wallet: A, tokens: B, token: A, amountIn: '1', amountOut: '1',
-    multiHop: 'true', slippage: '1', unwrapNative: 'false', gasAware: 'true', excludeDexes: '1', includeDexes: '2', feeBps: '0', feeRecipient: B, search: 'us',
+    multiHop: 'true', slippage: '1', unwrapNative: 'false', gasAware: 'true', permit2: 'false', excludeDexes: '1', includeDexes: '2', feeBps: '0', feeRecipient: B, search: 'us',
     limit: '1', offset: '0', metadata: 'true', includeCalldata: '1', slippageBps: '100', refCode: 'ALPHA', side: 'buy', amount: '1',
     recipient: A, deadline: '1900000000', maxPriceImpact: '5', sender: B,
   };
@@ -279,7 +286,7 @@ describe('OpenAPI document', () => {
     for (const e of Object.values(ENDPOINTS)) expect(doc.paths[e.path]?.get?.operationId).toBe(e.operationId);
     const route = doc.paths['/v2/route'].get;
     const names = route.parameters.map((p: any) => p.name);
-    expect(names).toEqual(['chainId', 'tokenIn', 'tokenOut', 'amountIn', 'amountOut', 'multiHop', 'slippage', 'unwrapNative', 'excludeDexes', 'includeDexes', 'feeBps', 'feeRecipient', 'recipient', 'deadline', 'maxPriceImpact', 'sender', 'gasAware', 'x-request-id']);
+    expect(names).toEqual(['chainId', 'tokenIn', 'tokenOut', 'amountIn', 'amountOut', 'multiHop', 'slippage', 'unwrapNative', 'excludeDexes', 'includeDexes', 'feeBps', 'feeRecipient', 'recipient', 'deadline', 'maxPriceImpact', 'sender', 'gasAware', 'permit2', 'x-request-id']);
     expect(route.parameters.at(-1).in).toBe('header');
     const byName = Object.fromEntries(route.parameters.map((p: any) => [p.name, p]));
     expect(byName.chainId).toMatchObject({ in: 'query', required: true, schema: { type: 'string', enum: ['999', '4663'] } });

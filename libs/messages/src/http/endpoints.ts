@@ -104,6 +104,10 @@ export const INVALID_RECIPIENT = 'Invalid recipient: must be a wallet, not the z
 export const INVALID_DEADLINE = 'Invalid deadline: must be a unix time in seconds';
 /** The deadline is before the chain's time (its newest block's timestamp, or the clock when that is behind). */
 export const DEADLINE_PASSED = 'Invalid deadline: already passed';
+/** `permit2=true` with the native coin as the input: it is sent with the transaction, not signed for. */
+export const PERMIT2_NATIVE_IN = 'Invalid permit2: the native coin is sent with the transaction, not signed for';
+/** `permit2=true` on a chain whose sources file names no Permit2 or RouterV2Permit2. */
+export const PERMIT2_UNAVAILABLE = 'Invalid permit2: not available on this chain';
 export const INVALID_MAX_PRICE_IMPACT = 'Invalid maxPriceImpact: must be a percent in [0, 100]';
 /** A route refused by `maxPriceImpact` (422); the message names the impact found. */
 export const PRICE_IMPACT_TOO_HIGH = 'Price impact too high: <impact>% exceeds maxPriceImpact <maxPriceImpact>%';
@@ -181,6 +185,11 @@ export const routeInput = z
       true,
       "Choose the route paying the most output net of its transaction's gas at the chain's gas price (exact output: the least input plus gas), so a split or an extra hop is taken only when it pays for its gas; false: the most output whatever its gas",
     ),
+    permit2: booleanParam(
+      'permit2',
+      false,
+      "Sign the route through Permit2 instead of approving RouterV2 (needs sender, the signer, who approved Permit2 once for tokenIn): the answer's `permit2.typedData` is what the sender signs (EIP-712), and `execution.calldata`, sent to RouterV2Permit2 (`execution.to`), carries 65 zero bytes at `permit2.signatureOffset` for the signature. The output goes to recipient, or else the sender",
+    ),
   })
   .transform((q, ctx): RouteRequest => {
     if ((q.amountIn === undefined) === (q.amountOut === undefined)) {
@@ -191,8 +200,9 @@ export const routeInput = z
     if (q.feeBps > 0 && q.feeRecipient === ZERO_ADDRESS) return fail(ctx, INVALID_FEE_RECIPIENT, 'the zero address cannot receive a fee (feeBps > 0)');
     // The router's own address is refused by aggregator-router, as for feeRecipient.
     if (q.recipient === ZERO_ADDRESS) return fail(ctx, INVALID_RECIPIENT, 'RouterV2 reverts InvalidRecipient for the zero address');
-    // A deadline needs someone to pay: the recipient, or else the sender when given.
-    const recipient = q.recipient ?? (q.deadline !== undefined ? q.sender : undefined);
+    if (q.permit2 && q.sender === undefined) return fail(ctx, 'Missing required parameter: sender', 'permit2 needs the sender, who signs the route');
+    // A deadline or a signed route needs someone to pay: the recipient, or else the sender when given.
+    const recipient = q.recipient ?? (q.deadline !== undefined || q.permit2 ? q.sender : undefined);
     if (q.deadline !== undefined && recipient === undefined) {
       return fail(ctx, 'Missing required parameter: recipient', 'a deadline needs a recipient (or a sender, who then receives the output)');
     }
@@ -213,6 +223,7 @@ export const routeInput = z
       ...(q.maxPriceImpact !== undefined ? { maxPriceImpact: q.maxPriceImpact } : {}),
       ...(q.sender !== undefined ? { sender: q.sender } : {}),
       gasAware: q.gasAware,
+      permit2: q.permit2,
     };
   });
 
@@ -435,7 +446,7 @@ export const ENDPOINTS = {
     tag: 'aggregator',
     summary: 'The best route and ready-to-send RouterV2 calldata',
     description:
-      'Exactly one of amountIn (exact input) and amountOut (exact output). The calldata calls executeSwaps on `execution.to`, or executeSwapsWithData when recipient or deadline is given; a swap from the native coin carries `execution.value`. Every answer carries a `quoteId`, logged with the request id, the inputs and the block. With `sender`, `simulation` says whether the transaction would succeed from that address now and, if not, why. `gasEstimate` is the gas the transaction uses (whole, as its receipt reports), from the RouterV2 gas model per source kind and concentrated tick crossed, calibrated on executed transactions (see docs/api.md: it assumes the recipient, the fee recipient and the treasury already hold the output token); `gasPrice` is the chain gas price, `gasCostNative` and `gasCostUsd` its cost.',
+      'Exactly one of amountIn (exact input) and amountOut (exact output). The calldata calls executeSwaps on `execution.to`, or executeSwapsWithData when recipient or deadline is given, or with permit2=true executeSwapsWithPermit2 on RouterV2Permit2 (sign `permit2.typedData`, put the signature at `permit2.signatureOffset`); a swap from the native coin carries `execution.value`. Every answer carries a `quoteId`, logged with the request id, the inputs and the block. With `sender`, `simulation` says whether the transaction would succeed from that address now and, if not, why. `gasEstimate` is the gas the transaction uses (whole, as its receipt reports), from the RouterV2 gas model per source kind and concentrated tick crossed, calibrated on executed transactions (see docs/api.md: it assumes the recipient, the fee recipient and the treasury already hold the output token); `gasPrice` is the chain gas price, `gasCostNative` and `gasCostUsd` its cost.',
     input: routeInput,
     pathParams: [],
     body: dataEnvelope(routeContract.response),
@@ -475,6 +486,10 @@ export const ENDPOINTS = {
         DEADLINE_PASSED,
         INVALID_MAX_PRICE_IMPACT,
         'Invalid address: sender',
+        'Invalid permit2: must be true or false',
+        'Missing required parameter: sender',
+        PERMIT2_NATIVE_IN,
+        PERMIT2_UNAVAILABLE,
       ),
       ...e(404, 'No route found'),
       ...e(422, PRICE_IMPACT_TOO_HIGH, TOKEN_TRANSFERS_FAIL, ROUTE_REVERTS),

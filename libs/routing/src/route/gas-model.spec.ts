@@ -70,6 +70,9 @@ describe('gas model', () => {
   it('each of the transaction settings adds its own work', () => {
     const plain = shapeGas(oneSwap());
     expect(shapeGas(oneSwap({ withData: true })) - plain).toBe(ROUTER_GAS.withData);
+    // Signed through Permit2: RouterV2Permit2 calls executeSwapsWithData; a nonce opening a word costs more.
+    expect(shapeGas(oneSwap({ withData: true, permit2: { newNonceWord: false } })) - plain).toBe(ROUTER_GAS.withData + ROUTER_GAS.permit2);
+    expect(shapeGas(oneSwap({ withData: true, permit2: { newNonceWord: true } })) - plain).toBe(ROUTER_GAS.withData + ROUTER_GAS.permit2 + ROUTER_GAS.permit2NewNonceWord);
     expect(shapeGas(oneSwap({ nativeIn: true })) - plain).toBe(ROUTER_GAS.nativeIn);
     // The native coin out goes through the router: its unwrap covers the payout.
     expect(shapeGas(oneSwap({ nativeOut: true })) - plain).toBe(ROUTER_GAS.nativeOut);

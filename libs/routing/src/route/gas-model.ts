@@ -16,6 +16,7 @@ import type { Route } from './route';
 
 /** The transaction's intrinsic gas (EIP-2028). */
 export const TX_BASE_GAS = 21_000;
+const PERMIT2_GAS = 38_400;
 const CALLDATA_ZERO_BYTE_GAS = 4;
 const CALLDATA_BYTE_GAS = 16;
 
@@ -44,6 +45,16 @@ export const ROUTER_GAS = {
   fee: 22_052,
   /** Each token beyond tokenIn and tokenOut: held by the router between stages. */
   extraToken: 2_631,
+  /**
+   * A route signed through Permit2 (RouterV2Permit2 over `executeSwapsWithData`): Permit2's signature check and nonce
+   * (in a nonce word already used), its transfer into RouterV2Permit2 and the call on to RouterV2, net of the refund of
+   * RouterV2Permit2's balance emptied again (bench/router-gas: +60,833 execution gas before refunds, 19,900 refunded;
+   * the signer sending its own transaction). RouterV2Permit2's first route of a token also sets its standing allowance
+   * to RouterV2 (about 22,000 more, once per token and chain; not estimated).
+   */
+  permit2: PERMIT2_GAS,
+  /** A signed route whose nonce opens a Permit2 nonce word (the signer's first, then every 256th). */
+  permit2NewNonceWord: 17_100,
 } as const;
 
 /** Each swap's marginal gas by what it executes (fitted; see the module note): every kind's `PoolGas.swaps`. */
@@ -96,6 +107,8 @@ export interface GasShape {
   readonly feeBps?: number;
   /** `executeSwapsWithData` (a recipient or a deadline). */
   readonly withData?: boolean;
+  /** Signed through Permit2 (RouterV2Permit2, which calls `executeSwapsWithData`): `newNonceWord` when its nonce opens a word. */
+  readonly permit2?: { readonly newNonceWord: boolean };
   /** The calldata, when known: its gas is counted exactly, else estimated from the shape. */
   readonly calldata?: string;
   /** Whether the recipient already holds the output (an account that exists, for the native coin). Default true. */
@@ -145,7 +158,8 @@ function paysThroughRouter(shape: GasShape): boolean {
 /** The gas of the transaction of a shape: intrinsic, calldata, RouterV2's work, the swaps. */
 export function shapeGas(shape: GasShape): number {
   let gas = TX_BASE_GAS + (shape.calldata !== undefined ? calldataGas(shape.calldata) : shapeCalldataGas(shape)) + ROUTER_GAS.base;
-  if (shape.withData) gas += ROUTER_GAS.withData;
+  if (shape.withData || shape.permit2) gas += ROUTER_GAS.withData;
+  if (shape.permit2) gas += ROUTER_GAS.permit2 + (shape.permit2.newNonceWord ? ROUTER_GAS.permit2NewNonceWord : 0);
   if (shape.nativeIn) gas += ROUTER_GAS.nativeIn;
   if (shape.nativeOut) gas += ROUTER_GAS.nativeOut;
   else if (paysThroughRouter(shape)) gas += ROUTER_GAS.routerPayout;
