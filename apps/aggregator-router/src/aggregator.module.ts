@@ -14,6 +14,7 @@ import { SourceRegistry } from './sources/source-registry';
 import { SourceVerification } from './sources/source-verification';
 import { TokensHandler } from './tokens/tokens.handler';
 import { TokenTransfers } from './tokens/token-transfers';
+import { ViewAnnouncer } from './routes/view-announcer';
 
 /** Route search and the chain's liquidity sources, answered over the bus. */
 export function aggregatorModule(config: AggregatorConfig, bus: NatsBus): DynamicModule {
@@ -32,6 +33,6 @@ export function aggregatorModule(config: AggregatorConfig, bus: NatsBus): Dynami
             retainBlocks: config.LIQUIDITY_RETAIN_BLOCKS,
             facts: { bus, stream: config.INDEXER_STREAM },
           }),
-      }, TokenTransfers, { provide: RouteSearcher, useFactory: () => new RouteSearcher(config.ROUTE_SEARCH_WORKERS > 0 ? searchWorkerScript() : undefined, config.ROUTE_SEARCH_WORKERS) }, { provide: ROUTE_SERVICE_OPTIONS, useValue: { simulate: config.ROUTE_SIMULATION === 'on' } }, RouteService, SourceVerification],
+      }, TokenTransfers, { provide: RouteSearcher, useFactory: () => new RouteSearcher(config.ROUTE_SEARCH_WORKERS > 0 ? searchWorkerScript() : undefined, config.ROUTE_SEARCH_WORKERS) }, { provide: ROUTE_SERVICE_OPTIONS, useValue: { simulate: config.ROUTE_SIMULATION === 'on' } }, RouteService, SourceVerification, { provide: ViewAnnouncer, inject: [LiquidityService], useFactory: (liquidity: LiquidityService) => new ViewAnnouncer(liquidity, bus) }],
   });
 }

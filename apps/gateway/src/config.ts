@@ -33,6 +33,14 @@ export const gatewaySettings = {
   HEALTH_SERVICES: z.string().default(HEALTH_SERVICES_DEFAULT.join(',')).transform(serviceList),
   /** How long `GET /health` waits for each service's answer, milliseconds; one that does not answer in time is down. */
   HEALTH_SERVICE_TIMEOUT_MS: z.coerce.number().int().positive().default(3_000),
+  /** Live route streams (`GET /v2/route/stream`) one client address may hold at once; past it, a 429. */
+  ROUTE_STREAMS_PER_CLIENT: z.coerce.number().int().positive().default(10),
+  /** Live route streams the gateway holds at once; past it, a 429. */
+  ROUTE_STREAMS_MAX: z.coerce.number().int().positive().default(5_000),
+  /** How long a live route stream lasts before the gateway ends it (`event: end`), seconds. */
+  ROUTE_STREAM_MAX_SECONDS: z.coerce.number().int().positive().default(900),
+  /** The longest silence on a live route stream: a heartbeat comment after this long without a view, milliseconds. */
+  ROUTE_STREAM_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
 };
 
 /**

@@ -4,6 +4,8 @@ import { serviceCheck, ServiceModule, type NatsBus } from '@dex/service';
 import { DexesController } from './aggregator/dexes.controller';
 import { TokensController } from './aggregator/tokens.controller';
 import { AggregatorRouteController } from './aggregator/route.controller';
+import { RouteStreamController } from './aggregator/route-stream.controller';
+import { RouteStreams } from './aggregator/route-streams';
 import { CoreController } from './core/core.controller';
 import { LaunchpadController } from './launchpad/launchpad.controller';
 import { SERVICE, type GatewayConfig } from './config';
@@ -21,10 +23,20 @@ export function gatewayModule(config: GatewayConfig, bus: NatsBus): DynamicModul
   return ServiceModule.register({
     service: SERVICE,
     bus,
-    controllers: [DexesController, TokensController, AggregatorRouteController, CoreController, LaunchpadController, DocsController, GatewayHealthController],
+    controllers: [DexesController, TokensController, AggregatorRouteController, RouteStreamController, CoreController, LaunchpadController, DocsController, GatewayHealthController],
     providers: [
       { provide: APP_FILTER, useClass: ErrorEnvelopeFilter },
       { provide: SERVICE_CHECKS, useValue: services },
+      {
+        provide: RouteStreams,
+        useFactory: () =>
+          new RouteStreams(bus, {
+            perClient: config.ROUTE_STREAMS_PER_CLIENT,
+            total: config.ROUTE_STREAMS_MAX,
+            maxDurationMs: config.ROUTE_STREAM_MAX_SECONDS * 1_000,
+            heartbeatMs: config.ROUTE_STREAM_HEARTBEAT_MS,
+          }),
+      },
     ],
   });
 }

@@ -51,6 +51,12 @@ export const healthSubject = (service: string): string => `${service}.health`;
 export const quoteTopic = (chainId: number, tokenIn: string, tokenOut: string): string =>
   `quotes.${chainId}.${tokenIn.toLowerCase()}.${tokenOut.toLowerCase()}`;
 
+/**
+ * Topic on which aggregator-router announces each new liquidity view of a chain (`aggregatorViewSchema`): the block
+ * its routes are now answered at. Live route streams search their standing requests again on it.
+ */
+export const aggregatorViewTopic = (chainId: number): string => `aggregator.view.${chainId}`;
+
 /** Facts the indexer publishes on JetStream as `chain.<chainId>.<fact>`. */
 export const CHAIN_FACTS = {
   block: 'block',

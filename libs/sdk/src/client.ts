@@ -2,6 +2,7 @@ import { ENDPOINTS, REQUEST_ID_HEADER, type Endpoint, type EndpointBody, type En
 import { DexApiError, DexNetworkError, DexResponseError, type NetworkFailure, type SchemaIssue } from './errors';
 import { requestTarget, type ClientParams, type LooseParams } from './params';
 import { checkBody, failureSchema, type Validation } from './validate';
+import { routeStream, type RouteStreamEvent, type RouteStreamOptions } from './route-stream';
 
 /** Time limit of a request unless the options say otherwise. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -90,6 +91,11 @@ export interface DexClient extends EndpointMethods {
   request<N extends EndpointName>(name: N, params?: LooseParams<N>, options?: CallOptions): Promise<RawResponse<N>>;
   /** The URL a request would be sent to. */
   url<N extends EndpointName>(name: N, params?: LooseParams<N>): string;
+  /**
+   * A live route (`GET /v2/route/stream`): `/v2/route`'s answers as they change, an async iterator that finishes when
+   * the gateway ends the stream or `options.signal` aborts (see `RouteStreamEvent`).
+   */
+  routeStream(params: ClientParams<'route'>, options?: RouteStreamOptions): AsyncGenerator<RouteStreamEvent>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -185,5 +191,8 @@ export function createDexClient(options: DexClientOptions): DexClient {
     ]),
   );
 
-  return Object.freeze({ ...methods, baseUrl, request, url }) as unknown as DexClient;
+  const stream = (params: ClientParams<'route'>, call: RouteStreamOptions = {}) =>
+    routeStream(baseUrl, params, { ...call, ...(options.fetch ? { fetch: options.fetch } : {}), ...(options.headers ? { clientHeaders: options.headers } : {}) });
+
+  return Object.freeze({ ...methods, baseUrl, request, url, routeStream: stream }) as unknown as DexClient;
 }

@@ -4,3 +4,4 @@ export { requestTarget, serialiseParam, type ClientParams, type LooseParams, typ
 export type { Validation } from './validate';
 export type { EndpointBody, EndpointName } from '@dex/messages';
 export { signPermit2Route, withSignature, type SignedRouteTransaction, type TypedDataSigner } from './permit2';
+export { sseEvents, type RouteStreamEvent, type RouteStreamOptions } from './route-stream';

@@ -237,6 +237,10 @@ export const routeResponseSchema = z.object({
 });
 export type RouteResponse = z.infer<typeof routeResponseSchema>;
 
+/** aggregator-router's announcement of a chain's new liquidity view (`aggregatorViewTopic`). */
+export const aggregatorViewSchema = z.object({ chainId: chainIdSchema, blockNumber: baseUnitsSchema });
+export type AggregatorView = z.infer<typeof aggregatorViewSchema>;
+
 export const routeContract = defineContract({
   subject: SUBJECTS.aggregatorRoute,
   description: 'Best route between two tokens of a chain, with RouterV2 calldata',

@@ -104,6 +104,11 @@ export const INVALID_RECIPIENT = 'Invalid recipient: must be a wallet, not the z
 export const INVALID_DEADLINE = 'Invalid deadline: must be a unix time in seconds';
 /** The deadline is before the chain's time (its newest block's timestamp, or the clock when that is behind). */
 export const DEADLINE_PASSED = 'Invalid deadline: already passed';
+/** Live routes: `/v2/route`'s parameters, answered as Server-Sent Events (see docs/api.md, "GET /v2/route/stream"). */
+export const ROUTE_STREAM_PATH = '/v2/route/stream';
+/** A live route stream refused past the gateway's limits (429): streams per client address, streams in all. */
+export const TOO_MANY_STREAMS = 'Too many route streams';
+
 /** `permit2=true` with the native coin as the input: it is sent with the transaction, not signed for. */
 export const PERMIT2_NATIVE_IN = 'Invalid permit2: the native coin is sent with the transaction, not signed for';
 /** `permit2=true` on a chain whose sources file names no Permit2 or RouterV2Permit2. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENDPOINTS, errorEnvelopeSchema, type Endpoint } from './endpoints';
+import { ENDPOINTS, errorEnvelopeSchema, ROUTE_STREAM_PATH, TOO_MANY_STREAMS, type Endpoint } from './endpoints';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -101,6 +101,30 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonSchema {
       },
     };
   }
+  // Live routes: /v2/route's parameters, its answers as Server-Sent Events.
+  const route = ENDPOINTS.route as Endpoint;
+  const refusals = responsesOf({ ...route, errors: [...route.errors.filter((e) => e.status === 400), { status: 429, message: TOO_MANY_STREAMS }] });
+  delete refusals[200];
+  paths[ROUTE_STREAM_PATH] = {
+    get: {
+      operationId: 'routeStream',
+      tags: [route.tag],
+      summary: 'A live route: the /v2/route answer as Server-Sent Events, again at every block in which it changed',
+      description:
+        'The same parameters as /v2/route, checked the same way (a 400 before the stream). Events: `route`, a complete /v2/route answer in the ' +
+        'envelope (`{success: true, data}`, with its quoteId and blockNumber; `id:` the block), at once and then at each new block of the ' +
+        "aggregator's liquidity view in which the answer changed (amounts, path or calldata); `error`, the API's error shape " +
+        '(`{success: false, error, status, details?}`) when the route is refused or fails, once until the answer changes; a comment line ' +
+        '(`: …`) when a view changed nothing, and at least every 15 s; `end` (`{reason: "maxDuration"}`) when the stream reaches its maximum ' +
+        'duration (15 minutes by default), after which the connection closes. Identical requests share one search per block. ' +
+        'Limits: 10 streams per client address and 5,000 in all by default, a 429 past them.',
+      parameters: parametersOf(route),
+      responses: {
+        200: { description: 'The stream of events', headers: { 'x-request-id': REQUEST_ID }, content: { 'text/event-stream': { schema: { type: 'string' } } } },
+        ...refusals,
+      },
+    },
+  };
   // Endpoints that answer something other than JSON in the envelope.
   for (const [path, operationId, summary, type] of [
     ['/metrics', 'metrics', 'Prometheus metrics in the text exposition format', 'text/plain'],

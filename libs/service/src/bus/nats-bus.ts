@@ -11,6 +11,7 @@ import {
 } from '@dex/messages';
 import { randomUUID } from 'node:crypto';
 import { connect, ErrorCode, headers, JSONCodec, NatsError, type NatsConnection } from 'nats';
+import type { z } from 'zod';
 import { currentRequestContext } from '../context/request-context';
 import { MetricsRegistry, type Histogram } from '../metrics/metrics';
 import { overloaded } from './admission';
@@ -224,6 +225,34 @@ export class NatsBus {
     const nc = this.connection;
     if (!nc || nc.isClosed()) throw new Error('not connected to NATS');
     nc.publish(subject, codec.encode(schema.parse(payload)));
+  }
+
+  /**
+   * Subscribes to a topic (`aggregator.view.<chainId>`, a quote topic): each message is validated against `schema`
+   * (a malformed one is logged and dropped) and handed to `onMessage`. The subscription lives through reconnections;
+   * the returned function ends it. Throws when the bus is not connected.
+   */
+  subscribe<T>(subject: string, schema: z.ZodType<T>, onMessage: (payload: T) => void): () => void {
+    const nc = this.connection;
+    if (!nc || nc.isClosed()) throw new Error('not connected to NATS');
+    const sub = nc.subscribe(subject, {
+      callback: (err, msg) => {
+        if (err) return;
+        let decoded: unknown;
+        try {
+          decoded = codec.decode(msg.data);
+        } catch {
+          decoded = undefined;
+        }
+        const parsed = schema.safeParse(decoded);
+        if (!parsed.success) {
+          this.options.logger.warn({ msg: 'malformed message', subject }, 'NatsBus');
+          return;
+        }
+        onMessage(parsed.data);
+      },
+    });
+    return () => sub.unsubscribe();
   }
 
   async close(): Promise<void> {

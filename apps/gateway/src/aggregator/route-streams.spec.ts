@@ -1,0 +1,131 @@
+import { MetricsRegistry, type NatsBus } from '@dex/service';
+import type { RouteResponse } from '@dex/messages';
+import { answerFingerprint, RouteStreams, type RouteStreamRequest, type StreamSink } from './route-streams';
+
+const REQUEST = { chainId: 999, tokenIn: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0', tokenOut: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9', amountIn: '100', multiHop: false, slippageBps: 100, unwrapNative: false, feeBps: 0, gasAware: true, permit2: false } as RouteStreamRequest;
+
+/** An answer at `block` paying `amountOut`. */
+function answer(block: number, amountOut: string, deadline = '1900000000'): RouteResponse {
+  return {
+    quoteId: `q-${block}`,
+    chainId: 999,
+    blockNumber: String(block),
+    amountIn: '100',
+    amountOut,
+    gasPrice: String(block),
+    execution: { to: '0x1', calldata: `0x${block}`, value: '0', details: { path: [], amountIn: '100', amountOut, minAmountOut: '1', feeBps: 0, deadline, hopSwaps: [] } },
+  } as unknown as RouteResponse;
+}
+
+/** A bus whose route answers are set by the test and whose view topics the test publishes on. */
+function fakeBus() {
+  const views = new Map<string, (payload: unknown) => void>();
+  let next: () => unknown = () => ({ ok: true, data: answer(1, '5') });
+  const bus = {
+    metrics: new MetricsRegistry('gateway'),
+    requests: 0,
+    request: async () => {
+      bus.requests += 1;
+      return next();
+    },
+    subscribe: (subject: string, _schema: unknown, onMessage: (payload: unknown) => void) => {
+      views.set(subject, onMessage);
+      return () => views.delete(subject);
+    },
+  };
+  return {
+    bus: bus as unknown as NatsBus & { requests: number },
+    views,
+    answer: (reply: () => unknown) => (next = reply),
+    view: (block: number) => views.get('aggregator.view.999')?.({ chainId: 999, blockNumber: String(block) }),
+  };
+}
+
+function sink() {
+  const lines: string[] = [];
+  let ended = false;
+  const s: StreamSink = { event: (name, data, id) => lines.push(`${name}${id ? `#${id}` : ''} ${data}`), comment: (t) => lines.push(`: ${t}`), end: () => (ended = true) };
+  return { s, lines, ended: () => ended };
+}
+
+const settle = () => new Promise((r) => setImmediate(r));
+const LIMITS = { perClient: 2, total: 3, maxDurationMs: 60_000, heartbeatMs: 60_000 };
+
+describe('answerFingerprint', () => {
+  it('is the answer, not its block, quote id, gas price or deadline', () => {
+    expect(answerFingerprint(answer(1, '5', '100'))).toBe(answerFingerprint({ ...answer(2, '5', '200'), execution: answer(1, '5', '200').execution }));
+    expect(answerFingerprint(answer(1, '5'))).not.toBe(answerFingerprint(answer(1, '6')));
+  });
+});
+
+describe('RouteStreams', () => {
+  it('answers a stream at once, then once per view whose answer changed; identical requests share each search', async () => {
+    const f = fakeBus();
+    const streams = new RouteStreams(f.bus, LIMITS);
+    const a = sink();
+    const b = sink();
+    streams.open('1.1.1.1', REQUEST, a.s);
+    await settle();
+    streams.open('2.2.2.2', { ...REQUEST }, b.s);
+    await settle();
+    // One search: the second stream got the first's answer.
+    expect(f.bus.requests).toBe(1);
+    expect(a.lines).toEqual([`route#1 ${JSON.stringify({ success: true, data: answer(1, '5') })}`]);
+    expect(b.lines).toEqual(a.lines);
+
+    f.answer(() => ({ ok: true, data: answer(2, '5') }));
+    f.view(2);
+    await settle();
+    expect(a.lines.at(-1)).toBe(': block 2: unchanged');
+    f.answer(() => ({ ok: true, data: answer(3, '7') }));
+    f.view(3);
+    await settle();
+    expect(f.bus.requests).toBe(3);
+    expect(a.lines.at(-1)).toMatch(/^route#3 /);
+    expect(b.lines).toEqual(a.lines);
+
+    // A refusal is an error event in the API's shape, once.
+    f.answer(() => ({ ok: false, error: { status: 404, message: 'No route found', details: 'none' } }));
+    f.view(4);
+    await settle();
+    f.view(5);
+    await settle();
+    expect(a.lines.slice(-2)).toEqual([`error ${JSON.stringify({ success: false, error: 'No route found', status: 404, details: 'none' })}`, ': unchanged: No route found']);
+    streams.close();
+  });
+
+  it('refuses past the limits per client and in all with a 429, and forgets a stream that closes', async () => {
+    const f = fakeBus();
+    const streams = new RouteStreams(f.bus, LIMITS);
+    const close1 = streams.open('1.1.1.1', REQUEST, sink().s);
+    streams.open('1.1.1.1', { ...REQUEST, amountIn: '2' }, sink().s);
+    expect(() => streams.open('1.1.1.1', REQUEST, sink().s)).toThrow(expect.objectContaining({ status: 429 }));
+    streams.open('2.2.2.2', REQUEST, sink().s);
+    expect(() => streams.open('3.3.3.3', REQUEST, sink().s)).toThrow(expect.objectContaining({ status: 429 }));
+    close1();
+    close1();
+    expect(() => streams.open('1.1.1.1', REQUEST, sink().s)).not.toThrow();
+    expect(f.bus.metrics.render()).toMatch(/route_streams_open 3/);
+    expect(f.bus.metrics.render()).toMatch(/route_streams_refused_total\{limit="client"\} 1/);
+    streams.close();
+    // No stream left: the view topic is no longer followed.
+    expect(f.views.size).toBe(0);
+  });
+
+  it('ends a stream at its maximum duration', async () => {
+    jest.useFakeTimers();
+    try {
+      const f = fakeBus();
+      const streams = new RouteStreams(f.bus, { ...LIMITS, maxDurationMs: 1_000 });
+      const a = sink();
+      streams.open('1.1.1.1', REQUEST, a.s);
+      jest.advanceTimersByTime(1_001);
+      expect(a.lines.at(-1)).toBe('end {"reason":"maxDuration","maxDurationSeconds":1}');
+      expect(a.ended()).toBe(true);
+      expect(f.views.size).toBe(0);
+      streams.close();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
