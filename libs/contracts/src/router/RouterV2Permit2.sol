@@ -145,10 +145,10 @@ contract RouterV2Permit2 is IRouterV2Permit2, ReentrancyGuardTransient {
         IPermit2SignatureTransfer(permit2)
             .permitWitnessTransferFrom(
                 IPermit2SignatureTransfer.PermitTransferFrom({
-                    permitted: IPermit2SignatureTransfer.TokenPermissions({token: token, amount: amount}),
-                    nonce: permit.nonce,
-                    deadline: deadline
-                }),
+                permitted: IPermit2SignatureTransfer.TokenPermissions({token: token, amount: amount}),
+                nonce: permit.nonce,
+                deadline: deadline
+            }),
                 IPermit2SignatureTransfer.SignatureTransferDetails({to: address(this), requestedAmount: amount}),
                 permit.signer,
                 witness,
