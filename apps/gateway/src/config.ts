@@ -41,6 +41,11 @@ export const gatewaySettings = {
   ROUTE_STREAM_MAX_SECONDS: z.coerce.number().int().positive().default(900),
   /** The longest silence on a live route stream: a heartbeat comment after this long without a view, milliseconds. */
   ROUTE_STREAM_HEARTBEAT_MS: z.coerce.number().int().positive().default(15_000),
+  /**
+   * Route searches the live streams have in flight at once (the others wait their turn): below aggregator-router's
+   * admission of /v2/route (16 in flight), so that one view's searches are not refused as a burst.
+   */
+  ROUTE_STREAM_SEARCH_CONCURRENCY: z.coerce.number().int().positive().default(8),
 };
 
 /**

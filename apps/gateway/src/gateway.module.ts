@@ -35,6 +35,7 @@ export function gatewayModule(config: GatewayConfig, bus: NatsBus): DynamicModul
             total: config.ROUTE_STREAMS_MAX,
             maxDurationMs: config.ROUTE_STREAM_MAX_SECONDS * 1_000,
             heartbeatMs: config.ROUTE_STREAM_HEARTBEAT_MS,
+            concurrentSearches: config.ROUTE_STREAM_SEARCH_CONCURRENCY,
           }),
       },
     ],

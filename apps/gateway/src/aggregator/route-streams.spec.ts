@@ -49,7 +49,7 @@ function sink() {
 }
 
 const settle = () => new Promise((r) => setImmediate(r));
-const LIMITS = { perClient: 2, total: 3, maxDurationMs: 60_000, heartbeatMs: 60_000 };
+const LIMITS = { perClient: 2, total: 3, maxDurationMs: 60_000, heartbeatMs: 60_000, concurrentSearches: 8 };
 
 describe('answerFingerprint', () => {
   it('is the answer, not its block, quote id, gas price or deadline', () => {
@@ -110,6 +110,48 @@ describe('RouteStreams', () => {
     streams.close();
     // No stream left: the view topic is no longer followed.
     expect(f.views.size).toBe(0);
+  });
+
+  it('has at most concurrentSearches searches in flight, the others in turn; a busy refusal is searched again, not an event', async () => {
+    const f = fakeBus();
+    let inFlight = 0;
+    let most = 0;
+    const release: (() => void)[] = [];
+    let busy = true;
+    (f.bus as unknown as { request: () => Promise<unknown> }).request = () => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      return new Promise((resolve) =>
+        release.push(() => {
+          inFlight -= 1;
+          resolve(busy ? { ok: false, error: { status: 503, message: 'Service overloaded', details: 'aggregator.route: queue full', retryAfterMs: 5 } } : { ok: true, data: answer(1, '5') });
+        }),
+      );
+    };
+    const streams = new RouteStreams(f.bus, { ...LIMITS, perClient: 10, total: 10, concurrentSearches: 2 });
+    const sinks = [1, 2, 3, 4, 5].map((i) => {
+      const k = sink();
+      streams.open('1.1.1.1', { ...REQUEST, amountIn: String(i) }, k.s);
+      return k;
+    });
+    expect(inFlight).toBe(2);
+    while (release.length > 0) {
+      release.shift()!();
+      await settle();
+    }
+    expect(most).toBe(2);
+    // Busy: a comment, no error event; searched again after retryAfterMs.
+    for (const k of sinks) expect(k.lines).toEqual([': busy: searching again (Service overloaded)']);
+    busy = false;
+    await new Promise((r) => setTimeout(r, 20));
+    while (release.length > 0) {
+      release.shift()!();
+      await settle();
+    }
+    for (const k of sinks) expect(k.lines.at(-1)).toMatch(/^route#1 /);
+    expect(most).toBe(2);
+    expect(f.bus.metrics.render()).toMatch(/route_stream_searches_deferred_total 5/);
+    streams.close();
   });
 
   it('ends a stream at its maximum duration', async () => {

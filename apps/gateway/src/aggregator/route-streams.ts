@@ -4,7 +4,7 @@
  * changed. Identical requests share one standing request: a thousand clients watching the same pair and size cost one
  * search per view.
  */
-import { aggregatorViewSchema, aggregatorViewTopic, routeContract, TOO_MANY_STREAMS, type BusErrorBody, type RequestOf, type RouteResponse } from '@dex/messages';
+import { aggregatorViewSchema, aggregatorViewTopic, routeContract, SERVICE_OVERLOADED, TOO_MANY_STREAMS, type BusErrorBody, type RequestOf, type RouteResponse } from '@dex/messages';
 import { runWithRequest, type NatsBus } from '@dex/service';
 import { randomUUID } from 'node:crypto';
 import { Logger, type BeforeApplicationShutdown } from '@nestjs/common';
@@ -31,6 +31,11 @@ export interface RouteStreamLimits {
   readonly maxDurationMs: number;
   /** The longest silence: a heartbeat comment when no view came for this long, milliseconds. */
   readonly heartbeatMs: number;
+  /**
+   * Searches the streams have in flight at once (the rest wait their turn): below aggregator-router's admission (16
+   * in flight), so that the searches of one view are not refused as a burst.
+   */
+  readonly concurrentSearches: number;
 }
 
 interface Stream {
@@ -48,8 +53,17 @@ interface Standing {
   fingerprint?: string;
   last?: { readonly name: string; readonly data: string; readonly id?: string };
   searching: boolean;
+  /** Waiting for a search slot. */
+  queued: boolean;
   /** A view came while searching: search again once done. */
   again: boolean;
+  /** A search again after a transient refusal, when no view comes first. */
+  retry?: NodeJS.Timeout;
+}
+
+/** Refusals that say "later", not "no": the service was busy or slow. A stream keeps its answer and searches again. */
+function transient(error: BusErrorBody): boolean {
+  return (error.status === 503 && error.message === SERVICE_OVERLOADED) || error.status === 504;
 }
 
 /**
@@ -77,6 +91,9 @@ export class RouteStreams implements BeforeApplicationShutdown {
   /** The view subscription of each chain with standing requests. */
   private readonly views = new Map<number, () => void>();
   private streams = 0;
+  /** Searches in flight, and the standing requests waiting for a slot (in the order they asked). */
+  private searching = 0;
+  private readonly waiting: Standing[] = [];
   private readonly heartbeat: NodeJS.Timeout;
   private readonly metrics;
 
@@ -90,6 +107,7 @@ export class RouteStreams implements BeforeApplicationShutdown {
       searches: bus.metrics.counter('route_stream_searches_total', 'Route searches made for the streams (one per standing request per view)'),
       events: bus.metrics.counter('route_stream_events_total', 'Events sent to streams, by name'),
       refused: bus.metrics.counter('route_streams_refused_total', 'Streams refused past the limits, by limit'),
+      deferred: bus.metrics.counter('route_stream_searches_deferred_total', 'Stream searches the service refused as busy or slow, searched again later'),
     };
     this.heartbeat = setInterval(() => this.beat(), limits.heartbeatMs);
     this.heartbeat.unref();
@@ -107,7 +125,7 @@ export class RouteStreams implements BeforeApplicationShutdown {
     const key = JSON.stringify(request);
     let standing = this.standing.get(key);
     if (!standing) {
-      standing = { key, request, streams: new Set(), searching: false, again: false };
+      standing = { key, request, streams: new Set(), searching: false, queued: false, again: false };
       this.standing.set(key, standing);
       this.watchChain(request.chainId);
     }
@@ -181,13 +199,25 @@ export class RouteStreams implements BeforeApplicationShutdown {
     for (const standing of this.standing.values()) if (standing.request.chainId === chainId) this.search(standing);
   }
 
-  /** Searches the standing request again (once at a time: a view during a search makes one more after it). */
+  /**
+   * Searches the standing request again: once at a time (a view during its search makes one more after it), and at
+   * most `concurrentSearches` of all standing requests at once (the others wait their turn, in order).
+   */
   private search(standing: Standing): void {
     if (standing.searching) {
       standing.again = true;
       return;
     }
+    if (standing.queued) return;
+    if (this.searching >= this.limits.concurrentSearches) {
+      standing.queued = true;
+      this.waiting.push(standing);
+      return;
+    }
+    clearTimeout(standing.retry);
+    standing.retry = undefined;
     standing.searching = true;
+    this.searching += 1;
     this.metrics.searches.inc();
     // Outside any HTTP request's context: a stream's searches have no request's deadline, each its own request id.
     void runWithRequest({ requestId: `stream-${randomUUID()}` }, () => this.bus.request(routeContract, standing.request))
@@ -195,11 +225,23 @@ export class RouteStreams implements BeforeApplicationShutdown {
       .catch((err: unknown) => this.failed(standing, { status: 503, message: 'Message bus unavailable', details: String(err) }))
       .finally(() => {
         standing.searching = false;
-        if (standing.again && this.standing.get(standing.key) === standing) {
+        this.searching -= 1;
+        const live = this.standing.get(standing.key) === standing;
+        if (standing.again && live) {
           standing.again = false;
           this.search(standing);
         }
+        this.next();
       });
+  }
+
+  /** Gives a free search slot to the standing request that has waited longest (and still has streams). */
+  private next(): void {
+    while (this.searching < this.limits.concurrentSearches && this.waiting.length > 0) {
+      const standing = this.waiting.shift()!;
+      standing.queued = false;
+      if (this.standing.get(standing.key) === standing) this.search(standing);
+    }
   }
 
   private answered(standing: Standing, data: RouteResponse): void {
@@ -213,8 +255,23 @@ export class RouteStreams implements BeforeApplicationShutdown {
     this.broadcast(standing, standing.last);
   }
 
-  /** A refusal or a failure, as an event in the API's error shape (once, until the answer changes). */
+  /**
+   * A refusal or a failure, as an event in the API's error shape (once, until the answer changes). A transient one
+   * (the service busy or slow) is not the route's answer: the stream keeps its last one and the request is searched
+   * again after the refusal's `retryAfterMs` (or a second), unless a view comes first.
+   */
   private failed(standing: Standing, error: BusErrorBody): void {
+    if (transient(error)) {
+      this.metrics.deferred.inc();
+      this.broadcast(standing, undefined, `busy: searching again (${error.message})`);
+      clearTimeout(standing.retry);
+      standing.retry = setTimeout(() => {
+        standing.retry = undefined;
+        if (this.standing.get(standing.key) === standing) this.search(standing);
+      }, error.retryAfterMs ?? 1_000);
+      standing.retry.unref();
+      return;
+    }
     const fingerprint = `error:${error.status}:${error.message}`;
     if (fingerprint === standing.fingerprint) {
       this.broadcast(standing, undefined, `unchanged: ${error.message}`);
@@ -251,6 +308,7 @@ export class RouteStreams implements BeforeApplicationShutdown {
     else this.byClient.delete(stream.client);
     if (standing.streams.size === 0) {
       this.standing.delete(standing.key);
+      clearTimeout(standing.retry);
       const chainId = standing.request.chainId;
       if (![...this.standing.values()].some((s) => s.request.chainId === chainId)) {
         this.views.get(chainId)?.();
