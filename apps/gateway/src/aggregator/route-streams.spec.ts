@@ -112,7 +112,7 @@ describe('RouteStreams', () => {
     expect(f.views.size).toBe(0);
   });
 
-  it('has at most concurrentSearches searches in flight, the others in turn; a busy refusal is searched again, not an event', async () => {
+  it('has at most concurrentSearches searches in flight, the others in turn; a busy refusal is not an event', async () => {
     const f = fakeBus();
     let inFlight = 0;
     let most = 0;
@@ -124,9 +124,15 @@ describe('RouteStreams', () => {
       return new Promise((resolve) =>
         release.push(() => {
           inFlight -= 1;
-          resolve(busy ? { ok: false, error: { status: 503, message: 'Service overloaded', details: 'aggregator.route: queue full', retryAfterMs: 5 } } : { ok: true, data: answer(1, '5') });
+          resolve(busy ? { ok: false, error: { status: 503, message: 'Service overloaded', details: 'aggregator.route: queue full', retryAfterMs: 60_000 } } : { ok: true, data: answer(1, '5') });
         }),
       );
+    };
+    const releaseAll = async () => {
+      while (release.length > 0) {
+        release.shift()!();
+        await settle();
+      }
     };
     const streams = new RouteStreams(f.bus, { ...LIMITS, perClient: 10, total: 10, concurrentSearches: 2 });
     const sinks = [1, 2, 3, 4, 5].map((i) => {
@@ -135,23 +141,39 @@ describe('RouteStreams', () => {
       return k;
     });
     expect(inFlight).toBe(2);
-    while (release.length > 0) {
-      release.shift()!();
-      await settle();
-    }
+    await releaseAll();
     expect(most).toBe(2);
-    // Busy: a comment, no error event; searched again after retryAfterMs.
+    // Busy: a comment, no error event.
     for (const k of sinks) expect(k.lines).toEqual([': busy: searching again (Service overloaded)']);
+    expect(f.bus.metrics.render()).toMatch(/route_stream_searches_deferred_total 5/);
+    // The next view searches them again, two at a time.
     busy = false;
-    await new Promise((r) => setTimeout(r, 20));
-    while (release.length > 0) {
-      release.shift()!();
-      await settle();
-    }
+    f.view(2);
+    expect(inFlight).toBe(2);
+    await releaseAll();
     for (const k of sinks) expect(k.lines.at(-1)).toMatch(/^route#1 /);
     expect(most).toBe(2);
-    expect(f.bus.metrics.render()).toMatch(/route_stream_searches_deferred_total 5/);
     streams.close();
+  });
+
+  it("searches a busy refusal again after its retryAfterMs when no view comes", async () => {
+    jest.useFakeTimers();
+    try {
+      const f = fakeBus();
+      f.answer(() => ({ ok: false, error: { status: 503, message: 'Service overloaded', details: 'aggregator.route: queue full', retryAfterMs: 1_000 } }));
+      const streams = new RouteStreams(f.bus, LIMITS);
+      const a = sink();
+      streams.open('1.1.1.1', REQUEST, a.s);
+      await jest.advanceTimersByTimeAsync(10);
+      expect(f.bus.requests).toBe(1);
+      f.answer(() => ({ ok: true, data: answer(2, '5') }));
+      await jest.advanceTimersByTimeAsync(1_000);
+      expect(f.bus.requests).toBe(2);
+      expect(a.lines.at(-1)).toMatch(/^route#2 /);
+      streams.close();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('ends a stream at its maximum duration', async () => {
