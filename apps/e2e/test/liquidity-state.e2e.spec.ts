@@ -95,7 +95,9 @@ describe('aggregator liquidity state against the chain', () => {
     await until(() => heldLiquidity(router), (s) => !(s instanceof Error) && s.block >= head, 60_000);
     const reorgsBefore = await factsReceived(router, CHAIN_FACTS.reorg);
     expect(await rpc('evm_revert', [snapshot])).toBe(true);
-    // The new branch, built by the simulator's next trades, grows past the old one.
+    // The new branch grows past the old one: the simulator's next trades, and blocks mined here (the simulator's
+    // account may wait out nonces it sent on the old branch; a CI run once saw no new block within a minute).
+    for (let n = fork; n <= head + 1n; n++) await rpc('evm_mine');
     await until(() => factsReceived(router, CHAIN_FACTS.reorg), (n) => n > reorgsBefore, 60_000);
     await expectStateEqualsChain(router, (await client.getBlockNumber()) + 2n);
     expect(await reloads(router)).toBe(0);
