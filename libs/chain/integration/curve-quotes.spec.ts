@@ -1,6 +1,7 @@
 // The Curve NG quotes of libs/chain (quoteCurveSwaps, sampleCurvePools) on the devnet's StableswapNG stand-in
 // (libs/contracts/src/devnet/curve: NG's interface and maths, deployed through its factory from a blueprint as NG's
-// factory does), on a private anvil: the factory's pools found by pool_count and pool_list with their state; every
+// factory does), on a private anvil: the factory's pools found by pool_count and pool_list with their coins, and their
+// state read; every
 // ordered coin pair of a 3-coin pool sampled in one eth_call, each sample what `exchange` then pays; refused swaps
 // undefined.
 import {
@@ -13,7 +14,7 @@ import {
   testERC20Abi,
   testERC20Bytecode,
 } from '@dex/abis';
-import { blueprintCreationCode, createChainClient, quoteCurveSwaps, readCurveStableswapNGPools, sampleCurvePools, type ChainPublicClient } from '@dex/chain';
+import { blueprintCreationCode, createChainClient, quoteCurveSwaps, readCurveFactoryPools, readCurvePools, sampleCurvePools, type ChainPublicClient } from '@dex/chain';
 import { startOnchainChain, type OnchainChain } from '@dex/testing';
 import { createPublicClient, custom, maxUint256, parseUnits, type Abi, type Address, type Hex } from 'viem';
 
@@ -91,19 +92,17 @@ describe('Curve NG quotes through the pools’ own get_dy', () => {
     expect(rate(in2, 2) / 1e12).toBeGreaterThan(1);
   });
 
-  it("finds the factory's pools by pool_count and pool_list, with their coins, decimals, balances, A and fees", async () => {
+  it("finds the factory's pools by pool_count and pool_list with their coins, and reads their balances, A and fee", async () => {
     const blockNumber = await chain.client.getBlockNumber();
-    const [read] = await readCurveStableswapNGPools(client, { factory, blockNumber });
-    expect(read).toEqual({
-      address: pool,
-      coins,
-      decimals,
+    expect(await readCurveFactoryPools(client, { factory, flavor: 'stableswap-ng', blockNumber })).toEqual([{ address: pool, coins }]);
+    const [state] = await readCurvePools(client, { pools: [{ pool, flavor: 'stableswap-ng', factory }], blockNumber });
+    expect(state).toMatchObject({
+      nCoins: 3,
       balances: [2_000_000, 1_500_000, 1_000_000].map((n, k) => parseUnits(String(n), decimals[k])),
       A: 200n,
       fee: 4_000_000n,
-      offpegFeeMultiplier: 20_000_000_000n,
+      exchangeReceived: true,
     });
-    expect(await readCurveStableswapNGPools(client, { factory, blockNumber, from: 1 })).toEqual([]);
   });
 
   it('quotes swaps exactly, a refused one undefined, an input of 0 unsent', async () => {

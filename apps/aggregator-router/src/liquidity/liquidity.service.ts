@@ -550,10 +550,9 @@ export class ChainLiquidity {
       this.curveWork.poolsSampled += due.length;
       due.forEach(({ pool, read, pairs }, k) => {
         const curve = { exchangeReceived: read.exchangeReceived, fee: read.fee, A: read.A, nCoins: read.nCoins };
-        const toSample = (s: { samples: { amountIn: bigint; amountOut: bigint }[] }) => s.samples;
         let set = true;
         pairs.forEach(({ record }, m) => {
-          set = state.setPoolSamples(record.address, { block, samples0to1: toSample(samples[k][2 * m]), samples1to0: toSample(samples[k][2 * m + 1]), curve }) && set;
+          set = state.setPoolSamples(record.address, { block, samples0to1: samples[k][2 * m].samples, samples1to0: samples[k][2 * m + 1].samples, curve }) && set;
         });
         if (set) this.curveLast.set(pool, read.fingerprint);
       });

@@ -146,65 +146,11 @@ export async function sampleCurvePools(
 /** A ladder's inputs ascending, each once, 0 left out. */
 const ascending = (ladder: readonly bigint[]): bigint[] => [...new Set(ladder)].filter((a) => a > 0n).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
-/** A StableswapNG pool as its factory and itself tell it: its coins, their decimals and balances, A and fees. */
-export interface CurveStableswapNGPoolRead {
-  readonly address: Address;
-  readonly coins: readonly Address[];
-  readonly decimals: readonly number[];
-  readonly balances: readonly bigint[];
-  /** `A()`: the amplification now (mid-ramp, between the ramp's ends). */
-  readonly A: bigint;
-  /** The base fee, 1e10 = 100%. */
-  readonly fee: bigint;
-  /** The off-peg fee multiplier, 1e10 = 1x. */
-  readonly offpegFeeMultiplier: bigint;
-}
-
 const FACTORY_ABI = [
   { type: 'function', name: 'pool_count', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint256' }] },
   { type: 'function', name: 'pool_list', stateMutability: 'view', inputs: [{ type: 'uint256' }], outputs: [{ type: 'address' }] },
   { type: 'function', name: 'get_coins', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'address[]' }] },
-  { type: 'function', name: 'get_decimals', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256[]' }] },
-  { type: 'function', name: 'get_balances', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256[]' }] },
 ] as const;
-const POOL_ABI = [
-  { type: 'function', name: 'A', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint256' }] },
-  { type: 'function', name: 'fee', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint256' }] },
-  { type: 'function', name: 'offpeg_fee_multiplier', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint256' }] },
-] as const;
-
-/**
- * The pools of a StableswapNG factory from its `pool_count` and `pool_list` (its `PlainPoolDeployed` event names no
- * pool), from index `from` on, each read at `blockNumber` through the factory (`get_coins`, `get_decimals`,
- * `get_balances`) and itself (`A`, `fee`, `offpeg_fee_multiplier`): the same calls on Curve's own factory and on the
- * devnet's stand-in. A pool whose reads fail is left out.
- */
-export async function readCurveStableswapNGPools(client: ChainPublicClient, params: { readonly factory: Address; readonly blockNumber: bigint; readonly from?: number }): Promise<CurveStableswapNGPoolRead[]> {
-  const { factory, blockNumber } = params;
-  const count = Number(await client.readContract({ address: factory, abi: FACTORY_ABI, functionName: 'pool_count', blockNumber }));
-  const from = params.from ?? 0;
-  if (count <= from) return [];
-  const indexes = Array.from({ length: count - from }, (_, k) => BigInt(from + k));
-  const addresses = (await client.multicall({ allowFailure: false, blockNumber, contracts: indexes.map((i) => ({ address: factory, abi: FACTORY_ABI, functionName: 'pool_list', args: [i] })) } as never)) as unknown as Address[];
-  const reads = await client.multicall({
-    allowFailure: true,
-    blockNumber,
-    contracts: addresses.flatMap((pool) => [
-      { address: factory, abi: FACTORY_ABI, functionName: 'get_coins', args: [pool] },
-      { address: factory, abi: FACTORY_ABI, functionName: 'get_decimals', args: [pool] },
-      { address: factory, abi: FACTORY_ABI, functionName: 'get_balances', args: [pool] },
-      { address: pool, abi: POOL_ABI, functionName: 'A' },
-      { address: pool, abi: POOL_ABI, functionName: 'fee' },
-      { address: pool, abi: POOL_ABI, functionName: 'offpeg_fee_multiplier' },
-    ]),
-  } as never);
-  return addresses.flatMap((address, k) => {
-    const r = (reads as { status: string; result?: unknown }[]).slice(6 * k, 6 * k + 6);
-    if (r.some((x) => x.status !== 'success')) return [];
-    const [coins, decimals, balances, A, fee, offpeg] = r.map((x) => x.result) as [Address[], bigint[], bigint[], bigint, bigint, bigint];
-    return [{ address, coins, decimals: decimals.map(Number), balances, A, fee, offpegFeeMultiplier: offpeg }];
-  });
-}
 
 /** A Curve NG factory: StableswapNG's (`get_coins` an `address[]`) or TwocryptoNG's (an `address[2]`). */
 export interface CurveFactoryRef {
