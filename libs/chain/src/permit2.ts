@@ -1,15 +1,25 @@
 // Routes signed through Permit2 (RouterV2Permit2): the EIP-712 typed data a wallet signs, a fresh nonce for it, and the
 // code that stands in for a signer in a simulation.
 import { checksummed } from '@dex/messages';
-import { getAddress, type Address, type Hex } from 'viem';
+import { domainSeparator, getAddress, zeroAddress, type Address, type Hex } from 'viem';
 import type { ChainPublicClient } from './clients';
 import { stagesHash, type ExecuteSwapsParameters } from './encode-execute-swaps';
 
-/** Permit2's address where it is deployed by its own deployer (most EVM chains). */
+/** Permit2's address where it is deployed by its own deployer (most EVM chains: the same through a CREATE2 factory). */
 export const CANONICAL_PERMIT2: Address = '0x000000000022D473030F116dDEE9F6B43aC78BA3';
 
+/** Permit2's EIP-712 domain at `address` on `chainId`: its name, the chain and itself (Permit2 has no version). */
+export function permit2Domain(chainId: number, address: string): { readonly name: 'Permit2'; readonly chainId: number; readonly verifyingContract: Address } {
+  return { name: 'Permit2', chainId, verifyingContract: getAddress(address) };
+}
+
+/** What Permit2 at `address` on `chainId` answers to `DOMAIN_SEPARATOR()`. */
+export function permit2DomainSeparator(chainId: number, address: string): Hex {
+  return domainSeparator({ domain: permit2Domain(chainId, address) });
+}
+
 /** The witness type RouterV2Permit2 binds a route with (its `SWAP_ROUTE_TYPE`), field by field. */
-export const SWAP_ROUTE_FIELDS = [
+const SWAP_ROUTE_FIELDS = [
   { name: 'router', type: 'address' },
   { name: 'tokens', type: 'address[]' },
   { name: 'minAmountOut', type: 'uint256' },
@@ -72,8 +82,6 @@ export interface Permit2RouteTypedData {
   };
 }
 
-const ZERO: Address = '0x0000000000000000000000000000000000000000';
-
 /**
  * What the signer signs for a route sent to RouterV2Permit2: Permit2's domain on the chain (it has no version), the
  * input token and amount, the spender, the nonce and the deadline, and the route as the witness. Its path is the one
@@ -81,9 +89,9 @@ const ZERO: Address = '0x0000000000000000000000000000000000000000';
  */
 export function permit2RouteTypedData(params: Permit2RouteParameters): Permit2RouteTypedData {
   const { route } = params;
-  const path = route.tokens.map((t, i) => (i === route.tokens.length - 1 && route.unwrapNative ? ZERO : checksummed(t)));
+  const path = route.tokens.map((t, i) => (i === route.tokens.length - 1 && route.unwrapNative ? zeroAddress : checksummed(t)));
   return {
-    domain: { name: 'Permit2', chainId: params.chainId, verifyingContract: getAddress(params.permit2) },
+    domain: permit2Domain(params.chainId, params.permit2),
     types: Object.fromEntries(Object.entries(PERMIT2_ROUTE_TYPES).map(([name, fields]) => [name, fields.map((f) => ({ ...f }))])),
     primaryType: 'PermitWitnessTransferFrom',
     message: {
@@ -98,7 +106,7 @@ export function permit2RouteTypedData(params: Permit2RouteParameters): Permit2Ro
         expectedAmountOut: route.expectedAmountOut.toString(),
         stages: stagesHash(route.hopSwaps),
         feeBps: BigInt(route.feeBps).toString(),
-        feeRecipient: route.feeRecipient === undefined ? ZERO : getAddress(route.feeRecipient),
+        feeRecipient: route.feeRecipient === undefined ? zeroAddress : getAddress(route.feeRecipient),
         recipient: getAddress(route.payout.recipient),
       },
     },

@@ -25,10 +25,10 @@ import {
   settablePriceOracleAbi,
   settablePriceOracleBytecode,
 } from '@dex/abis';
-import { describeRevert, isRouterV2SourceKind, revertData, ROUTER_V2_SOURCE_KIND, routerSourceContract, shortMessage, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
+import { CANONICAL_PERMIT2, describeRevert, isRouterV2SourceKind, permit2DomainSeparator, revertData, ROUTER_V2_SOURCE_KIND, routerSourceContract, shortMessage, type ChainPublicClient, type ChainWalletClient } from '@dex/chain';
 import type { SourceConfig } from '@dex/messages';
 import { swapHookPermissions } from '@dex/routing';
-import { domainSeparator, encodeDeployData, encodeFunctionData, formatEther, getAddress, keccak256, zeroAddress, type Abi, type Address, type Hex } from 'viem';
+import { encodeDeployData, encodeFunctionData, formatEther, getAddress, keccak256, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import { HYPEREVM_SMALL_BLOCK_GAS, type DeployConfig } from './config';
 import type { DeploymentRecord } from './record';
 
@@ -75,13 +75,6 @@ export class NeedsBigBlockError extends Error {
 /** The contracts the tool deploys (Permit2: or finds at its canonical address), by role. */
 export type ContractRole = 'refCodeRegistry' | 'oracle' | 'ammRouter' | 'routerV2' | 'launchpad' | 'permit2' | 'routerV2Permit2';
 
-/** Permit2's address on the chains Uniswap deployed it to (the same on each, through a CREATE2 factory). */
-export const CANONICAL_PERMIT2: Address = getAddress('0x000000000022D473030F116dDEE9F6B43aC78BA3');
-
-/** Permit2's EIP-712 domain separator at `address` on `chainId` (its domain: name "Permit2", chainId, verifyingContract). */
-export function permit2DomainSeparator(chainId: number, address: Address): Hex {
-  return domainSeparator({ domain: { name: 'Permit2', chainId, verifyingContract: address } });
-}
 
 const HYPERCORE_SOURCE = { 'perp-oracle': 1, spot: 2, 'fixed-usd': 3 } as const;
 

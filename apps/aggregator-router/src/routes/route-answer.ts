@@ -6,7 +6,7 @@ import { formatUnits } from 'viem';
 import type { ChainLiquidity } from '../liquidity/liquidity.service';
 import { routerSwaps, type RouteExecution } from './route-execution';
 import type { QuotedRoute, QuotedSwap } from './route-quote';
-import type { RouteOrder } from './route-request';
+import { routeTarget, type RouteOrder } from './route-request';
 import { knownToken, nativeToken } from './token-meta';
 
 function hopRecord(chain: ChainLiquidity, { swap, amountIn, amountOut, priceImpact }: QuotedSwap): HopSwapRecord {
@@ -80,7 +80,7 @@ export function routeAnswer(chain: ChainLiquidity, blockNumber: bigint, order: R
     averagePriceImpact,
     ...gas,
     execution: {
-      to: order.permit2 ? order.permit2.entry : chain.entry.routerV2,
+      to: routeTarget(chain, order).to,
       calldata: execution.calldata,
       value: order.nativeIn ? amountIn.toString() : '0',
       details: {

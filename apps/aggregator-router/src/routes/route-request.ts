@@ -59,6 +59,16 @@ export interface RouteOrder {
   readonly permit2?: { readonly permit2: Address; readonly entry: Address; readonly signer: Address; readonly nonce: bigint };
 }
 
+/**
+ * Where an order's transaction goes and who takes its input: RouterV2 for both, or for a route signed through Permit2
+ * RouterV2Permit2 (`to`) and Permit2 (`spender`, the address the sender approves).
+ */
+export function routeTarget(chain: ChainLiquidity, order: RouteOrder): { readonly to: Address; readonly spender: Address } {
+  if (order.permit2) return { to: order.permit2.entry, spender: order.permit2.permit2 };
+  const router = getAddress(chain.entry.routerV2);
+  return { to: router, spender: router };
+}
+
 /** The chain's router contracts, which would keep what they were paid: RouterV2 and RouterV2Permit2 (lower case). */
 function routerContract(chain: ChainLiquidity, account: string | undefined): string | undefined {
   const routers: string[] = [chain.entry.routerV2, ...(chain.entry.routerV2Permit2 ? [chain.entry.routerV2Permit2] : [])];

@@ -6,12 +6,12 @@ import { shortMessage, simulateRoute, simulateRouterCall, VIRTUAL_PAYER } from '
 import { CHAIN_DID_NOT_ANSWER, type RouteSimulation } from '@dex/messages';
 import { BusError } from '@dex/service';
 import { Logger } from '@nestjs/common';
-import { formatUnits, getAddress } from 'viem';
+import { formatUnits } from 'viem';
 import type { ChainLiquidity, LiquiditySnapshot } from '../liquidity/liquidity.service';
 import type { TokenTransfers } from '../tokens/token-transfers';
 import { routeExecution, type RouteExecution } from './route-execution';
 import type { QuotedRoute } from './route-quote';
-import type { RouteOrder } from './route-request';
+import { routeTarget, type RouteOrder } from './route-request';
 import { chainFailed, type TransferPolicy } from './route-transfers';
 import { nativeToken } from './token-meta';
 
@@ -47,9 +47,10 @@ export class RouteSimulator {
     // A signed route is simulated as the virtual payer's signature (it answers EIP-1271 for any).
     const signer = order.permit2 ? { signer: VIRTUAL_PAYER } : {};
     const trial = routeExecution(order, quote, outputFee, { minAmountOut: 0n, ...signer });
+    const { to, spender } = routeTarget(chain, order);
     const result = await simulateRoute(chain.client, {
-      router: order.permit2 ? order.permit2.entry : getAddress(chain.entry.routerV2),
-      ...(order.permit2 ? { spender: order.permit2.permit2 } : {}),
+      router: to,
+      spender,
       tokenIn: order.nativeIn ? undefined : order.tokenIn,
       balanceSlot,
       amountIn: quote.amountIn,
@@ -80,8 +81,7 @@ export class RouteSimulator {
    * route, whose call is made as if signed: the sender answers for the signature in the `eth_call`), the call.
    */
   async fromSender(chain: ChainLiquidity, blockNumber: bigint, order: RouteOrder, sender: `0x${string}`, quote: QuotedRoute, execution: RouteExecution): Promise<RouteSimulation> {
-    const router = order.permit2 ? order.permit2.entry : (chain.entry.routerV2 as `0x${string}`);
-    const spender = order.permit2 ? order.permit2.permit2 : router;
+    const { to: router, spender } = routeTarget(chain, order);
     const required = quote.amountIn;
     const result = await simulateRouterCall(chain.client, {
       router,
@@ -102,7 +102,7 @@ export class RouteSimulator {
       blockNumber: blockNumber.toString(),
       balance: result.balance.toString(),
       required: required.toString(),
-      ...(result.allowance !== undefined ? { allowance: result.allowance.toString(), spender: getAddress(spender) } : {}),
+      ...(result.allowance !== undefined ? { allowance: result.allowance.toString(), spender } : {}),
     };
     if (result.ok) return { ...base, success: true, amountOut: result.amountOut.toString() };
     const message =
@@ -110,8 +110,8 @@ export class RouteSimulator {
         ? `the sender holds ${formatUnits(result.balance, decimals)} ${symbol} and the transaction spends ${formatUnits(required, decimals)} ${symbol}`
         : result.reason === 'insufficientAllowance'
           ? order.permit2
-            ? `approve Permit2 ${getAddress(spender)} (permit2.permit2) to spend at least ${formatUnits(required, decimals)} ${symbol} (${required} base units) of the sender's, once for the token (each route is then signed); the allowance is ${formatUnits(result.allowance ?? 0n, decimals)}`
-            : `approve ${getAddress(router)} (execution.to) to spend at least ${formatUnits(required, decimals)} ${symbol} (${required} base units) of the sender's; the allowance is ${formatUnits(result.allowance ?? 0n, decimals)}`
+            ? `approve Permit2 ${spender} (permit2.permit2) to spend at least ${formatUnits(required, decimals)} ${symbol} (${required} base units) of the sender's, once for the token (each route is then signed); the allowance is ${formatUnits(result.allowance ?? 0n, decimals)}`
+            : `approve ${router} (execution.to) to spend at least ${formatUnits(required, decimals)} ${symbol} (${required} base units) of the sender's; the allowance is ${formatUnits(result.allowance ?? 0n, decimals)}`
           : `the transaction reverts: ${result.revertReason}`;
     return { ...base, success: false, failure: result.reason, message, ...(result.revertReason !== undefined ? { revertReason: result.revertReason } : {}) };
   }
