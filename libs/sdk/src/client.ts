@@ -1,6 +1,7 @@
 import { ENDPOINTS, REQUEST_ID_HEADER, type Endpoint, type EndpointBody, type EndpointName } from '@dex/messages';
 import { DexApiError, DexNetworkError, DexResponseError, type NetworkFailure, type SchemaIssue } from './errors';
 import { requestTarget, type ClientParams, type LooseParams } from './params';
+import { parseBody, stringField } from './body';
 import { checkBody, failureSchema, type Validation } from './validate';
 import { routeStream, type RouteStreamEvent, type RouteStreamOptions } from './route-stream';
 
@@ -98,8 +99,6 @@ export interface DexClient extends EndpointMethods {
   routeStream(params: ClientParams<'route'>, options?: RouteStreamOptions): AsyncGenerator<RouteStreamEvent>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const stringField = (body: unknown, key: string): string | undefined => (isRecord(body) && typeof body[key] === 'string' ? body[key] : undefined);
 
 /** Statuses a strict client accepts on failure: the endpoint's documented ones, and 500 (an unexpected fault). */
 function documentedStatus(endpoint: Endpoint, status: number): boolean {
@@ -146,13 +145,7 @@ export function createDexClient(options: DexClientOptions): DexClient {
     }
 
     const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
-    let body: unknown = text;
-    let json = true;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      json = false;
-    }
+    const { body, json } = parseBody(text);
     const common: RawCommon = { status: response.status, headers: response.headers, requestId, url: target };
     const reject = (issues: readonly SchemaIssue[]) => new DexResponseError({ endpoint: name, url: target, status: response.status, requestId, issues, body });
 

@@ -1,9 +1,7 @@
 // Routes signed through Permit2 (`/v2/route?permit2=true&sender=…`): sign the answer's typed data with a wallet
 // account and get the transaction to send.
-import type { EndpointBody } from '@dex/messages';
+import type { RouteAnswer } from './route-stream';
 
-/** A `/v2/route` answer: the body's `data`. */
-type RouteAnswer = EndpointBody<'route'>['data'];
 type RoutePermit2 = NonNullable<RouteAnswer['permit2']>;
 type Hex = `0x${string}`;
 

@@ -1,9 +1,11 @@
 // Live routes (`GET /v2/route/stream`) as an async iterator: the gateway's Server-Sent Events read from a fetch body.
 import { ENDPOINTS, REQUEST_ID_HEADER, ROUTE_STREAM_PATH, type EndpointBody } from '@dex/messages';
+import { parseBody, stringField } from './body';
 import { DexApiError, DexNetworkError } from './errors';
 import { requestTarget, type ClientParams } from './params';
 
-type RouteAnswer = EndpointBody<'route'>['data'];
+/** A `/v2/route` answer: the body's `data`. */
+export type RouteAnswer = EndpointBody<'route'>['data'];
 
 /** One event of a live route. */
 export type RouteStreamEvent =
@@ -98,17 +100,10 @@ export async function* routeStream(
       throw new DexNetworkError({ endpoint: 'route', url: target, reason: 'network', cause, timeoutMs: 0 });
     }
     if (!response.ok || response.body === null) {
-      const text = await response.text();
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // the text as it is
-      }
-      const field = (key: string) => (typeof body === 'object' && body !== null && typeof (body as Record<string, unknown>)[key] === 'string' ? ((body as Record<string, string>)[key]) : undefined);
+      const { body } = parseBody(await response.text());
       const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
-      const details = field('details');
-      throw new DexApiError({ endpoint: 'route', url: target, status: response.status, error: field('error') ?? `HTTP ${response.status}`, ...(details !== undefined ? { details } : {}), ...(requestId !== undefined ? { requestId } : {}), body });
+      const details = stringField(body, 'details');
+      throw new DexApiError({ endpoint: 'route', url: target, status: response.status, error: stringField(body, 'error') ?? `HTTP ${response.status}`, ...(details !== undefined ? { details } : {}), ...(requestId !== undefined ? { requestId } : {}), body });
     }
     try {
       for await (const event of sseEvents(textChunks(response.body))) {

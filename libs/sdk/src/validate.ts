@@ -1,5 +1,6 @@
 import { errorEnvelopeSchema, type Endpoint } from '@dex/messages';
 import { z } from 'zod';
+import { isRecord } from './body';
 import type { SchemaIssue } from './errors';
 
 /** How strictly bodies are checked: off, against the schema, or against the schema with no undocumented field. */
@@ -8,8 +9,6 @@ export type Validation = false | true | 'strict';
 function formatPath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out === '' ? String(key) : `${out}.${String(key)}`), '');
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Fields of `raw` the schema does not know: zod objects drop unknown keys from their output, so a key of the
