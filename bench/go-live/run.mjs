@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cleanupSteps, closeAgent, get, rssMb, startBuiltApp, stopAppsOnCleanup } from '../shared/stack.mjs';
+import { cleanupSteps, closeAgent, get, rssMb, startBuiltApp, stopAppsOnCleanup, wholeNumberOption } from '../shared/stack.mjs';
 
 const TARGET_START_S = 60;
 const CHAIN = 4663;
@@ -45,13 +45,7 @@ const BUILDER_KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e87209
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  if (at < 0) return fallback;
-  const value = Number(args[at + 1]);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} takes a whole number, got ${JSON.stringify(args[at + 1])}`);
-  return value;
-};
+const option = (name, fallback) => wholeNumberOption(args, name, fallback);
 const POOLS = option('--pools', 2_000);
 const HISTORY = option('--history', 10_000);
 const LOG_RANGE_LIMIT = Math.max(1, Math.round((EMULATED_LOG_RANGE * HISTORY) / EMULATED_HISTORY));

@@ -22,18 +22,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cleanupSteps, startBuiltApp, stopAppsOnCleanup, summary } from '../shared/stack.mjs';
+import { cleanupSteps, startBuiltApp, stopAppsOnCleanup, summary, wholeNumberOption } from '../shared/stack.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  if (at < 0) return fallback;
-  const value = Number(args[at + 1]);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} takes a whole number, got ${JSON.stringify(args[at + 1])}`);
-  return value;
-};
+const option = (name, fallback) => wholeNumberOption(args, name, fallback);
 const BURST = option('--burst', 1_000);
 const RATE = option('--rate', 200);
 const SECONDS = option('--seconds', 60);

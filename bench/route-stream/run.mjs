@@ -31,18 +31,12 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { cleanupSteps, closeAgent, cpuSeconds, get, machineCpu, natsServerPid, rssMb, startBuiltApp, stopAppsOnCleanup, summary } from '../shared/stack.mjs';
+import { cleanupSteps, closeAgent, cpuSeconds, get, machineCpu, natsServerPid, rssMb, startBuiltApp, stopAppsOnCleanup, summary, wholeNumberOption } from '../shared/stack.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
 const args = process.argv.slice(2);
-const option = (name, fallback) => {
-  const at = args.indexOf(name);
-  if (at < 0) return fallback;
-  const value = Number(args[at + 1]);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} takes a whole number, got ${JSON.stringify(args[at + 1])}`);
-  return value;
-};
+const option = (name, fallback) => wholeNumberOption(args, name, fallback);
 const SECONDS = option('--seconds', 60);
 const STREAMS = option('--streams', 1_000);
 const REQUESTS = option('--requests', 50);

@@ -9,6 +9,15 @@ import { rng } from './synthetic-graph.mjs';
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
+/** A command-line option `name` taking a whole number above 0 (`--seconds 60`): its value, or `fallback` when absent. */
+export function wholeNumberOption(args, name, fallback) {
+  const at = args.indexOf(name);
+  if (at < 0) return fallback;
+  const value = Number(args[at + 1]);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} takes a whole number, got ${JSON.stringify(args[at + 1])}`);
+  return value;
+}
+
 export const quantile = (sorted, q) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]);
 export const summary = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
