@@ -94,6 +94,21 @@ describe('RouteStreams', () => {
     streams.close();
   });
 
+  it('gives streams that join a standing request before its first answer that answer, with no search of their own', async () => {
+    const f = fakeBus();
+    const streams = new RouteStreams(f.bus, { ...LIMITS, perClient: 5, total: 5 });
+    const a = sink();
+    const b = sink();
+    streams.open('1.1.1.1', REQUEST, a.s);
+    streams.open('2.2.2.2', { ...REQUEST }, b.s);
+    await settle();
+    await settle();
+    expect(f.bus.requests).toBe(1);
+    expect(a.lines).toEqual([`route#1 ${JSON.stringify({ success: true, data: answer(1, '5') })}`]);
+    expect(b.lines).toEqual(a.lines);
+    streams.close();
+  });
+
   it('refuses past the limits per client and in all with a 429, and forgets a stream that closes', async () => {
     const f = fakeBus();
     const streams = new RouteStreams(f.bus, LIMITS);

@@ -148,8 +148,9 @@ export class RouteStreams implements BeforeApplicationShutdown {
     this.byClient.set(client, held + 1);
     this.streams += 1;
     this.report();
+    // Its first answer: the standing request's last, or the one its search under way (or about to start) brings.
     if (standing.last) this.send(stream, standing.last);
-    else this.search(standing);
+    else if (!standing.searching) this.search(standing);
     return close;
   }
 
